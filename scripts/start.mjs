@@ -1,0 +1,29 @@
+// `npm start`: builds only when the build is missing or older than the sources, then runs the server.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const outputs = [join(root, 'dist/web/index.html'), join(root, 'dist/server/main.js')];
+const inputs = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public', 'drizzle'].map((p) =>
+  join(root, p),
+);
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+const builtAt = Math.min(...outputs.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
+if (builtAt === 0 || Math.max(...inputs.map(newest)) > builtAt) {
+  console.info('building the site...');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+process.env.NODE_ENV ??= 'production';
+await import(join(root, 'dist/server/main.js'));

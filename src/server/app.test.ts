@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  const webRoot = mkdtempSync(join(tmpdir(), 'web-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html lang="he" dir="rtl"><body>app</body></html>');
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+  app = await createTestApp({ webRoot });
+});
+
+describe('app shell', () => {
+  it('GET /api/health answers 200 when the database answers', async () => {
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('ok');
+  });
+
+  it.each(['/', '/Sale', '/PropertyView/123', '/DailyIndicator', '/DailyIndicator/abc', '/agentprofile'])(
+    'serves index.html for the client route %s',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('dir="rtl"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('never serves index.html under /api', async () => {
+    const res = await app.inject({ url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 'fail', code: 'NOT_FOUND' });
+  });
+
+  it('serves hashed assets with a year of immutable caching', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers 404 (with the app, which shows its not-found page) for unknown pages', async () => {
+    const res = await app.inject({ url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const res = await app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('GET /api/v1/settings gives the agency details', async () => {
+    const res = await app.inject({ url: '/api/v1/settings' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().data.settings)).toEqual(
+      expect.arrayContaining(['agencyName', 'phone', 'email', 'address', 'city', 'officeHours', 'whatsappPhone']),
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, DatabaseHandle } from './db/client';
+import { openDatabase } from './db/client';
+import { type Env, loadEnv } from './env';
+import { appRoot } from './lib/app-root';
+import type { RateRule } from './lib/rate-limit';
+import { healthRoutes } from './modules/health/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { userRoutes } from './modules/users/routes';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { webAppPlugin } from './plugins/web-app';
+import { LocalStorage, type Storage } from './storage/storage';
+import './zod-locale';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbHandle: DatabaseHandle;
+    env: Env;
+    storage: Storage;
+  }
+}
+
+export type BuildAppOptions = {
+  env?: Partial<Env>;
+  /** An open database (tests); otherwise one is opened from env and migrated. */
+  database?: DatabaseHandle;
+  /** Folder of the built web app; defaults to dist/web when it exists. */
+  webRoot?: string | null;
+  logger?: boolean;
+  rateLimits?: Partial<{ loginPerIp: RateRule; loginPerEmail: RateRule }>;
+};
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const env: Env = { ...loadEnv(process.env), ...options.env };
+  const logger = options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] };
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: env.TRUST_PROXY ?? false,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const handle =
+    options.database ??
+    (await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }));
+  if (ownsDatabase) await handle.migrate();
+  app.decorate('dbHandle', handle);
+  app.decorate('db', handle.db);
+  app.decorate('env', env);
+  const uploadsDir = resolve(env.DATA_DIR, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  app.decorate('storage', new LocalStorage(uploadsDir));
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await handle.close();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { appOrigin: env.APP_ORIGIN });
+  await app.register(sessionPlugin, {
+    ttlHours: env.SESSION_TTL_HOURS,
+    secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+  });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(userRoutes, {
+        loginPerIp: options.rateLimits?.loginPerIp ?? { max: 30, windowMs: FIFTEEN_MINUTES },
+        loginPerEmail: options.rateLimits?.loginPerEmail ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+      });
+      await api.register(settingsRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const webRoot = options.webRoot === null ? undefined : (options.webRoot ?? join(appRoot(), 'dist', 'web'));
+  await app.register(webAppPlugin, { webRoot, uploadsDir });
+  return app;
+}

@@ -1,0 +1,47 @@
+import { index, integer, pgTable, smallint, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const metrics = {
+  meetings: integer('meetings').notNull().default(0),
+  exclusives: integer('exclusives').notNull().default(0),
+  priceUpdates: integer('price_updates').notNull().default(0),
+  buyerTours: integer('buyer_tours').notNull().default(0),
+  priceOffers: integer('price_offers').notNull().default(0),
+  deals: integer('deals').notNull().default(0),
+};
+
+/** A daily status: one agent's work counts for a day. */
+export const indicators = pgTable(
+  'indicators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id),
+    ...metrics,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('indicators_agent_created_idx').on(t.agentId, t.createdAt),
+    index('indicators_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A monthly goal: one per agent, year and month. */
+export const goals = pgTable(
+  'goals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    ...metrics,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('goals_agent_year_month_idx').on(t.agentId, t.year, t.month),
+    index('goals_year_month_idx').on(t.year, t.month),
+  ],
+);

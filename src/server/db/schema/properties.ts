@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    typeTransaction: text('type_transaction').notNull(),
+    sold: boolean('sold').notNull().default(false),
+    pinuyBinuy: boolean('pinuy_binuy').notNull().default(false),
+    exclusive: boolean('exclusive').notNull().default(false),
+    yad2: text('yad2'),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    price: integer('price').notNull(),
+    category: text('category').notNull(),
+    rooms: real('rooms'),
+    floor: text('floor'),
+    size: integer('size'),
+    entryDate: text('entry_date'),
+    propertyCondition: text('property_condition'),
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull().default(''),
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    agentSecendId: uuid('agent_secend_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('properties_search_idx').on(t.typeTransaction, t.sold, t.city, t.price),
+    index('properties_agent_idx').on(t.agentId),
+    index('properties_agent_secend_idx').on(t.agentSecendId),
+    index('properties_city_address_idx').on(t.city, t.address),
+    index('properties_created_idx').on(t.createdAt),
+  ],
+);
+
+/** One uploaded photo: its WebP variants live in storage under `keyPrefix`. */
+export type ImageVariant = { width: number; height: number; key: string };
+
+export const propertyImages = pgTable(
+  'property_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    variants: jsonb('variants').$type<ImageVariant[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('property_images_property_idx').on(t.propertyId, t.position)],
+);

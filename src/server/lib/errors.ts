@@ -1,0 +1,22 @@
+import { type ErrorCode, MESSAGES } from '@shared/schemas/common';
+
+/** An expected failure with its HTTP status and Hebrew message; the error handler turns it into the error body. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', MESSAGES.unauthorized);
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, 'FORBIDDEN', message);
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
+  new AppError(400, 'VALIDATION', message, fieldErrors);
+export const conflict = (message: string, fieldErrors?: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', message, fieldErrors);
+export const tooManyRequests = () => new AppError(429, 'RATE_LIMITED', MESSAGES.tooManyRequests);

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import type { ImageVariant } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Storage } from '../../storage/storage';
+
+export const VARIANT_WIDTHS = [320, 640, 1600] as const;
+/** About 50 megapixels: any real photo passes, a decompression bomb does not. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);
+
+export type ProcessedImage = { width: number; height: number; variants: ImageVariant[] };
+
+const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA', 'הקובץ אינו תמונה נתמכת');
+
+/**
+ * Checks that the bytes are an image, auto-rotates it, strips all metadata (EXIF, GPS)
+ * and stores WebP variants about 320, 640 and 1600 px wide.
+ */
+export async function processImage(storage: Storage, input: Buffer, folder: string): Promise<ProcessedImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw unsupported();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw new AppError(413, 'TOO_LARGE', 'מידות התמונה גדולות מדי');
+  }
+
+  const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const id = randomUUID();
+  const variants: ImageVariant[] = [];
+  let fullWidth = 0;
+  let fullHeight = 0;
+  try {
+    for (const width of VARIANT_WIDTHS) {
+      const { data, info } = await base
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: width > 700 ? 80 : 72 })
+        .toBuffer({ resolveWithObject: true });
+      const key = `${folder}/${id}-${width}.webp`;
+      await storage.put(key, data, 'image/webp');
+      variants.push({ width: info.width, height: info.height, key });
+      fullWidth = info.width;
+      fullHeight = info.height;
+    }
+  } catch (err) {
+    await storage.remove(variants.map((v) => v.key));
+    if (err instanceof AppError) throw err;
+    throw unsupported();
+  }
+  return { width: fullWidth, height: fullHeight, variants };
+}

@@ -1,0 +1,63 @@
+import { idParamsSchema, okSchema } from '@shared/schemas/common';
+import {
+  loginBodySchema,
+  sessionUserResponseSchema,
+  userListResponseSchema,
+  userResponseSchema,
+} from '@shared/schemas/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { currentUser, requireUser } from '../../plugins/session';
+import { authenticate, findUserById, getVisibleUser, listActiveUsers, toPublicUser, toUser } from './service';
+
+export type UserRoutesOptions = { loginPerIp: RateRule; loginPerEmail: RateRule };
+
+export const WRONG_CREDENTIALS = 'כתובת המייל או הסיסמה שגויים';
+
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, opts) => {
+  app.post(
+    '/users/login',
+    { schema: { body: loginBodySchema, response: { 200: sessionUserResponseSchema } } },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      await consumeRateLimit(app.db, `login:ip:${request.ip}`, opts.loginPerIp);
+      await consumeRateLimit(app.db, `login:email:${email}`, opts.loginPerEmail);
+      const user = await authenticate(app.db, email, request.body.password);
+      if (!user) throw new AppError(401, 'UNAUTHORIZED', WRONG_CREDENTIALS);
+      await app.sessions.start(reply, request, user.id);
+      return { status: 'success' as const, data: { user: toUser(user) } };
+    },
+  );
+
+  app.post('/users/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
+    await app.sessions.end(reply, request);
+    return { status: 'success' as const };
+  });
+
+  app.get(
+    '/users/me',
+    { preHandler: requireUser, schema: { response: { 200: sessionUserResponseSchema } } },
+    async (request) => {
+      const row = await findUserById(app.db, currentUser(request).id);
+      if (!row) throw new AppError(401, 'UNAUTHORIZED', 'המשתמש לא נמצא');
+      return { status: 'success' as const, data: { user: toUser(row) } };
+    },
+  );
+
+  app.get('/users', { schema: { response: { 200: userListResponseSchema } } }, async (request) => {
+    const isAdmin = request.user?.role === 'admin';
+    const rows = await listActiveUsers(app.db);
+    return { status: 'success' as const, data: { data: rows.map(isAdmin ? toUser : toPublicUser) } };
+  });
+
+  app.get(
+    '/users/:id',
+    { schema: { params: idParamsSchema, response: { 200: userResponseSchema } } },
+    async (request) => {
+      const isAdmin = request.user?.role === 'admin';
+      const row = await getVisibleUser(app.db, request.params.id, isAdmin);
+      return { status: 'success' as const, data: { data: isAdmin ? toUser(row) : toPublicUser(row) } };
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import type { PublicUser, User } from '@shared/schemas/user';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    phone_number: row.phoneNumber,
+    role: row.role,
+    companyRole: row.companyRole,
+    image: row.image,
+    aboutMe: row.aboutMe,
+  };
+}
+
+export function toUser(row: UserRow): User {
+  return { ...toPublicUser(row), email: row.email, active: row.active };
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** The active user with this e-mail and password, or undefined (same time spent either way). */
+export async function authenticate(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<UserRow | undefined> {
+  const user = await findUserByEmail(db, email);
+  if (!user?.active) {
+    await burnPasswordCheck(password);
+    return undefined;
+  }
+  return (await verifyPassword(user.passwordHash, password)) ? user : undefined;
+}
+
+export async function listActiveUsers(db: Database): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.active, true)).orderBy(asc(users.name));
+}
+
+export async function getVisibleUser(db: Database, id: string, viewerIsAdmin: boolean): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row || (!row.active && !viewerIsAdmin)) throw notFound('המשתמש לא נמצא');
+  return row;
+}
+
+export async function activeUserExists(db: Database, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.active, true)))
+    .limit(1);
+  return Boolean(row);
+}

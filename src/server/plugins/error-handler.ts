@@ -1,0 +1,54 @@
+import type { ErrorBody } from '@shared/schemas/common';
+import { MESSAGES } from '@shared/schemas/common';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+function fieldErrorsOf(error: FastifyError): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    fieldErrors[field] ??= issue.message ?? MESSAGES.validation;
+  }
+  return fieldErrors;
+}
+
+function toBody(error: FastifyError): { statusCode: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { status: 'fail', code: error.code, message: error.message };
+    if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+    return { statusCode: error.statusCode, body };
+  }
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    const fieldErrors = fieldErrorsOf(error);
+    const message = Object.values(fieldErrors)[0] ?? MESSAGES.validation;
+    return { statusCode: 400, body: { status: 'fail', code: 'VALIDATION', message, fieldErrors } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413)
+    return { statusCode: 413, body: { status: 'fail', code: 'TOO_LARGE', message: MESSAGES.tooLarge } };
+  if (status === 415)
+    return {
+      statusCode: 415,
+      body: { status: 'fail', code: 'UNSUPPORTED_MEDIA', message: MESSAGES.unsupportedMedia },
+    };
+  if (status === 429)
+    return {
+      statusCode: 429,
+      body: { status: 'fail', code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests },
+    };
+  if (status >= 400 && status < 500)
+    return { statusCode: status, body: { status: 'fail', code: 'VALIDATION', message: MESSAGES.validation } };
+  return { statusCode: 500, body: { status: 'error', code: 'INTERNAL', message: MESSAGES.serverError } };
+}
+
+/** One error shape for the whole API; 5xx details are logged with the request id, never sent. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { statusCode, body } = toBody(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, statusCode }, body.message);
+    return reply.status(statusCode).send(body);
+  });
+});

@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { Role } from '@shared/domain/roles';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/errors';
+
+export const SESSION_COOKIE = 'sid';
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  companyRole: string | null;
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type SessionOptions = { ttlHours: number; secureCookie: boolean };
+
+/** Reads the session cookie on API requests and sets `request.user` (null when absent, expired or deactivated). */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.user = null;
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 128) return;
+    const id = hashToken(token);
+    const [row] = await app.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        companyRole: users.companyRole,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
+      .limit(1);
+    if (row) request.user = { ...row, sessionId: id };
+  });
+
+  app.decorate('sessions', {
+    async start(reply: FastifyReply, request: FastifyRequest, userId: string) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + opts.ttlHours * 3_600_000);
+      await app.db.insert(sessions).values({
+        id: hashToken(token),
+        userId,
+        expiresAt,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        ip: request.ip,
+      });
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.secureCookie,
+        expires: expiresAt,
+      });
+    },
+    async end(reply: FastifyReply, request: FastifyRequest) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await app.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      reply.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.secureCookie,
+      });
+    },
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: {
+      start(reply: FastifyReply, request: FastifyRequest, userId: string): Promise<void>;
+      end(reply: FastifyReply, request: FastifyRequest): Promise<void>;
+    };
+  }
+}
+
+/** Guards: use as `preHandler`. */
+export async function requireUser(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+}
+
+export async function requireAdmin(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  if (request.user.role !== 'admin') throw forbidden();
+}
+
+/** Admin, or the user whose id the request names (agents act only on their own data). */
+export function requireSelfOrAdmin(agentIdOf: (request: FastifyRequest) => string | undefined) {
+  return async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized();
+    if (request.user.role === 'admin') return;
+    const target = agentIdOf(request);
+    if (target !== undefined && target !== request.user.id) throw forbidden();
+  };
+}
+
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,33 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+
+/** Where uploaded files live; local disk by default, an object store can implement the same interface. */
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  remove(keys: string[]): Promise<void>;
+  /** Public URL path for a key. */
+  url(key: string): string;
+}
+
+export class LocalStorage implements Storage {
+  constructor(readonly root: string) {}
+
+  private pathOf(key: string): string {
+    const safe = normalize(key).replace(/^(\.\.(\/|\\|$))+/, '');
+    return join(this.root, safe);
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, body);
+  }
+
+  async remove(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
+  }
+
+  url(key: string): string {
+    return `/uploads/${key}`;
+  }
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, inject } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../app';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { adminQuery, withDatabase } from './global-setup';
+
+/** A fresh, migrated database for one test file: PGlite, or PostgreSQL when the project says so. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `test_${inject('runId')}_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(url, `create database "${name}" template "${inject('postgresTemplate')}"`);
+    const handle = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    const close = handle.close;
+    handle.close = async () => {
+      await close();
+      await adminQuery(url, `drop database if exists "${name}" with (force)`);
+    };
+    return handle;
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ memory: true, loadDataDir: new Blob([template]) });
+}
+
+export type TestApp = FastifyInstance & { dataDir: string };
+
+/** buildApp on a fresh database and a temporary DATA_DIR; closed after the file's tests. */
+export async function createTestApp(options: Omit<BuildAppOptions, 'database'> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
+  const app = (await buildApp({
+    webRoot: null,
+    logger: false,
+    ...options,
+    database,
+    env: { NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env },
+  })) as TestApp;
+  app.dataDir = dataDir;
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+/** The session cookie of a response, ready for a `cookie` header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error(`no session cookie (status ${response.statusCode}: ${response.body})`);
+  return `sid=${cookie.value}`;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email, password } });
+  return sessionCookie(response);
+}

@@ -1,0 +1,71 @@
+/** Every client route of the web app (SPEC section 2 plus additions); the server's history fallback uses the same list. */
+export const routePatterns = {
+  home: '/',
+  login: '/Login',
+  agentProfile: '/AgentProfile',
+  buySellRent: '/BuySellRent',
+  sale: '/Sale',
+  rent: '/Rent',
+  propertyView: '/PropertyView/:id',
+  aboutLink: '/AboutLink',
+  aboutAgent: '/AboutAgent/:id',
+  investorPlans: '/InvestorPlans',
+  jobNeedForm: '/JobNeedForm',
+  dailyIndicator: '/DailyIndicator/:agentId?',
+  personalIndicator: '/PersonalIndicator/:agentId?',
+  agents: '/Agents',
+  adminGoals: '/AdminGoals/:agentId?',
+  performance: '/Performance',
+  newProperty: '/NewProperty',
+  newReportContact: '/NewReportContact/:id',
+  adminReportView: '/AdminReportView',
+  scoreBoard: '/ScoreBoard',
+  leads: '/Leads',
+} as const;
+
+export type RouteName = keyof typeof routePatterns;
+
+export const paths = {
+  home: () => '/',
+  login: () => '/Login',
+  agentProfile: () => '/AgentProfile',
+  buySellRent: () => '/BuySellRent',
+  sale: () => '/Sale',
+  rent: () => '/Rent',
+  propertyView: (id: string) => `/PropertyView/${encodeURIComponent(id)}`,
+  aboutLink: () => '/AboutLink',
+  aboutAgent: (id: string) => `/AboutAgent/${encodeURIComponent(id)}`,
+  investorPlans: () => '/InvestorPlans',
+  jobNeedForm: () => '/JobNeedForm',
+  dailyIndicator: (agentId?: string) =>
+    agentId ? `/DailyIndicator/${encodeURIComponent(agentId)}` : '/DailyIndicator',
+  personalIndicator: (agentId?: string) =>
+    agentId ? `/PersonalIndicator/${encodeURIComponent(agentId)}` : '/PersonalIndicator',
+  agents: () => '/Agents',
+  adminGoals: (agentId?: string) => (agentId ? `/AdminGoals/${encodeURIComponent(agentId)}` : '/AdminGoals'),
+  performance: () => '/Performance',
+  newProperty: () => '/NewProperty',
+  newReportContact: (id: string) => `/NewReportContact/${encodeURIComponent(id)}`,
+  adminReportView: () => '/AdminReportView',
+  scoreBoard: () => '/ScoreBoard',
+  leads: () => '/Leads',
+} satisfies Record<RouteName, (...args: string[]) => string>;
+
+function patternToRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+    })
+    .join('');
+  return new RegExp(`^${body || '/'}/?$`, 'i');
+}
+
+const routeRegExps = Object.values(routePatterns).map(patternToRegExp);
+
+/** True when the path (without query) is a page of the web app. */
+export function isClientRoute(pathname: string): boolean {
+  return routeRegExps.some((re) => re.test(pathname));
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
+import { ROLES } from '../domain/roles';
+import { successSchema } from './common';
+
+export const roleSchema = z.enum(ROLES);
+
+/** What anyone may see of a user (agent cards, agent page, property contacts). */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone_number: z.string(),
+  role: roleSchema,
+  companyRole: z.string().nullable(),
+  image: z.string().nullable(),
+  aboutMe: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** What an admin, and the user itself, see. */
+export const userSchema = publicUserSchema.extend({
+  email: z.string(),
+  active: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginBodySchema = z.object({
+  email: z
+    .string({ error: 'יש להזין כתובת מייל' })
+    .trim()
+    .min(1, { error: 'יש להזין כתובת מייל' })
+    .max(254)
+    .regex(EMAIL_PATTERN, { error: EMAIL_INVALID_MESSAGE }),
+  password: z.string({ error: 'יש להזין סיסמה' }).min(1, { error: 'יש להזין סיסמה' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const sessionUserResponseSchema = successSchema(z.object({ user: userSchema }));
+export const userListResponseSchema = successSchema(
+  z.object({ data: z.array(userSchema.or(publicUserSchema)) }),
+);
+export const userResponseSchema = successSchema(z.object({ data: userSchema.or(publicUserSchema) }));

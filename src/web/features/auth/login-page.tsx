@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { paths } from '@shared/paths';
+import { type LoginBody, loginBodySchema } from '@shared/schemas/user';
+import { Button } from '@web/components/button';
+import { FormField } from '@web/components/form-field';
+import { Page } from '@web/components/page';
+import { he } from '@web/i18n/he';
+import { ApiError } from '@web/lib/api-client';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useLogin } from './api';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => {
+        toast.success(he.auth.loginSuccess);
+        navigate(paths.agentProfile());
+      },
+      onError: (err) =>
+        toast.error(err instanceof ApiError && err.status === 429 ? he.auth.tooMany : he.auth.loginFailure),
+    }),
+  );
+
+  return (
+    <Page title={he.auth.loginTitle}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mx-auto flex max-w-md flex-col gap-4 rounded-2xl bg-white p-6 shadow-md"
+      >
+        <FormField
+          label={he.auth.email}
+          type="email"
+          autoComplete="email"
+          required
+          dir="ltr"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          label={he.auth.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          dir="ltr"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" disabled={login.isPending}>
+          {login.isPending ? he.auth.submitting : he.auth.submit}
+        </Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ErrorBody } from '@shared/schemas/common';
+
+/** A failed API call: the HTTP status and the server's error body (code and Hebrew message). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<ErrorBody>,
+  ) {
+    super(body.message ?? `HTTP ${status}`);
+  }
+  get fieldErrors() {
+    return this.body.fieldErrors ?? {};
+  }
+}
+
+let onUnauthorized: (() => void) | undefined;
+
+/** Called when a signed-in call answers 401 (session expired or revoked). */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; skipAuthHandler?: boolean };
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  const isForm = body instanceof FormData;
+  const response = await fetch(`/api/v1${path}`, {
+    method,
+    credentials: 'include',
+    signal,
+    headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    if (response.status === 401 && !options.skipAuthHandler) onUnauthorized?.();
+    throw new ApiError(response.status, (data as Partial<ErrorBody>) ?? { message: text });
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}

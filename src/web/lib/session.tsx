@@ -1,0 +1,60 @@
+import type { User } from '@shared/schemas/user';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
+
+const STORAGE_KEY = 'user';
+
+type SessionState = {
+  user: User | null;
+  /** True until the first status check has answered. */
+  checking: boolean;
+  signIn(user: User): void;
+  signOut(): void;
+};
+
+const SessionContext = createContext<SessionState | null>(null);
+
+function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session user: cached in localStorage 'user', confirmed by GET /users/me at start, dropped on any 401. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(readStoredUser);
+  const [checking, setChecking] = useState(true);
+
+  const signIn = useCallback((next: User) => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    setUser(next);
+  }, []);
+  const signOut = useCallback(() => {
+    localStorage.removeItem(STORAGE_KEY);
+    setUser(null);
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(signOut);
+    const controller = new AbortController();
+    apiRequest<{ data: { user: User } }>('/users/me', { signal: controller.signal, skipAuthHandler: true })
+      .then((res) => signIn(res.data.user))
+      .catch((err) => {
+        if (err instanceof ApiError && err.status === 401) signOut();
+      })
+      .finally(() => setChecking(false));
+    return () => controller.abort();
+  }, [signIn, signOut]);
+
+  const value = useMemo(() => ({ user, checking, signIn, signOut }), [user, checking, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside SessionProvider');
+  return value;
+}

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const serverTests = ['src/server/**/*.test.ts'];
+
+const serverProject = (name: string, dbKind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: serverTests,
+    environment: 'node',
+    globalSetup: ['src/server/test/global-setup.ts'],
+    env: { TEST_DB_KIND: dbKind, NODE_ENV: 'test' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  resolve: {
+    alias: { '@shared': path('./src/shared'), '@web': path('./src/web'), '@server': path('./src/server') },
+  },
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+      serverProject('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+    ],
+  },
+});
