@@ -27,12 +27,12 @@ export function ProfilePage() {
         <Avatar src={user.image} alt={he.profile.imageAlt(user.name)} size={128} />
         <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-lg">
           <dt className="font-semibold text-slate-600">{he.profile.email}</dt>
-          <dd dir="ltr" className="text-start">
-            {user.email}
+          <dd>
+            <bdi dir="ltr">{user.email}</bdi>
           </dd>
           <dt className="font-semibold text-slate-600">{he.profile.phone}</dt>
-          <dd dir="ltr" className="text-start">
-            {user.phone_number}
+          <dd>
+            <bdi dir="ltr">{user.phone_number}</bdi>
           </dd>
           <dt className="font-semibold text-slate-600">{he.profile.role}</dt>
           <dd>{ROLE_LABELS[user.role]}</dd>

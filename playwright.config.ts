@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// One port and one fresh data folder per run, chosen once in the runner and inherited by its workers.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+const systemChromium = '/usr/bin/chromium';
+
+/** Playwright's own Chromium when installed, else Debian's. */
+function launchOptions() {
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ];
+  return process.env.E2E_BUNDLED_BROWSER !== '1' && existsSync(systemChromium)
+    ? { executablePath: systemChromium, args }
+    : { args };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  use: {
+    baseURL,
+    locale: 'he-IL',
+    timezoneId: 'Asia/Jerusalem',
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: launchOptions(),
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: launchOptions() } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1' },
+  },
+});
