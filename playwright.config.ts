@@ -6,6 +6,8 @@ process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 const systemChromium = '/usr/bin/chromium';
+/** Where reports and screenshots go; separate folders let several runs share one checkout. */
+const results = process.env.E2E_RESULTS ?? 'test-results';
 
 /** Playwright's own Chromium when installed, else Debian's. */
 function launchOptions() {
@@ -24,13 +26,13 @@ function launchOptions() {
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `${results}/e2e`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${results}/e2e-report.json` }]],
   use: {
     baseURL,
     locale: 'he-IL',

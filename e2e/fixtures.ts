@@ -23,7 +23,10 @@ export const test = base.extend<Fixtures>({
       const file = `${testInfo.titlePath.slice(1).join(' - ')} ${String(step).padStart(2, '0')} ${name}`
         .replace(/[^\p{L}\p{N} -]+/gu, '_')
         .slice(0, 150);
-      await page.screenshot({ path: `test-results/screens/${file}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${process.env.E2E_RESULTS ?? 'test-results'}/screens/${file}.png`,
+        fullPage: true,
+      });
     });
   },
   checkA11y: async ({ page }, use) => {

@@ -33,11 +33,16 @@ test('the demo admin signs in and gets the admin buttons', async ({ page, shot, 
   await expect(page.getByText(DEMO.admin.email)).toBeVisible();
   const main = page.locator('#main');
   await expect(main.getByRole('link', { name: 'סקירת סוכנים' }).last()).toHaveAttribute('href', '/Agents');
-  await expect(main.getByRole('link', { name: 'דוחות קשר של הסוכנים' })).toHaveAttribute('href', '/AdminReportView');
+  await expect(main.getByRole('link', { name: 'דוחות קשר של הסוכנים' })).toHaveAttribute(
+    'href',
+    '/AdminReportView',
+  );
   const side = page.getByRole('complementary', { name: 'ניווט האזור האישי' });
   await expect(side.getByRole('link', { name: 'נכס חדש' })).toBeVisible();
   await expect(side.getByRole('link', { name: 'מדדים אישיים' })).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'ניווט ראשי' }).getByRole('link', { name: 'האזור האישי' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'ניווט ראשי' }).getByRole('link', { name: 'האזור האישי' }),
+  ).toBeVisible();
   await shot('admin profile');
   await checkA11y();
 });
@@ -49,8 +54,14 @@ test('the demo agent signs in and gets the agent buttons', async ({ page, shot }
   await page.getByRole('button', { name: 'התחברות' }).click();
   await expect(page).toHaveURL(/\/AgentProfile$/);
   const main = page.locator('#main');
-  await expect(main.getByRole('link', { name: 'הזנת סטטוס יומי' })).toHaveAttribute('href', '/DailyIndicator');
-  await expect(main.getByRole('link', { name: 'דוח קשר שבועי' })).toHaveAttribute('href', /^\/NewReportContact\/[0-9a-f-]{36}$/);
+  await expect(main.getByRole('link', { name: 'הזנת סטטוס יומי' })).toHaveAttribute(
+    'href',
+    '/DailyIndicator',
+  );
+  await expect(main.getByRole('link', { name: 'דוח קשר שבועי' })).toHaveAttribute(
+    'href',
+    /^\/NewReportContact\/[0-9a-f-]{36}$/,
+  );
   const side = page.getByRole('complementary', { name: 'ניווט האזור האישי' });
   await expect(side.getByRole('link', { name: 'סקירת סוכנים' })).toHaveCount(0);
   await expect(side.getByRole('link', { name: 'מדדים אישיים' })).toBeVisible();

@@ -10,4 +10,6 @@ process.env.NODE_ENV = 'production';
 process.env.LOG_LEVEL ??= 'warn';
 delete process.env.DATABASE_URL;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-await import(join(root, 'dist/server/main.js'));
+const buildDir = join(root, process.env.BUILD_DIR ?? 'dist');
+process.env.WEB_ROOT = join(buildDir, 'web');
+await import(join(buildDir, 'server/main.js'));

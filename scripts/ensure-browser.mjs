@@ -13,11 +13,16 @@ const hasBundled = (() => {
 
 if (!hasBundled && !existsSync('/usr/bin/chromium')) {
   if (process.getuid?.() !== 0) {
-    console.error('No Chromium found. Install Debian\'s "chromium" package (apt-get install chromium) and run again.');
+    console.error(
+      'No Chromium found. Install Debian\'s "chromium" package (apt-get install chromium) and run again.',
+    );
     process.exit(1);
   }
   console.info('installing Chromium and fonts from Debian packages...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core', {
-    stdio: 'inherit',
-  });
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core',
+    {
+      stdio: 'inherit',
+    },
+  );
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const outputs = [join(root, 'dist/web/index.html'), join(root, 'dist/server/main.js')];
+delete process.env.BUILD_DIR;
 const inputs = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public', 'drizzle'].map((p) =>
   join(root, p),
 );

@@ -13,7 +13,9 @@ let failed = 0;
 const problems = [];
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.info('TEST_DATABASE_URL is not set: API tests run on PGlite only (CI also runs them on PostgreSQL).');
+  console.info(
+    'TEST_DATABASE_URL is not set: API tests run on PGlite only (CI also runs them on PostgreSQL).',
+  );
 }
 const vitestStatus = run('npx', [
   'vitest',

@@ -9,7 +9,10 @@ let app: TestApp;
 beforeAll(async () => {
   const webRoot = mkdtempSync(join(tmpdir(), 'web-'));
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html lang="he" dir="rtl"><body>app</body></html>');
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    '<!doctype html><html lang="he" dir="rtl"><body>app</body></html>',
+  );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
   app = await createTestApp({ webRoot });
 });
@@ -62,7 +65,15 @@ describe('app shell', () => {
     const res = await app.inject({ url: '/api/v1/settings' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().data.settings)).toEqual(
-      expect.arrayContaining(['agencyName', 'phone', 'email', 'address', 'city', 'officeHours', 'whatsappPhone']),
+      expect.arrayContaining([
+        'agencyName',
+        'phone',
+        'email',
+        'address',
+        'city',
+        'officeHours',
+        'whatsappPhone',
+      ]),
     );
   });
 });

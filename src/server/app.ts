@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
@@ -37,6 +38,8 @@ export type BuildAppOptions = {
 };
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+/** Largest accepted upload: 15 MB images; videos have their own cap in the settings module. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(process.env), ...options.env };
@@ -72,6 +75,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
   });
 
+  // Multipart uploads (property images, user photos, home media): per-file and per-request caps.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 30, fields: 200, fieldSize: 100_000, parts: 260 },
+  });
+
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
@@ -84,7 +92,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     { prefix: '/api/v1' },
   );
 
-  const webRoot = options.webRoot === null ? undefined : (options.webRoot ?? join(appRoot(), 'dist', 'web'));
+  const webRoot =
+    options.webRoot === null
+      ? undefined
+      : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
   await app.register(webAppPlugin, { webRoot, uploadsDir });
   return app;
 }

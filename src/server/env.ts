@@ -34,6 +34,8 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('LINK נדל"ן <no-reply@example.com>'),
   SEED_DEMO: booleanish,
+  /** Folder of the built web app (default dist/web). */
+  WEB_ROOT: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_ROLES } from '@shared/domain/roles';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { createTestApp, signIn, type TestApp } from '../test/test-app';
 import { requireAdmin, requireSelfOrAdmin, requireUser } from './session';
@@ -20,7 +20,10 @@ beforeAll(async () => {
   app.post('/api/v1/test/mutate', async () => ({ ok: true }));
   const admin = await createUser(app.db, { role: 'admin' });
   const agent = await createUser(app.db);
-  const consultant = await createUser(app.db, { role: 'admin', companyRole: COMPANY_ROLES.leadingConsultant });
+  const consultant = await createUser(app.db, {
+    role: 'admin',
+    companyRole: COMPANY_ROLES.leadingConsultant,
+  });
   agentId = agent.id;
   cookies.admin = await signIn(app, admin.email, TEST_PASSWORD);
   cookies.agent = await signIn(app, agent.email, TEST_PASSWORD);

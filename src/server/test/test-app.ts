@@ -55,6 +55,10 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: { email, password },
+  });
   return sessionCookie(response);
 }

@@ -16,6 +16,23 @@ const anyPhone = z
   .max(20, { error: PHONE_INVALID_MESSAGE })
   .regex(/^[+\d][\d\- .]+$/, { error: PHONE_INVALID_MESSAGE });
 
+/** A site-relative path (uploaded or shipped media) or an http(s) URL; empty when none. */
+const mediaUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => value === '' || /^\/(?!\/)[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), {
+    error: 'כתובת קובץ לא תקינה',
+  });
+
+export const founderSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  phone: anyPhone,
+  image: mediaUrl,
+  text: z.string().trim().max(2000),
+});
+export type Founder = z.infer<typeof founderSchema>;
+
 /** The agency's details: one record, editable by an admin, read by every public page. */
 export const agencySettingsSchema = z.object({
   agencyName: z.string().trim().min(1).max(120),
@@ -28,6 +45,20 @@ export const agencySettingsSchema = z.object({
   facebookUrl: httpUrl,
   instagramUrl: httpUrl,
   investorSiteUrl: httpUrl,
+  /** The company story on the about page (paragraphs separated by blank lines). */
+  story: z.string().trim().max(5000),
+  /** The two founders shown on the about page. */
+  founders: z.array(founderSchema).max(2),
+  /** Home page media: URLs of uploaded files (or the shipped placeholders). */
+  media: z.object({
+    introVideo: mediaUrl,
+    introPoster: mediaUrl,
+    agentsVideo: mediaUrl,
+    agentsPoster: mediaUrl,
+    offersImage: mediaUrl,
+  }),
+  /** Also count Israeli public holidays and holiday eves that close the office as non-working days. */
+  excludeHolidays: z.boolean(),
 });
 export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './leads';
 export * from './performance';
 export * from './properties';

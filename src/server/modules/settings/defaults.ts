@@ -12,4 +12,28 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   facebookUrl: 'https://www.facebook.com/',
   instagramUrl: 'https://www.instagram.com/',
   investorSiteUrl: 'https://example.com/investors',
+  story:
+    'LINK נדל"ן נולדה מתוך אמונה שקנייה ומכירה של נכס צריכות להיות חוויה בטוחה, שקופה ואישית.\n\nמאז הקמתה ליווינו מאות משפחות, משקיעים ויזמים בעסקאות מכירה, קנייה והשכרה, עם צוות יועצים שמכיר כל שכונה, כלים טכנולוגיים מתקדמים וליווי מלא עד מסירת המפתח.',
+  founders: [
+    {
+      name: 'יואב כהן',
+      phone: '050-300-0003',
+      image: '',
+      text: 'מייסד ומנכ"ל. עשרים שנות ניסיון בשיווק פרויקטים, בהשקעות ובליווי עסקאות מורכבות.',
+    },
+    {
+      name: 'מיכל אברהם',
+      phone: '054-400-0004',
+      image: '',
+      text: 'מייסדת שותפה ומנכ"לית הרשת. מובילה את צמיחת הסניפים ואת תרבות השירות של החברה.',
+    },
+  ],
+  media: {
+    introVideo: '/media/intro.mp4',
+    introPoster: '/media/intro-poster.webp',
+    agentsVideo: '/media/agents.mp4',
+    agentsPoster: '/media/agents-poster.webp',
+    offersImage: '/media/offers.webp',
+  },
+  excludeHolidays: false,
 };

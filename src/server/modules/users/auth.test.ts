@@ -23,7 +23,12 @@ describe('POST /api/v1/users/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('success');
-    expect(body.data.user).toMatchObject({ _id: agent.id, name: 'סוכנת אחת', role: 'agent', email: agent.email });
+    expect(body.data.user).toMatchObject({
+      _id: agent.id,
+      name: 'סוכנת אחת',
+      role: 'agent',
+      email: agent.email,
+    });
     expect(body.data.user).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(body)).not.toContain('argon2');
     const cookie = res.cookies.find((c) => c.name === 'sid')!;
@@ -80,17 +85,24 @@ describe('POST /api/v1/users/login', () => {
   });
 
   it('refuses a sign-in posted from another site (403)', async () => {
-    const res = await login({ email: agent.email, password: TEST_PASSWORD }, { origin: 'https://evil.example' });
+    const res = await login(
+      { email: agent.email, password: TEST_PASSWORD },
+      { origin: 'https://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
-    const same = await login({ email: agent.email, password: TEST_PASSWORD }, { origin: 'http://localhost:80' });
+    const same = await login(
+      { email: agent.email, password: TEST_PASSWORD },
+      { origin: 'http://localhost:80' },
+    );
     expect(same.statusCode).toBe(200);
   });
 
   it('limits attempts per e-mail with 429 and a Hebrew message', async () => {
     const target = await createUser(app.db, { email: 'limited@example.com' });
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await login({ email: target.email, password: 'nope' })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login({ email: target.email, password: 'nope' })).statusCode);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5]).toBe(429);
     const blocked = await login({ email: target.email, password: TEST_PASSWORD });

@@ -27,7 +27,15 @@ describe('GET /api/v1/users', () => {
     const list = res.json().data.data as Record<string, unknown>[];
     expect(list.map((u) => u.name).sort()).toEqual(['מנהלת', 'סוכן'].sort());
     for (const user of list) {
-      expect(Object.keys(user).sort()).toEqual(['_id', 'aboutMe', 'companyRole', 'image', 'name', 'phone_number', 'role']);
+      expect(Object.keys(user).sort()).toEqual([
+        '_id',
+        'aboutMe',
+        'companyRole',
+        'image',
+        'name',
+        'phone_number',
+        'role',
+      ]);
     }
   });
 

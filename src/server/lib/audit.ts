@@ -1,0 +1,52 @@
+import type { Database } from '../db/client';
+import { auditLog } from '../db/schema';
+import type { SessionUser } from '../plugins/session';
+
+type Entity = (typeof auditLog.$inferInsert)['entity'];
+type Action = (typeof auditLog.$inferInsert)['action'];
+
+const SECRET_KEY = /password|hash|token|secret/i;
+
+/** The fields whose values differ, as { field: { before, after } }; secrets are never recorded. */
+export function diffFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): Record<string, { before: unknown; after: unknown }> {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (SECRET_KEY.test(key) || key === 'updatedAt') continue;
+    const a = before?.[key] ?? null;
+    const b = after?.[key] ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
+  }
+  return changes;
+}
+
+/**
+ * Records a change made by an admin (call it inside the same transaction as the change when there is one).
+ * Changes by non-admins are not audited; an update that changed nothing writes nothing.
+ */
+export async function recordAudit(
+  db: Database,
+  actor: SessionUser | null,
+  entry: {
+    entity: Entity;
+    entityId: string | null;
+    action: Action;
+    before?: Record<string, unknown> | null;
+    after?: Record<string, unknown> | null;
+  },
+): Promise<void> {
+  if (actor?.role !== 'admin') return;
+  const changes = diffFields(entry.before, entry.after);
+  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorName: actor.name,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes,
+  });
+}
