@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './db/seed-demo';
 import { EnvError, loadEnv } from './env';
+import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
   const app = await buildApp();
   if (!env.DATABASE_URL || env.SEED_DEMO) await seedDemoIfEmpty(app.db, app.storage, app.log);
   const stopWorker = startOutboxWorker(app);
+  const stopMaintenance = startMaintenance(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -25,6 +27,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    stopMaintenance();
     await stopWorker();
     await app.close(); // stops accepting, waits for in-flight requests, then closes the database
     process.exit(0);

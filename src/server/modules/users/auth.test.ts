@@ -153,3 +153,21 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('maintenance', () => {
+  it('purges expired sessions and keeps live ones', async () => {
+    const { purgeExpired } = await import('../../lib/maintenance');
+    const user = await createUser(app.db);
+    await signIn(app, user.email, TEST_PASSWORD);
+    await signIn(app, user.email, TEST_PASSWORD);
+    const [first] = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, first!.id));
+    await purgeExpired(app);
+    const left = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toHaveLength(1);
+    expect(left[0]!.id).not.toBe(first!.id);
+  });
+});

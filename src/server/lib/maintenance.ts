@@ -1,0 +1,19 @@
+import { lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { sessions } from '../db/schema';
+import { purgeExpiredRateLimits } from './rate-limit';
+
+/** Deletes expired sessions and rate-limit windows; cheap thanks to the indexes on their expiry. */
+export async function purgeExpired(app: FastifyInstance): Promise<void> {
+  await app.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await purgeExpiredRateLimits(app.db);
+}
+
+/** Runs the purge now and every hour; returns a function that stops it. */
+export function startMaintenance(app: FastifyInstance): () => void {
+  const run = () => purgeExpired(app).catch((err) => app.log.warn({ err }, 'maintenance failed'));
+  void run();
+  const timer = setInterval(run, 3_600_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,45 @@
+import { COMPANY_ROLES } from '@shared/domain/roles';
+import type { User } from '@shared/schemas/user';
+import { describe, expect, it } from 'vitest';
+import { sideNavItems } from './side-nav';
+
+const user = (overrides: Partial<User>): User => ({
+  _id: 'u1',
+  name: 'n',
+  email: 'e@x.co',
+  phone_number: '',
+  role: 'agent',
+  companyRole: null,
+  image: null,
+  aboutMe: '',
+  active: true,
+  ...overrides,
+});
+const labels = (u: User) => sideNavItems(u).map((i) => i.label);
+
+describe('side navigation items', () => {
+  it('a pure admin gets the admin items and no personal ones', () => {
+    const items = labels(user({ role: 'admin' }));
+    expect(items).toEqual(
+      expect.arrayContaining(['סקירת סוכנים', 'נכס חדש', 'ביצועי המשרד', 'דירוג סוכנים']),
+    );
+    expect(items).not.toContain('מדדים אישיים');
+    expect(items).not.toContain('דוח קשר אישי');
+  });
+  it('an agent gets the personal items and no admin ones', () => {
+    const items = labels(user({ role: 'agent' }));
+    expect(items).toEqual(expect.arrayContaining(['מדדים אישיים', 'דוח קשר אישי', 'דירוג סוכנים']));
+    expect(items).not.toContain('סקירת סוכנים');
+  });
+  it('an admin who is a leading consultant or CTO manager gets both', () => {
+    for (const companyRole of [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]) {
+      const items = labels(user({ role: 'admin', companyRole }));
+      expect(items).toContain('סקירת סוכנים');
+      expect(items).toContain('מדדים אישיים');
+    }
+  });
+  it('the personal report links to the user own id', () => {
+    const report = sideNavItems(user({ _id: 'abc' })).find((i) => i.label === 'דוח קשר אישי');
+    expect(report?.to).toBe('/NewReportContact/abc');
+  });
+});
