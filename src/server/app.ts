@@ -8,8 +8,18 @@ import { openDatabase } from './db/client';
 import { type Env, loadEnv } from './env';
 import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
+import { auditRoutes } from './modules/audit/routes';
+import { goalRoutes } from './modules/goals/routes';
 import { healthRoutes } from './modules/health/routes';
+import { indicatorRoutes } from './modules/indicators/routes';
+import { leadRoutes } from './modules/leads/routes';
+import { propertyRoutes } from './modules/properties';
+import { reportContactRoutes } from './modules/report-contacts/routes';
+import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { accountRoutes } from './modules/users/account-routes';
+import { adminUserRoutes } from './modules/users/admin-routes';
+import { passwordResetRoutes } from './modules/users/reset-routes';
 import { userRoutes } from './modules/users/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
@@ -34,7 +44,13 @@ export type BuildAppOptions = {
   /** Folder of the built web app; defaults to dist/web when it exists. */
   webRoot?: string | null;
   logger?: boolean;
-  rateLimits?: Partial<{ loginPerIp: RateRule; loginPerEmail: RateRule }>;
+  rateLimits?: Partial<{
+    loginPerIp: RateRule;
+    loginPerEmail: RateRule;
+    formsPerIp: RateRule;
+    passwordResetPerIp: RateRule;
+    passwordResetPerEmail: RateRule;
+  }>;
 };
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -88,6 +104,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         loginPerEmail: options.rateLimits?.loginPerEmail ?? { max: 10, windowMs: FIFTEEN_MINUTES },
       });
       await api.register(settingsRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(accountRoutes);
+      await api.register(passwordResetRoutes, {
+        resetPerIp: options.rateLimits?.passwordResetPerIp ?? { max: 20, windowMs: FIFTEEN_MINUTES },
+        resetPerEmail: options.rateLimits?.passwordResetPerEmail ?? { max: 3, windowMs: FIFTEEN_MINUTES },
+      });
+      await api.register(settingsAdminRoutes);
+      await api.register(auditRoutes);
+      await api.register(indicatorRoutes);
+      await api.register(goalRoutes);
+      await api.register(propertyRoutes);
+      await api.register(reportContactRoutes);
+      await api.register(leadRoutes, {
+        formsPerIp: options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+      });
     },
     { prefix: '/api/v1' },
   );

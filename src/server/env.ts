@@ -32,7 +32,7 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().default('LINK נדל"ן <no-reply@example.com>'),
+  MAIL_FROM: z.string().default('"LINK נדל״ן" <no-reply@example.com>'),
   SEED_DEMO: booleanish,
   /** Folder of the built web app (default dist/web). */
   WEB_ROOT: z.string().optional(),

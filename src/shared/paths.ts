@@ -19,8 +19,14 @@ export const routePatterns = {
   newProperty: '/NewProperty',
   newReportContact: '/NewReportContact/:id',
   adminReportView: '/AdminReportView',
+  sellerReport: '/SellerReport/:token',
   scoreBoard: '/ScoreBoard',
   leads: '/Leads',
+  users: '/Users',
+  settings: '/Settings',
+  audit: '/Audit',
+  forgotPassword: '/ForgotPassword',
+  resetPassword: '/ResetPassword/:token',
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -47,8 +53,14 @@ export const paths = {
   newProperty: () => '/NewProperty',
   newReportContact: (id: string) => `/NewReportContact/${encodeURIComponent(id)}`,
   adminReportView: () => '/AdminReportView',
+  sellerReport: (token: string) => `/SellerReport/${encodeURIComponent(token)}`,
   scoreBoard: () => '/ScoreBoard',
   leads: () => '/Leads',
+  users: () => '/Users',
+  settings: () => '/Settings',
+  audit: () => '/Audit',
+  forgotPassword: () => '/ForgotPassword',
+  resetPassword: (token: string) => `/ResetPassword/${encodeURIComponent(token)}`,
 } satisfies Record<RouteName, (...args: string[]) => string>;
 
 function patternToRegExp(pattern: string): RegExp {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { properties, users } from '../db/schema';
 import { hashPassword } from '../modules/users/passwords';
 
 export const TEST_PASSWORD = 'correct-horse-42';
@@ -19,6 +19,27 @@ export async function createUser(db: Database, overrides: Partial<UserInsert> = 
       phoneNumber: '050-123-4567',
       role: 'agent',
       passwordHash: await cachedHash,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+type PropertyInsert = typeof properties.$inferInsert;
+
+/** Inserts a property (a not-sold flat for sale in Haifa by default), without images. */
+export async function createProperty(db: Database, overrides: Partial<PropertyInsert> = {}) {
+  const [row] = await db
+    .insert(properties)
+    .values({
+      typeTransaction: 'מכירה',
+      city: 'חיפה',
+      address: 'מוריה 10',
+      price: 1_500_000,
+      category: 'דירה',
+      rooms: 4,
+      floor: '3',
+      size: 100,
       ...overrides,
     })
     .returning();

@@ -1,4 +1,9 @@
+import { admin } from './admin';
 import { core } from './core';
+import { performance } from './performance';
+import { properties } from './properties';
+import { publicSite } from './public-site';
+import { reports } from './reports';
 
 /**
  * Every user-facing text of the web app (SPEC section 8 messages and the labels), one catalogue.
@@ -6,4 +11,9 @@ import { core } from './core';
  */
 export const he = {
   ...core,
+  admin,
+  performance,
+  properties,
+  publicSite,
+  reports,
 } as const;

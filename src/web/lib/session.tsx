@@ -1,5 +1,7 @@
 import type { User } from '@shared/schemas/user';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { he } from '../i18n/he';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
 
 const STORAGE_KEY = 'user';
@@ -38,7 +40,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    setUnauthorizedHandler(signOut);
+    // A session that ends mid-use (expired, password changed elsewhere, user deactivated) is said out loud.
+    setUnauthorizedHandler(() => {
+      if (readStoredUser()) toast.info(he.admin.account.sessionEnded, { toastId: 'session-ended' });
+      signOut();
+    });
     const controller = new AbortController();
     apiRequest<{ data: { user: User } }>('/users/me', { signal: controller.signal, skipAuthHandler: true })
       .then((res) => signIn(res.data.user))

@@ -29,6 +29,8 @@ export const properties = pgTable(
   },
   (t) => [
     index('properties_search_idx').on(t.typeTransaction, t.sold, t.city, t.price),
+    // Search without a city sorted by price (the sale/rent pages' price sorts) reads this in order.
+    index('properties_type_price_idx').on(t.typeTransaction, t.sold, t.price),
     index('properties_agent_idx').on(t.agentId),
     index('properties_agent_secend_idx').on(t.agentSecendId),
     index('properties_city_address_idx').on(t.city, t.address),

@@ -1,5 +1,7 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { mailOutbox } from '../../db/schema';
 import { claimDueMail, markFailedAttempt, markSent } from './outbox';
 
 export type OutboxWorkerOptions = { intervalMs?: number; retryBaseMs?: number; smtpUrl?: string };
@@ -30,6 +32,32 @@ export async function deliverDueMail(
   return batch.length;
 }
 
+/**
+ * Without SMTP: logs each pending mail once (queued after `since`) so an operator sees what waits,
+ * and leaves it pending for when SMTP_URL is set. Returns the new cursor.
+ */
+export async function logQueuedMail(app: FastifyInstance, since: Date): Promise<Date> {
+  const queued = await app.db
+    .select({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.createdAt, since)))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(100);
+  for (const mail of queued) {
+    app.log.info(
+      { mailId: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject },
+      'mail queued; SMTP_URL is not set, so it stays pending in the outbox',
+    );
+  }
+  return queued.at(-1)?.createdAt ?? since;
+}
+
 /** Polls the outbox; returns a function that stops the worker and waits for the current batch. */
 export function startOutboxWorker(
   app: FastifyInstance,
@@ -39,10 +67,16 @@ export function startOutboxWorker(
   const transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   if (!transporter) app.log.info('SMTP_URL is not set: mail is kept in the outbox and not sent');
   let running: Promise<unknown> = Promise.resolve();
+  let loggedUntil = new Date(0);
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    running = deliverDueMail(app, transporter, options.retryBaseMs)
+    const work = transporter
+      ? deliverDueMail(app, transporter, options.retryBaseMs)
+      : logQueuedMail(app, loggedUntil).then((cursor) => {
+          loggedUntil = cursor;
+        });
+    running = work
       .catch((err) => app.log.error({ err }, 'outbox worker failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 5_000);

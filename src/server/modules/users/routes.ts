@@ -1,3 +1,4 @@
+import { listUsersQuerySchema } from '@shared/schemas/account';
 import { idParamsSchema, okSchema } from '@shared/schemas/common';
 import {
   loginBodySchema,
@@ -8,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import { currentUser, requireUser } from '../../plugins/session';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { listAllUsers } from './admin-service';
 import { authenticate, findUserById, getVisibleUser, listActiveUsers, toPublicUser, toUser } from './service';
 
 export type UserRoutesOptions = { loginPerIp: RateRule; loginPerEmail: RateRule };
@@ -45,11 +47,17 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
   );
 
-  app.get('/users', { schema: { response: { 200: userListResponseSchema } } }, async (request) => {
-    const isAdmin = request.user?.role === 'admin';
-    const rows = await listActiveUsers(app.db);
-    return { status: 'success' as const, data: { data: rows.map(isAdmin ? toUser : toPublicUser) } };
-  });
+  app.get(
+    '/users',
+    { schema: { querystring: listUsersQuerySchema, response: { 200: userListResponseSchema } } },
+    async (request) => {
+      // Inactive users are an admin's business only (the users page); everyone else sees the active team.
+      if (request.query.includeInactive) await requireAdmin(request);
+      const isAdmin = request.user?.role === 'admin';
+      const rows = request.query.includeInactive ? await listAllUsers(app.db) : await listActiveUsers(app.db);
+      return { status: 'success' as const, data: { data: rows.map(isAdmin ? toUser : toPublicUser) } };
+    },
+  );
 
   app.get(
     '/users/:id',

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Bounce, ToastContainer } from 'react-toastify';
+import { Footer } from './footer';
 import { Navbar } from './navbar';
 
 /** Every page: navigation bar, content, and the app-wide toasts (top-center, RTL, 3 s, pause on hover). */
@@ -10,6 +11,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex min-h-[70vh] flex-col outline-none">
         <Outlet />
       </main>
+      <Footer />
       <ToastContainer
         position="top-center"
         rtl

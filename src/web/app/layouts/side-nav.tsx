@@ -10,11 +10,14 @@ import {
   ChevronsRight,
   ClipboardList,
   FileText,
+  History,
   Inbox,
   LogOut,
   type LucideIcon,
+  Settings,
   TrendingUp,
   Trophy,
+  UserCog,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -38,6 +41,9 @@ export function sideNavItems(user: User): Item[] {
     admin && { to: paths.performance(), label: he.sideNav.performance, icon: ChartColumn },
     { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
     admin && { to: paths.leads(), label: he.sideNav.leads, icon: Inbox },
+    admin && { to: paths.users(), label: he.admin.nav.users, icon: UserCog },
+    admin && { to: paths.settings(), label: he.admin.nav.settings, icon: Settings },
+    admin && { to: paths.audit(), label: he.admin.nav.audit, icon: History },
   ];
   return items.filter((i): i is Item => Boolean(i));
 }

@@ -7,7 +7,7 @@ import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useLogin } from './api';
 
@@ -62,6 +62,9 @@ export function LoginPage() {
         <Button type="submit" disabled={login.isPending}>
           {login.isPending ? he.auth.submitting : he.auth.submit}
         </Button>
+        <Link to={paths.forgotPassword()} className="text-center text-brand-800 underline underline-offset-4">
+          {he.admin.forgot.link}
+        </Link>
       </form>
     </Page>
   );

@@ -1,27 +1,32 @@
-import { paths } from '@shared/paths';
-import { buttonClass } from '@web/components/button';
 import { he } from '@web/i18n/he';
+import { useScrollToHash } from '@web/lib/home-sections';
 import { useAgencySettings } from '@web/lib/settings';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { WhoWeAre, WhyChooseUs } from './about-sections';
+import { BuySellOptions } from './buy-sell-options';
+import { IntroHero } from './intro-hero';
+import { LeadForm } from './lead-form';
+import { OffersAndTeam } from './media-sections';
+import { Reasons } from './reasons';
+import { ServicesSlider } from './services-slider';
 
+/** Home (SPEC section 1): intro, who we are, why us, services, offers and team, options, reasons, lead form. */
 export function HomePage() {
   const settings = useAgencySettings();
+  useScrollToHash();
+  useEffect(() => {
+    document.title = he.brand;
+  }, []);
   return (
-    <section className="flex min-h-[80vh] flex-col items-center justify-center gap-6 bg-gradient-to-b from-brand-900 to-brand-700 px-4 pt-24 pb-16 text-center text-white">
-      <h1 className="text-4xl font-extrabold sm:text-5xl">
-        ברוכים הבאים ל{settings?.agencyName ?? he.brand}
-      </h1>
-      <p className="max-w-2xl text-xl text-brand-50">
-        קנייה, מכירה והשכרה של נכסים עם ליווי מקצועי מלא מהצעד הראשון ועד החתימה.
-      </p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Link to={paths.sale()} className={buttonClass('secondary')}>
-          {he.nav.sale}
-        </Link>
-        <Link to={paths.rent()} className={buttonClass('secondary')}>
-          {he.nav.rent}
-        </Link>
-      </div>
-    </section>
+    <>
+      <IntroHero settings={settings} />
+      <WhoWeAre />
+      <WhyChooseUs />
+      <ServicesSlider />
+      <OffersAndTeam media={settings?.media} />
+      <BuySellOptions />
+      <Reasons />
+      <LeadForm />
+    </>
   );
 }

@@ -7,6 +7,8 @@ import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
 import { Link } from 'react-router';
+import { AccountSection } from './account-section';
+import { ProfileRanking } from './profile-ranking';
 
 export function ProfilePage() {
   const { user } = useSession();
@@ -51,6 +53,8 @@ export function ProfilePage() {
           </Link>
         ))}
       </div>
+      <ProfileRanking />
+      <AccountSection key={user._id} user={user} />
     </Page>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "properties_type_price_idx" ON "properties" USING btree ("type_transaction","sold","price");

@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+
+let app: TestApp;
+let adminCookie: string;
+let agentCookie: string;
+let adminA: Awaited<ReturnType<typeof createUser>>;
+let adminB: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  adminA = await createUser(app.db, { role: 'admin', name: 'מנהל א' });
+  adminB = await createUser(app.db, { role: 'admin', name: 'מנהל ב' });
+  const agent = await createUser(app.db);
+  adminCookie = await signIn(app, adminA.email, TEST_PASSWORD);
+  agentCookie = await signIn(app, agent.email, TEST_PASSWORD);
+  const base = Date.now() - 60_000;
+  await app.db.insert(auditLog).values([
+    {
+      actorId: adminA.id,
+      actorName: adminA.name,
+      entity: 'user',
+      entityId: agent.id,
+      action: 'update',
+      changes: { name: { before: 'a', after: 'b' } },
+      createdAt: new Date(base),
+    },
+    {
+      actorId: adminB.id,
+      actorName: adminB.name,
+      entity: 'settings',
+      entityId: null,
+      action: 'update',
+      changes: { phone: { before: '1', after: '2' } },
+      createdAt: new Date(base + 1000),
+    },
+    {
+      actorId: adminA.id,
+      actorName: adminA.name,
+      entity: 'property',
+      entityId: 'p1',
+      action: 'create',
+      changes: {},
+      createdAt: new Date(base + 2000),
+    },
+  ]);
+});
+
+const list = (query = '', cookie: string | null = adminCookie) =>
+  app.inject({ url: `/api/v1/audit${query}`, headers: cookie ? { cookie } : {} });
+
+describe('GET /api/v1/audit', () => {
+  it('answers 401 and 403 for visitors and agents', async () => {
+    expect((await list('', null)).statusCode).toBe(401);
+    expect((await list('', agentCookie)).statusCode).toBe(403);
+  });
+
+  it('lists newest first with the total', async () => {
+    const body = (await list()).json().data;
+    expect(body.total).toBe(3);
+    expect(body.data.map((e: { entity: string }) => e.entity)).toEqual(['property', 'settings', 'user']);
+    expect(body.data[1]).toMatchObject({
+      actorName: 'מנהל ב',
+      changes: { phone: { before: '1', after: '2' } },
+    });
+  });
+
+  it('filters by actor and by entity, and pages', async () => {
+    const byActor = (await list(`?actorId=${adminA.id}`)).json().data;
+    expect(byActor.data.map((e: { entity: string }) => e.entity)).toEqual(['property', 'user']);
+    const byEntity = (await list('?entity=settings')).json().data;
+    expect(byEntity.total).toBe(1);
+    const paged = (await list('?page=2&pageSize=2')).json().data;
+    expect(paged).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+    expect(paged.data).toHaveLength(1);
+  });
+
+  it('refuses bad filters with 400', async () => {
+    expect((await list('?entity=password')).statusCode).toBe(400);
+    expect((await list('?actorId=nope')).statusCode).toBe(400);
+    expect((await list('?page=0')).statusCode).toBe(400);
+  });
+
+  it('shows the entries written by real admin changes', async () => {
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/settings',
+      payload: { city: 'חיפה' },
+      headers: { cookie: adminCookie },
+    });
+    const top = (await list('?entity=settings')).json().data.data[0];
+    expect(top).toMatchObject({ actorId: adminA.id, action: 'update', changes: { city: { after: 'חיפה' } } });
+  });
+});

@@ -1,0 +1,115 @@
+import { idParamsSchema } from '@shared/schemas/common';
+import {
+  agentMonthParamsSchema,
+  agentPerformanceResponseSchema,
+  allPerformanceResponseSchema,
+  companyPerformanceResponseSchema,
+  createGoalSchema,
+  goalResponseSchema,
+  maybeGoalResponseSchema,
+  monthParamsSchema,
+  updateGoalSchema,
+} from '@shared/schemas/goal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../lib/audit';
+import { requireAdmin, requireUser } from '../../plugins/session';
+import { resolveAgent } from '../indicators/access';
+import { agentPerformance, allPerformance, companyPerformance } from './performance';
+import { findGoal, findGoalById, goalMetrics, toGoal, updateGoal, upsertGoal } from './service';
+
+export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/goals',
+    {
+      preHandler: requireAdmin,
+      schema: { body: createGoalSchema, response: { 200: goalResponseSchema, 201: goalResponseSchema } },
+    },
+    async (request, reply) => {
+      const { agent: agentId, year, month, createdAt: _ignored, ...metrics } = request.body;
+      const agent = await resolveAgent(app.db, request, agentId, { mustBeActive: true });
+      const { row, before } = await upsertGoal(app.db, { agentId: agent.id, year, month, ...metrics });
+      await recordAudit(app.db, request.user, {
+        entity: 'goal',
+        entityId: row.id,
+        action: before ? 'update' : 'create',
+        before: before ? { agentId: before.agentId, year, month, ...goalMetrics(before) } : null,
+        after: { agentId: row.agentId, year, month, ...goalMetrics(row) },
+      });
+      return reply
+        .status(before ? 200 : 201)
+        .send({ status: 'success' as const, data: { goal: toGoal(row) } });
+    },
+  );
+
+  app.get(
+    '/goals/getGoalByAgentAndMonth/:agentId/:year/:month',
+    {
+      preHandler: requireUser,
+      schema: { params: agentMonthParamsSchema, response: { 200: maybeGoalResponseSchema } },
+    },
+    async (request) => {
+      const { agentId, year, month } = request.params;
+      const agent = await resolveAgent(app.db, request, agentId);
+      const row = await findGoal(app.db, agent.id, year, month);
+      return { status: 'success' as const, data: { goal: row ? toGoal(row) : null } };
+    },
+  );
+
+  app.get(
+    '/goals/performance/all/:year/:month',
+    {
+      preHandler: requireAdmin,
+      schema: { params: monthParamsSchema, response: { 200: allPerformanceResponseSchema } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await allPerformance(app.db, request.params.year, request.params.month),
+    }),
+  );
+
+  app.get(
+    '/goals/performance/:agentId/:year/:month',
+    {
+      preHandler: requireUser,
+      schema: { params: agentMonthParamsSchema, response: { 200: agentPerformanceResponseSchema } },
+    },
+    async (request) => {
+      const { agentId, year, month } = request.params;
+      const agent = await resolveAgent(app.db, request, agentId);
+      return { status: 'success' as const, data: await agentPerformance(app.db, agent, year, month) };
+    },
+  );
+
+  app.get(
+    '/goals/companyPerformance',
+    {
+      preHandler: requireAdmin,
+      schema: { querystring: monthParamsSchema, response: { 200: companyPerformanceResponseSchema } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await companyPerformance(app.db, request.query.year, request.query.month),
+    }),
+  );
+
+  app.patch(
+    '/goals/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, body: updateGoalSchema, response: { 200: goalResponseSchema } },
+    },
+    async (request) => {
+      const before = await findGoalById(app.db, request.params.id);
+      const changes = goalMetrics(request.body);
+      const row = Object.keys(changes).length ? await updateGoal(app.db, before.id, changes) : before;
+      await recordAudit(app.db, request.user, {
+        entity: 'goal',
+        entityId: row.id,
+        action: 'update',
+        before: goalMetrics(before),
+        after: goalMetrics(row),
+      });
+      return { status: 'success' as const, data: { goal: toGoal(row) } };
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import type { Range } from '@shared/domain/israel-calendar';
+import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
+import { COMPANY_ROLES } from '@shared/domain/roles';
+import { SCORE_WEIGHTS } from '@shared/domain/scoring';
+import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { indicatorMonthTotals, indicators, users } from '../../db/schema';
+
+type MetricColumns = { [K in keyof Metrics]: AnyPgColumn };
+
+/** SUM of each metric as an integer (0 when there are no rows): the aggregation every figure is built on. */
+export const sumsOf = (table: MetricColumns) =>
+  Object.fromEntries(
+    METRIC_KEYS.map((key) => [
+      key,
+      sql<number>`cast(coalesce(sum(${table[key]}), 0) as integer)`.mapWith(Number),
+    ]),
+  ) as Record<keyof Metrics, SQL<number>>;
+
+export const metricSums = sumsOf(indicators);
+export const totalSums = sumsOf(indicatorMonthTotals);
+
+/** Points of one month-totals row by the shared scoring rule; 0 when the agent has no row (LEFT JOIN). */
+export const monthScore = sql<number>`cast(coalesce(${sql.join(
+  METRIC_KEYS.map((key) => sql`${indicatorMonthTotals[key]} * ${sql.raw(String(SCORE_WEIGHTS[key]))}`),
+  sql` + `,
+)}, 0) as integer)`.mapWith(Number);
+
+/** Month-totals rows of a calendar month in Israel (the triggers derive the month in Asia/Jerusalem). */
+export const totalsOfMonth = (year: number, month: number) =>
+  and(eq(indicatorMonthTotals.year, year), eq(indicatorMonthTotals.month, month));
+
+/** The filter of indicators in [from, to), on the indexed created_at column. */
+export const inRange = (range: Range) =>
+  and(gte(indicators.createdAt, range.from), lt(indicators.createdAt, range.to));
+
+export const ofAgent = (agentId: string) => eq(indicators.agentId, agentId);
+
+/** Active users who work as agents (role agent, or admin with companyRole leading consultant or CTO manager). */
+export const activeAgents = and(
+  eq(users.active, true),
+  or(
+    eq(users.role, 'agent'),
+    inArray(users.companyRole, [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]),
+  ),
+);

@@ -1,0 +1,173 @@
+import { israelLast7Days, israelMonthRange, israelYearMonth } from '@shared/domain/israel-calendar';
+import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
+import { idParamsSchema } from '@shared/schemas/common';
+import {
+  agentBodySchema,
+  createIndicatorSchema,
+  filterByDateQuerySchema,
+  indicatorListResponseSchema,
+  indicatorResponseSchema,
+  scoreboardQuerySchema,
+  scoreboardResponseSchema,
+  summaryResponseSchema,
+  updateIndicatorSchema,
+} from '@shared/schemas/indicator';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordAudit } from '../../lib/audit';
+import { requireAdmin, requireUser } from '../../plugins/session';
+import { findUserById } from '../users/service';
+import { resolveAgent } from './access';
+import { indicatorInstant } from './dates';
+import {
+  deleteIndicator,
+  findIndicator,
+  indicatorsOfAgent,
+  insertIndicator,
+  scoreboard,
+  summarize,
+  toIndicator,
+  updateIndicator,
+} from './service';
+
+const pickMetrics = (body: Partial<Metrics>) =>
+  Object.fromEntries(
+    METRIC_KEYS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]),
+  ) as Partial<Metrics>;
+
+const okNull = z.object({ status: z.literal('success'), data: z.null() });
+
+export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/indicators',
+    {
+      preHandler: requireUser,
+      schema: { body: createIndicatorSchema, response: { 201: indicatorResponseSchema } },
+    },
+    async (request, reply) => {
+      const { agent: agentId, createdAt, ...metrics } = request.body;
+      const agent = await resolveAgent(app.db, request, agentId, { mustBeActive: true });
+      const indicator = await insertIndicator(
+        app.db,
+        agent,
+        metrics,
+        indicatorInstant(createdAt || undefined),
+      );
+      await recordAudit(app.db, request.user, {
+        entity: 'indicator',
+        entityId: indicator._id,
+        action: 'create',
+        after: { agentId: agent.id, ...metrics, createdAt: indicator.createdAt },
+      });
+      return reply.status(201).send({ status: 'success' as const, data: { indicator } });
+    },
+  );
+
+  app.post(
+    '/indicators/getIndicatorsByAgent',
+    {
+      preHandler: requireUser,
+      schema: { body: agentBodySchema, response: { 200: indicatorListResponseSchema } },
+    },
+    async (request) => {
+      const agent = await resolveAgent(app.db, request, request.body.id);
+      return { status: 'success' as const, data: { indicators: await indicatorsOfAgent(app.db, agent.id) } };
+    },
+  );
+
+  for (const period of ['weekly', 'monthly', 'all'] as const) {
+    app.post(
+      `/indicators/summary/${period}`,
+      {
+        preHandler: requireUser,
+        schema: { body: agentBodySchema, response: { 200: summaryResponseSchema } },
+      },
+      async (request) => {
+        const agent = await resolveAgent(app.db, request, request.body.id);
+        return { status: 'success' as const, data: await summarize(app.db, agent.id, period) };
+      },
+    );
+  }
+
+  app.get(
+    '/indicators/filterByDate',
+    {
+      preHandler: requireUser,
+      schema: { querystring: filterByDateQuerySchema, response: { 200: indicatorListResponseSchema } },
+    },
+    async (request) => {
+      const { agent: agentId, year, month, last7DaysOnly } = request.query;
+      const agent = await resolveAgent(app.db, request, agentId);
+      const now = israelYearMonth();
+      const range = last7DaysOnly
+        ? israelLast7Days()
+        : israelMonthRange(year ?? now.year, month ?? now.month);
+      return {
+        status: 'success' as const,
+        data: { indicators: await indicatorsOfAgent(app.db, agent.id, range) },
+      };
+    },
+  );
+
+  app.get(
+    '/indicators/scoreboard',
+    {
+      preHandler: requireUser,
+      schema: { querystring: scoreboardQuerySchema, response: { 200: scoreboardResponseSchema } },
+    },
+    async (request) => {
+      const now = israelYearMonth();
+      const { year = now.year, month = now.month } = request.query;
+      return { status: 'success' as const, data: await scoreboard(app.db, year, month) };
+    },
+  );
+
+  app.patch(
+    '/indicators/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: updateIndicatorSchema,
+        response: { 200: indicatorResponseSchema },
+      },
+    },
+    async (request) => {
+      const before = await findIndicator(app.db, request.params.id);
+      const changes = {
+        ...pickMetrics(request.body),
+        ...(request.body.createdAt ? { createdAt: indicatorInstant(request.body.createdAt) } : {}),
+      };
+      const row = Object.keys(changes).length ? await updateIndicator(app.db, before.id, changes) : before;
+      await recordAudit(app.db, request.user, {
+        entity: 'indicator',
+        entityId: row.id,
+        action: 'update',
+        before: { ...pickMetrics(before), createdAt: before.createdAt.toISOString() },
+        after: { ...pickMetrics(row), createdAt: row.createdAt.toISOString() },
+      });
+      const agent = (await findUserById(app.db, row.agentId))!;
+      return { status: 'success' as const, data: { indicator: toIndicator(row, agent) } };
+    },
+  );
+
+  app.delete(
+    '/indicators/:id',
+    { preHandler: requireAdmin, schema: { params: idParamsSchema, response: { 200: okNull } } },
+    async (request) => {
+      const before = await findIndicator(app.db, request.params.id);
+      await deleteIndicator(app.db, before.id);
+      await recordAudit(app.db, request.user, {
+        entity: 'indicator',
+        entityId: before.id,
+        action: 'delete',
+        before: {
+          agentId: before.agentId,
+          ...pickMetrics(before),
+          createdAt: before.createdAt.toISOString(),
+        },
+      });
+      return { status: 'success' as const, data: null };
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import { israelLast7Days, israelYearMonth, type Range } from '@shared/domain/israel-calendar';
+import { type Metrics, TOTAL_KEYS } from '@shared/domain/metrics';
+import type { Indicator, Summary } from '@shared/schemas/indicator';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { indicatorMonthTotals, indicators, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { activeAgents, inRange, metricSums, monthScore, ofAgent, totalSums, totalsOfMonth } from './queries';
+
+export const INDICATOR_NOT_FOUND = 'הסטטוס לא נמצא';
+
+type IndicatorRow = typeof indicators.$inferSelect;
+type AgentInfo = { id: string; name: string; role: string };
+
+export function toIndicator(row: IndicatorRow, agent: AgentInfo): Indicator {
+  return {
+    _id: row.id,
+    agent: [{ _id: agent.id, name: agent.name, role: agent.role }],
+    meetings: row.meetings,
+    exclusives: row.exclusives,
+    priceUpdates: row.priceUpdates,
+    buyerTours: row.buyerTours,
+    priceOffers: row.priceOffers,
+    deals: row.deals,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function insertIndicator(db: Database, agent: AgentInfo, metrics: Metrics, createdAt: Date) {
+  const [row] = await db
+    .insert(indicators)
+    .values({ agentId: agent.id, ...metrics, createdAt })
+    .returning();
+  return toIndicator(row!, agent);
+}
+
+/** An agent's indicators, newest first, each with its agent's name and role (one join, no per-row lookups). */
+export async function listIndicators(db: Database, where: SQL | undefined): Promise<Indicator[]> {
+  const rows = await db
+    .select({ row: indicators, agent: { id: users.id, name: users.name, role: users.role } })
+    .from(indicators)
+    .innerJoin(users, eq(users.id, indicators.agentId))
+    .where(where)
+    .orderBy(desc(indicators.createdAt));
+  return rows.map(({ row, agent }) => toIndicator(row, agent));
+}
+
+export const indicatorsOfAgent = (db: Database, agentId: string, range?: Range) =>
+  listIndicators(db, range ? and(ofAgent(agentId), inRange(range)) : ofAgent(agentId));
+
+/**
+ * One agent's totals in the contract's names: the last 7 days sum the daily rows (a few, on the
+ * (agent_id, created_at) index); the month and all time sum the agent's month-totals rows.
+ */
+export async function summarize(
+  db: Database,
+  agentId: string,
+  period: 'weekly' | 'monthly' | 'all',
+  now = new Date(),
+) {
+  if (period === 'weekly') {
+    const [sums] = await db
+      .select(metricSums)
+      .from(indicators)
+      .where(and(ofAgent(agentId), inRange(israelLast7Days(now))));
+    return toTotals(sums!);
+  }
+  const { year, month } = israelYearMonth(now);
+  const mine = eq(indicatorMonthTotals.agentId, agentId);
+  const [sums] = await db
+    .select(totalSums)
+    .from(indicatorMonthTotals)
+    .where(period === 'monthly' ? and(mine, totalsOfMonth(year, month)) : mine);
+  return toTotals(sums!);
+}
+
+export function toTotals(sums: Metrics): Summary {
+  return Object.fromEntries(
+    (Object.keys(TOTAL_KEYS) as (keyof Metrics)[]).map((key) => [TOTAL_KEYS[key], sums[key]]),
+  ) as Summary;
+}
+
+/** Every active agent with the month's points, highest first (ties by name), zeros included. */
+export async function scoreboard(db: Database, year: number, month: number) {
+  return db
+    .select({ agentId: users.id, agentName: users.name, image: users.image, totalScore: monthScore })
+    .from(users)
+    .leftJoin(
+      indicatorMonthTotals,
+      and(eq(indicatorMonthTotals.agentId, users.id), totalsOfMonth(year, month)),
+    )
+    .where(activeAgents)
+    .orderBy(desc(monthScore), asc(users.name));
+}
+
+export async function findIndicator(db: Database, id: string): Promise<IndicatorRow> {
+  const [row] = await db.select().from(indicators).where(eq(indicators.id, id)).limit(1);
+  if (!row) throw notFound(INDICATOR_NOT_FOUND);
+  return row;
+}
+
+export async function updateIndicator(
+  db: Database,
+  id: string,
+  changes: Partial<Metrics> & { createdAt?: Date },
+) {
+  const [row] = await db.update(indicators).set(changes).where(eq(indicators.id, id)).returning();
+  return row!;
+}
+
+export async function deleteIndicator(db: Database, id: string) {
+  await db.delete(indicators).where(eq(indicators.id, id));
+}

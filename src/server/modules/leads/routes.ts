@@ -1,0 +1,67 @@
+import {
+  jobApplicationBodySchema,
+  leadBodySchema,
+  leadsInboxResponseSchema,
+  sentResponseSchema,
+} from '@shared/schemas/leads';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { requireAdmin } from '../../plugins/session';
+import { listInbox, submitJobApplication, submitLead } from './service';
+
+export type LeadRoutesOptions = { formsPerIp: RateRule };
+
+const SENT = { status: 'success' as const, message: 'הפרטים נשלחו בהצלחה!' };
+
+const inboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) });
+
+export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, opts) => {
+  // Counted before validation, so a flood of malformed posts is limited as well.
+  const limitPerIp = (form: string) => async (request: { ip: string }) =>
+    consumeRateLimit(app.db, `${form}:ip:${request.ip}`, opts.formsPerIp);
+
+  app.post(
+    '/email/send-mail',
+    {
+      onRequest: limitPerIp('lead'),
+      schema: { body: leadBodySchema, response: { 201: sentResponseSchema } },
+    },
+    async (request, reply) => {
+      if (request.body.website) {
+        request.log.info({ form: 'lead' }, 'honeypot filled: submission dropped');
+      } else {
+        await submitLead(app.db, request.body, request.ip);
+      }
+      return reply.status(201).send(SENT);
+    },
+  );
+
+  app.post(
+    '/email/send-job-mail',
+    {
+      onRequest: limitPerIp('job'),
+      schema: { body: jobApplicationBodySchema, response: { 201: sentResponseSchema } },
+    },
+    async (request, reply) => {
+      if (request.body.website) {
+        request.log.info({ form: 'job' }, 'honeypot filled: submission dropped');
+      } else {
+        await submitJobApplication(app.db, request.body, request.ip);
+      }
+      return reply.status(201).send(SENT);
+    },
+  );
+
+  app.get(
+    '/leads',
+    {
+      onRequest: requireAdmin,
+      schema: { querystring: inboxQuerySchema, response: { 200: leadsInboxResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'success' as const, data: await listInbox(app.db, request.query.limit) };
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import type {
+  JobApplicationBody,
+  JobApplicationItem,
+  LeadBody,
+  LeadItem,
+  LeadsInbox,
+} from '@shared/schemas/leads';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jobApplications, leads, mailOutbox } from '../../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { getSettings } from '../settings/service';
+import { jobApplicationMail, leadMail } from './mail-text';
+
+export const MAIL_KIND = { lead: 'lead', jobApplication: 'job-application' } as const;
+
+/** Stores the lead first (so nothing is lost), then queues the office e-mail in the outbox. */
+export async function submitLead(db: Database, body: LeadBody, ip: string): Promise<string> {
+  const { name, phone, category } = body;
+  const [row] = await db.insert(leads).values({ name, phone, category, ip }).returning();
+  const { email } = await getSettings(db);
+  await enqueueMail(db, {
+    kind: MAIL_KIND.lead,
+    refId: row!.id,
+    to: email,
+    ...leadMail({ name, phone, category }, row!.createdAt),
+  });
+  return row!.id;
+}
+
+export async function submitJobApplication(db: Database, body: JobApplicationBody, ip: string) {
+  const { fullName, phone, email } = body;
+  const [row] = await db.insert(jobApplications).values({ fullName, phone, email, ip }).returning();
+  const settings = await getSettings(db);
+  await enqueueMail(db, {
+    kind: MAIL_KIND.jobApplication,
+    refId: row!.id,
+    to: settings.email,
+    ...jobApplicationMail({ fullName, phone, email }, row!.createdAt),
+  });
+  return row!.id;
+}
+
+type MailRow = {
+  status: (typeof mailOutbox.$inferSelect)['status'];
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+} | null;
+
+const mailColumns = {
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  sentAt: mailOutbox.sentAt,
+};
+
+function toMailInfo(mail: MailRow): LeadItem['mail'] {
+  if (!mail) return null;
+  return { ...mail, sentAt: mail.sentAt?.toISOString() ?? null };
+}
+
+/** The admin inbox: leads and job applications, newest first, each with its e-mail's delivery state. */
+export async function listInbox(db: Database, limit: number): Promise<LeadsInbox> {
+  const leadRows = await db
+    .select({ lead: leads, mail: mailColumns })
+    .from(leads)
+    .leftJoin(mailOutbox, and(eq(mailOutbox.refId, leads.id), eq(mailOutbox.kind, MAIL_KIND.lead)))
+    .orderBy(desc(leads.createdAt))
+    .limit(limit);
+  const jobRows = await db
+    .select({ application: jobApplications, mail: mailColumns })
+    .from(jobApplications)
+    .leftJoin(
+      mailOutbox,
+      and(eq(mailOutbox.refId, jobApplications.id), eq(mailOutbox.kind, MAIL_KIND.jobApplication)),
+    )
+    .orderBy(desc(jobApplications.createdAt))
+    .limit(limit);
+  return {
+    leads: leadRows.map(
+      ({ lead, mail }): LeadItem => ({
+        _id: lead.id,
+        name: lead.name,
+        phone: lead.phone,
+        category: lead.category,
+        createdAt: lead.createdAt.toISOString(),
+        mail: toMailInfo(mail),
+      }),
+    ),
+    jobApplications: jobRows.map(
+      ({ application: a, mail }): JobApplicationItem => ({
+        _id: a.id,
+        fullName: a.fullName,
+        phone: a.phone,
+        email: a.email,
+        createdAt: a.createdAt.toISOString(),
+        mail: toMailInfo(mail),
+      }),
+    ),
+  };
+}

@@ -1,0 +1,94 @@
+import { MAX_IMAGES_PER_PROPERTY, PROPERTY_MESSAGES } from '@shared/schemas/property';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../lib/errors';
+import type { Storage } from '../../storage/storage';
+import { type ProcessedImage, processImage } from '../images/pipeline';
+
+export type FormFields = Record<string, string | string[]>;
+const IMAGE_FIELDS = new Set(['images', 'image', 'images[]', 'photos']);
+
+export const tooManyImages = () => new AppError(413, 'TOO_LARGE', PROPERTY_MESSAGES.tooManyImages);
+
+/**
+ * Reads a multipart request: scalar fields, repeated fields as lists, and image files, each processed
+ * as it arrives so only one upload is held in memory. On any failure the files already stored are
+ * removed, so a refused request leaves nothing behind.
+ */
+export async function readPropertyForm(
+  request: FastifyRequest,
+  storage: Storage,
+  folder: string,
+  maxImages = MAX_IMAGES_PER_PROPERTY,
+): Promise<{ fields: FormFields; images: ProcessedImage[] }> {
+  const fields: FormFields = {};
+  const images: ProcessedImage[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!IMAGE_FIELDS.has(part.fieldname)) {
+          await part.toBuffer();
+          continue;
+        }
+        if (images.length >= maxImages) throw tooManyImages();
+        // toBuffer throws 413 when the file passes the per-file cap (15 MB).
+        const buffer = await part.toBuffer();
+        images.push(await processImage(storage, buffer, folder));
+        continue;
+      }
+      const key = part.fieldname.replace(/\[\]$/, '');
+      const value = String(part.value ?? '');
+      const previous = fields[key];
+      if (previous === undefined) fields[key] = part.fieldname.endsWith('[]') ? [value] : value;
+      else fields[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
+    }
+  } catch (err) {
+    await storage.remove(images.flatMap((image) => image.variants.map((v) => v.key)));
+    // A broken multipart stream (busboy) carries no status; it is the client's bad input, not a 500.
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest('טופס ההעלאה אינו תקין');
+  }
+  return { fields, images };
+}
+
+const BOOLEAN_FIELDS = ['sold', 'pinuy_binuy', 'exclusive'];
+const NUMBER_FIELDS = ['price', 'rooms', 'size'];
+const TRUE = new Set(['true', 'on', '1', 'yes']);
+const FALSE = new Set(['false', 'off', '0', 'no']);
+
+/**
+ * Multipart sends everything as text: turns 'true' / '3.5' back into booleans and numbers (anything
+ * else is left as text so validation answers with its Hebrew message), lists into arrays, and leaves
+ * empty values out, as the creation form does.
+ */
+export function typedFields(fields: FormFields): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(fields)) {
+    if (key === 'features') {
+      const list = (Array.isArray(raw) ? raw : [raw]).flatMap(splitList).filter((v) => v.trim() !== '');
+      typed[key] = list;
+      continue;
+    }
+    const value = Array.isArray(raw) ? raw.at(-1)! : raw;
+    if (value.trim() === '') continue;
+    if (BOOLEAN_FIELDS.includes(key)) {
+      const lower = value.trim().toLowerCase();
+      typed[key] = TRUE.has(lower) ? true : FALSE.has(lower) ? false : value;
+    } else if (NUMBER_FIELDS.includes(key)) {
+      typed[key] = /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+    } else typed[key] = value;
+  }
+  return typed;
+}
+
+/** A list may also come as one JSON array field. */
+function splitList(value: string): string[] {
+  if (value.trim().startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // not JSON: a feature name that starts with '['
+    }
+  }
+  return [value];
+}

@@ -1,0 +1,166 @@
+import type { Property } from '@shared/schemas/property';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { type ImageVariant, properties, propertyImages, users } from '../../db/schema';
+import type { Storage } from '../../storage/storage';
+
+const agent = alias(users, 'agent');
+const agentSecend = alias(users, 'agent_secend');
+
+type PhotoRow = { id: string; width: number; height: number; variants: ImageVariant[] };
+
+/**
+ * Every column a property answer needs, in one query: both agents by join and the photos as one
+ * JSON array per row (an index lookup on property_images), so a list never runs N+1 queries.
+ */
+const joinedColumns = {
+  row: properties,
+  agentId: agent.id,
+  agentName: agent.name,
+  agentPhone: agent.phoneNumber,
+  agentImage: agent.image,
+  secendId: agentSecend.id,
+  secendName: agentSecend.name,
+  secendPhone: agentSecend.phoneNumber,
+  secendImage: agentSecend.image,
+};
+const columns = {
+  ...joinedColumns,
+  photos: sql<PhotoRow[]>`coalesce((
+    select json_agg(json_build_object('id', i.id, 'width', i.width, 'height', i.height, 'variants', i.variants)
+      order by i.position)
+    from property_images i where i.property_id = ${properties.id}), '[]'::json)`,
+};
+
+export type PropertyRow = {
+  row: typeof properties.$inferSelect;
+  agentId: string | null;
+  agentName: string | null;
+  agentPhone: string | null;
+  agentImage: string | null;
+  secendId: string | null;
+  secendName: string | null;
+  secendPhone: string | null;
+  secendImage: string | null;
+  photos: PhotoRow[];
+};
+
+export type OrderBy = SQL | SQL[];
+
+/** Properties matching `where`, ordered, optionally one page of them. */
+export async function selectProperties(
+  db: Database,
+  options: { where?: SQL; orderBy?: OrderBy; limit?: number; offset?: number },
+): Promise<PropertyRow[]> {
+  const query = db
+    .select(columns)
+    .from(properties)
+    .leftJoin(agent, sql`${agent.id} = ${properties.agentId}`)
+    .leftJoin(agentSecend, sql`${agentSecend.id} = ${properties.agentSecendId}`)
+    .$dynamic();
+  if (options.where) query.where(options.where);
+  const order = options.orderBy ?? sql`${properties.createdAt} desc`;
+  query.orderBy(...(Array.isArray(order) ? order : [order]));
+  if (options.limit !== undefined) query.limit(options.limit);
+  if (options.offset) query.offset(options.offset);
+  return (await query) as PropertyRow[];
+}
+
+/**
+ * One page of properties in two steps: first the ids (WHERE, ORDER BY and LIMIT on the bare table, so
+ * the indexes decide and nothing else is computed for rows that will not be shown), then the full
+ * rows for just those ids. In one query Postgres would build the photo JSON and the joins for every
+ * matching row before sorting them (tens of thousands for a broad search, hundreds for a random sample).
+ */
+export async function selectPage(
+  db: Database,
+  options: { where: SQL; orderBy: OrderBy; limit: number; offset?: number },
+): Promise<PropertyRow[]> {
+  const order = Array.isArray(options.orderBy) ? options.orderBy : [options.orderBy];
+  const idRows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(options.where)
+    .orderBy(...order)
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+  if (idRows.length === 0) return [];
+  const ids = idRows.map((r) => r.id);
+  const rows = await selectProperties(db, { where: inArray(properties.id, ids) });
+  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Every property (the contract's full list): the photos come from one ordered scan of property_images
+ * merged in JavaScript, instead of one JSON sub-select per property.
+ */
+export async function selectAllProperties(db: Database): Promise<PropertyRow[]> {
+  const [rows, images] = await Promise.all([
+    db
+      .select(joinedColumns)
+      .from(properties)
+      .leftJoin(agent, sql`${agent.id} = ${properties.agentId}`)
+      .leftJoin(agentSecend, sql`${agentSecend.id} = ${properties.agentSecendId}`)
+      .orderBy(sql`${properties.createdAt} desc`),
+    db
+      .select({
+        propertyId: propertyImages.propertyId,
+        id: propertyImages.id,
+        width: propertyImages.width,
+        height: propertyImages.height,
+        variants: propertyImages.variants,
+      })
+      .from(propertyImages)
+      .orderBy(propertyImages.propertyId, propertyImages.position),
+  ]);
+  const photos = new Map<string, PhotoRow[]>();
+  for (const { propertyId, ...photo } of images) {
+    const list = photos.get(propertyId);
+    if (list) list.push(photo);
+    else photos.set(propertyId, [photo]);
+  }
+  return rows.map((r) => ({ ...r, photos: photos.get(r.row.id) ?? [] }));
+}
+
+function agentOf(id: string | null, name: string | null, phone: string | null, image: string | null) {
+  return id ? { _id: id, name: name ?? '', phone_number: phone ?? '', image } : null;
+}
+
+/** The API shape of a property: SPEC field names, agents as objects, photo URLs with sizes. */
+export function toProperty(r: PropertyRow, storage: Storage): Property {
+  const p = r.row;
+  const photos = r.photos.map((photo) => ({
+    _id: photo.id,
+    width: photo.width,
+    height: photo.height,
+    variants: photo.variants.map((v) => ({ width: v.width, height: v.height, url: storage.url(v.key) })),
+  }));
+  const images = photos.map((photo) => photo.variants.at(-1)?.url ?? '').filter(Boolean);
+  return {
+    _id: p.id,
+    typeTransaction: p.typeTransaction,
+    sold: p.sold,
+    pinuy_binuy: p.pinuyBinuy,
+    exclusive: p.exclusive,
+    yad2: p.yad2,
+    city: p.city,
+    address: p.address,
+    price: p.price,
+    category: p.category,
+    rooms: p.rooms,
+    floor: p.floor,
+    size: p.size,
+    entryDate: p.entryDate,
+    propertyCondition: p.propertyCondition,
+    features: p.features,
+    description: p.description,
+    image: images[0] ?? null,
+    images,
+    photos,
+    agent: agentOf(r.agentId, r.agentName, r.agentPhone, r.agentImage),
+    agentSecend: agentOf(r.secendId, r.secendName, r.secendPhone, r.secendImage),
+    createdAt: new Date(p.createdAt).toISOString(),
+  };
+}

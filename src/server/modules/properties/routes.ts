@@ -1,0 +1,69 @@
+import { idParamsSchema } from '@shared/schemas/common';
+import {
+  agentParamsSchema,
+  namesResponseSchema,
+  propertyListResponseSchema,
+  propertyResponseSchema,
+  propertySearchQuerySchema,
+  propertySearchResponseSchema,
+  similarResponseSchema,
+  streetsQuerySchema,
+} from '@shared/schemas/property';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  getProperty,
+  listAgentProperties,
+  listAllProperties,
+  listCities,
+  listSimilar,
+  listSoldProperties,
+  listStreets,
+} from './reads';
+import { searchProperties } from './search';
+
+const ok = <T>(data: T) => ({ status: 'success' as const, data });
+
+/** Public reads: the SPEC contract plus the single property, the search and similar properties. */
+export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The contract's full list; no response schema here because validating 100,000 objects on the way
+  // out would cost more than building them (the shape is the same toProperty as everywhere else).
+  app.get('/property', async () => ok({ data: await listAllProperties(app.db, app.storage) }));
+
+  app.get(
+    '/property/search',
+    { schema: { querystring: propertySearchQuerySchema, response: { 200: propertySearchResponseSchema } } },
+    async (request) => ok(await searchProperties(app.db, app.storage, request.query)),
+  );
+
+  app.get('/property/sold', { schema: { response: { 200: propertyListResponseSchema } } }, async () =>
+    ok({ data: await listSoldProperties(app.db, app.storage) }),
+  );
+
+  app.get(
+    '/property/getMyProperties/:agentId',
+    { schema: { params: agentParamsSchema, response: { 200: propertyListResponseSchema } } },
+    async (request) => ok({ data: await listAgentProperties(app.db, app.storage, request.params.agentId) }),
+  );
+
+  app.get('/property/locations/cities', { schema: { response: { 200: namesResponseSchema } } }, async () =>
+    ok(await listCities(app.db)),
+  );
+
+  app.get(
+    '/property/locations/streets',
+    { schema: { querystring: streetsQuerySchema, response: { 200: namesResponseSchema } } },
+    async (request) => ok(await listStreets(app.db, request.query.city)),
+  );
+
+  app.get(
+    '/property/:id',
+    { schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } } },
+    async (request) => ok({ data: await getProperty(app.db, app.storage, request.params.id) }),
+  );
+
+  app.get(
+    '/property/:id/similar',
+    { schema: { params: idParamsSchema, response: { 200: similarResponseSchema } } },
+    async (request) => ok({ data: await listSimilar(app.db, app.storage, request.params.id) }),
+  );
+};

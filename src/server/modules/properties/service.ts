@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreatePropertyInput,
+  createPropertySchema,
+  PROPERTY_MESSAGES,
+  type UpdatePropertyInput,
+} from '@shared/schemas/property';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { properties, propertyImages, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/session';
+import type { Storage } from '../../storage/storage';
+import type { ProcessedImage } from '../images/pipeline';
+import { clearSearchCounts } from './search-count';
+
+type PropertyInsert = typeof properties.$inferInsert;
+
+/** API field names (SPEC) to columns; only the fields present are mapped, so PATCH touches only those. */
+function toColumns(input: UpdatePropertyInput): Partial<PropertyInsert> {
+  const map: Record<string, keyof PropertyInsert> = {
+    pinuy_binuy: 'pinuyBinuy',
+    agent: 'agentId',
+    agentSecend: 'agentSecendId',
+  };
+  const columns: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined) columns[map[key] ?? key] = value;
+  }
+  return columns as Partial<PropertyInsert>;
+}
+
+/** Agents are accepted as ids of active users; anything else is a 400 naming the field. */
+async function assertAgents(db: Database, input: UpdatePropertyInput) {
+  const wanted = (['agent', 'agentSecend'] as const).filter((k) => input[k]);
+  if (wanted.length === 0) return;
+  const ids = wanted.map((k) => input[k]!);
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.active, true)));
+  const known = new Set(found.map((r) => r.id));
+  const missing = wanted.find((k) => !known.has(input[k]!));
+  if (missing)
+    throw badRequest(PROPERTY_MESSAGES.agentUnknown, { [missing]: PROPERTY_MESSAGES.agentUnknown });
+}
+
+/** zod's first issue as the Hebrew message, and every issue on its field. */
+export function parseOrBadRequest<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
+  throw badRequest(result.error.issues[0]?.message ?? PROPERTY_MESSAGES.textInvalid, fieldErrors);
+}
+
+export const newPropertyId = () => randomUUID();
+export const imageFolder = (propertyId: string) => `properties/${propertyId}`;
+
+export async function createProperty(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  fields: Record<string, unknown>,
+  images: ProcessedImage[],
+): Promise<void> {
+  const input: CreatePropertyInput = parseOrBadRequest(createPropertySchema, fields);
+  await assertAgents(db, input);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(properties)
+      .values({ ...(toColumns(input) as PropertyInsert), id })
+      .returning();
+    if (images.length > 0) {
+      await tx
+        .insert(propertyImages)
+        .values(images.map((image, position) => ({ propertyId: id, position, ...image })));
+    }
+    await recordAudit(tx as Database, actor, {
+      entity: 'property',
+      entityId: id,
+      action: 'create',
+      after: { ...row, images: images.length },
+    });
+  });
+  clearSearchCounts(db);
+}
+
+export async function findPropertyRow(db: Database, id: string) {
+  const [row] = await db.select().from(properties).where(eq(properties.id, id)).limit(1);
+  if (!row) throw notFound(PROPERTY_MESSAGES.notFound);
+  return row;
+}
+
+export async function updateProperty(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  input: UpdatePropertyInput,
+): Promise<void> {
+  const before = await findPropertyRow(db, id);
+  await assertAgents(db, input);
+  await db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(properties)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(eq(properties.id, id))
+      .returning();
+    await recordAudit(tx as Database, actor, {
+      entity: 'property',
+      entityId: id,
+      action: 'update',
+      before,
+      after,
+    });
+  });
+  clearSearchCounts(db);
+}
+
+/** Deletes the property (its image rows cascade), then its files. */
+export async function deleteProperty(db: Database, storage: Storage, actor: SessionUser, id: string) {
+  const before = await findPropertyRow(db, id);
+  const images = await db
+    .select({ variants: propertyImages.variants })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(properties).where(eq(properties.id, id));
+    await recordAudit(tx as Database, actor, { entity: 'property', entityId: id, action: 'delete', before });
+  });
+  clearSearchCounts(db);
+  await storage.remove(images.flatMap((image) => image.variants.map((v) => v.key)));
+}

@@ -1,0 +1,65 @@
+import { idParamsSchema } from '@shared/schemas/common';
+import {
+  createShareBodySchema,
+  createShareResponseSchema,
+  sharedReportResponseSchema,
+  shareListQuerySchema,
+  shareListResponseSchema,
+  shareResponseSchema,
+  tokenParamsSchema,
+} from '@shared/schemas/report-share';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { currentUser, requireUser } from '../../plugins/session';
+import { sharedReport } from './shared-report';
+import { createShare, listShares, revokeShare } from './shares-service';
+
+/** Seller links: the agent (or an admin) creates, lists and revokes them; anyone with a valid token reads. */
+export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/reportContact/shares',
+    {
+      preHandler: requireUser,
+      schema: { body: createShareBodySchema, response: { 201: createShareResponseSchema } },
+    },
+    async (request, reply) => {
+      const data = await createShare(app.db, currentUser(request), request.body);
+      return reply.status(201).send({ status: 'success' as const, data });
+    },
+  );
+
+  app.get(
+    '/reportContact/shares',
+    {
+      preHandler: requireUser,
+      schema: { querystring: shareListQuerySchema, response: { 200: shareListResponseSchema } },
+    },
+    async (request) => {
+      const { agentId, address } = request.query;
+      const shares = await listShares(app.db, currentUser(request), agentId, address);
+      return { status: 'success' as const, data: { shares } };
+    },
+  );
+
+  app.delete(
+    '/reportContact/shares/:id',
+    { preHandler: requireUser, schema: { params: idParamsSchema, response: { 200: shareResponseSchema } } },
+    async (request) => {
+      const share = await revokeShare(app.db, currentUser(request), request.params.id);
+      return { status: 'success' as const, data: { share } };
+    },
+  );
+
+  app.get(
+    '/reportContact/shared/:token',
+    { schema: { params: tokenParamsSchema, response: { 200: sharedReportResponseSchema } } },
+    async (request, reply) => {
+      // Tokens are 256-bit, so guessing is hopeless anyway; the cap keeps a scraper from hammering the DB.
+      await consumeRateLimit(app.db, `shared-report:${request.ip}`, { max: 120, windowMs: 60_000 });
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex');
+      const report = await sharedReport(app.db, app.storage, request.params.token);
+      return { status: 'success' as const, data: { report } };
+    },
+  );
+};

@@ -1,0 +1,117 @@
+import type { SharedReport, SharedWeek } from '@shared/schemas/report-share';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { properties, propertyImages, users } from '../../db/schema';
+import type { Storage } from '../../storage/storage';
+import { getSettings } from '../settings/service';
+import { findShareByToken } from './shares-service';
+
+type WeekRow = {
+  week_start: string;
+  reports: number;
+  visits: number;
+  views: number;
+  inquiries: number;
+  notes: string[] | null;
+};
+
+/**
+ * Per-week totals of the property's reports in the period. Weeks start on Sunday, as the Israeli work week
+ * does; status_date is already an Israel calendar date.
+ */
+async function weeklyTotals(
+  db: Database,
+  share: {
+    propertyId: string | null;
+    agentId: string;
+    propertyAddress: string;
+    periodFrom: string;
+    periodTo: string;
+  },
+): Promise<SharedWeek[]> {
+  const ofProperty = share.propertyId
+    ? sql`(property_id = ${share.propertyId} or (property_id is null and exclusive_property = ${share.propertyAddress} and agent_id = ${share.agentId}))`
+    : sql`(exclusive_property = ${share.propertyAddress} and agent_id = ${share.agentId})`;
+  const result = await db.execute<WeekRow>(sql`
+    select to_char(status_date - extract(dow from status_date)::int, 'YYYY-MM-DD') as week_start,
+           count(*)::int as reports,
+           sum(visits)::int as visits,
+           sum(views)::int as views,
+           sum(inquiries)::int as inquiries,
+           array_agg(note order by status_date) filter (where note <> '') as notes
+      from report_contacts
+     where ${ofProperty}
+       and status_date between ${share.periodFrom} and ${share.periodTo}
+     group by 1
+     order by 1`);
+  return result.rows.map((row) => ({
+    weekStart: row.week_start,
+    reports: Number(row.reports),
+    visits: Number(row.visits),
+    views: Number(row.views),
+    inquiries: Number(row.inquiries),
+    notes: row.notes ?? [],
+  }));
+}
+
+async function propertyOf(db: Database, storage: Storage, propertyId: string | null) {
+  if (!propertyId) return undefined;
+  const [property] = await db.select().from(properties).where(eq(properties.id, propertyId)).limit(1);
+  if (!property) return undefined;
+  const [image] = await db
+    .select({ variants: propertyImages.variants })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, propertyId))
+    .orderBy(asc(propertyImages.position))
+    .limit(1);
+  // The card-sized variant is plenty for a printed page header.
+  const variant = image?.variants.find((v) => v.width === 640) ?? image?.variants[0];
+  return { ...property, image: variant ? storage.url(variant.key) : null };
+}
+
+/** Everything a seller's link shows; throws 404/410 for a bad, expired or revoked token. */
+export async function sharedReport(db: Database, storage: Storage, token: string): Promise<SharedReport> {
+  const share = await findShareByToken(db, token);
+  const [settings, property, weeks, agentRows] = await Promise.all([
+    getSettings(db),
+    propertyOf(db, storage, share.propertyId),
+    weeklyTotals(db, share),
+    db
+      .select({ name: users.name, phone: users.phoneNumber })
+      .from(users)
+      .where(eq(users.id, share.agentId))
+      .limit(1),
+  ]);
+  const agent = agentRows[0];
+  const totals = weeks.reduce(
+    (sum, w) => ({
+      visits: sum.visits + w.visits,
+      views: sum.views + w.views,
+      inquiries: sum.inquiries + w.inquiries,
+    }),
+    { visits: 0, views: 0, inquiries: 0 },
+  );
+  return {
+    agency: {
+      agencyName: settings.agencyName,
+      phone: settings.phone,
+      email: settings.email,
+      address: settings.address,
+      city: settings.city,
+      whatsappPhone: settings.whatsappPhone,
+    },
+    agent: { name: agent?.name ?? '', phone_number: agent?.phone ?? '' },
+    property: {
+      address: property?.address ?? share.propertyAddress,
+      city: property?.city ?? '',
+      category: property?.category ?? '',
+      typeTransaction: property?.typeTransaction ?? '',
+      image: property?.image ?? null,
+    },
+    from: share.periodFrom,
+    to: share.periodTo,
+    expiresAt: share.expiresAt.toISOString(),
+    weeks,
+    totals,
+  };
+}

@@ -1,0 +1,52 @@
+import {
+  changePasswordBodySchema,
+  imageUploadResponseSchema,
+  updateOwnAccountBodySchema,
+} from '@shared/schemas/account';
+import { okSchema } from '@shared/schemas/common';
+import { sessionUserResponseSchema } from '@shared/schemas/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
+import { currentUser, requireUser } from '../../plugins/session';
+import { processImage } from '../images/pipeline';
+import { changeOwnPassword, updateOwnAccount } from './account-service';
+import { toUser } from './service';
+
+/** A signed-in user's own account; static /users/me paths win over /users/:id in Fastify's router. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/users/me',
+    {
+      preHandler: requireUser,
+      schema: { body: updateOwnAccountBodySchema, response: { 200: sessionUserResponseSchema } },
+    },
+    async (request) => {
+      const row = await updateOwnAccount(app.db, currentUser(request).id, request.body);
+      return { status: 'success' as const, data: { user: toUser(row) } };
+    },
+  );
+
+  app.patch(
+    '/users/me/password',
+    { preHandler: requireUser, schema: { body: changePasswordBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { currentPassword, newPassword } = request.body;
+      await changeOwnPassword(app.db, user.id, user.sessionId, currentPassword, newPassword);
+      return { status: 'success' as const, message: 'הסיסמה עודכנה' };
+    },
+  );
+
+  // A user photo (own or, for an admin, anyone's): the URL is then saved with PATCH /users/me or /users/{id}.
+  app.post(
+    '/users/image',
+    { preHandler: requireUser, schema: { response: { 200: imageUploadResponseSchema } } },
+    async (request) => {
+      const file = request.isMultipart() ? await request.file() : undefined;
+      if (!file) throw badRequest('יש לבחור קובץ תמונה', { image: 'יש לבחור קובץ תמונה' });
+      const image = await processImage(app.storage, await file.toBuffer(), 'users');
+      const medium = image.variants[1] ?? image.variants[0]!;
+      return { status: 'success' as const, data: { url: app.storage.url(medium.key) } };
+    },
+  );
+};

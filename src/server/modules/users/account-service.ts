@@ -1,0 +1,46 @@
+import { isSameAsEmail, PASSWORD_MESSAGES, type UpdateOwnAccountBody } from '@shared/schemas/account';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { findUserById } from './service';
+
+type UserRow = typeof users.$inferSelect;
+
+/** A user edits its own phone, picture and about text (nothing that changes its rights). */
+export async function updateOwnAccount(db: Database, userId: string, body: UpdateOwnAccountBody) {
+  const [row] = await db
+    .update(users)
+    .set({ phoneNumber: body.phone_number, image: body.image, aboutMe: body.aboutMe, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.active, true)))
+    .returning();
+  if (!row) throw unauthorized();
+  return row;
+}
+
+/** Throws 400 on the field when the new password breaks a rule that needs the account (its e-mail). */
+export function assertPasswordAllowed(password: string, user: Pick<UserRow, 'email'>, field = 'newPassword') {
+  if (isSameAsEmail(password, user.email))
+    throw badRequest(PASSWORD_MESSAGES.sameAsEmail, { [field]: PASSWORD_MESSAGES.sameAsEmail });
+}
+
+/** Changes the password after checking the current one; every other session of the user ends. */
+export async function changeOwnPassword(
+  db: Database,
+  userId: string,
+  keepSessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user?.active) throw unauthorized();
+  if (!(await verifyPassword(user.passwordHash, currentPassword)))
+    throw badRequest(PASSWORD_MESSAGES.currentWrong, { currentPassword: PASSWORD_MESSAGES.currentWrong });
+  assertPasswordAllowed(newPassword, user);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  });
+}

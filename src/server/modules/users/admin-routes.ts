@@ -1,0 +1,67 @@
+import {
+  createdUserResponseSchema,
+  createUserBodySchema,
+  updateUserBodySchema,
+} from '@shared/schemas/account';
+import { idParamsSchema } from '@shared/schemas/common';
+import { sessionUserResponseSchema } from '@shared/schemas/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireAdmin } from '../../plugins/session';
+import { activateUser, createUser, deactivateUser, updateUser } from './admin-service';
+import { toUser } from './service';
+
+/** User accounts, admin only: create, edit, deactivate (never delete) and reactivate. */
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/users',
+    {
+      preHandler: requireAdmin,
+      schema: { body: createUserBodySchema, response: { 201: createdUserResponseSchema } },
+    },
+    async (request, reply) => {
+      const { user, generatedPassword } = await createUser(app.db, currentUser(request), request.body);
+      reply.status(201);
+      return { status: 'success' as const, data: { user: toUser(user), generatedPassword } };
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: sessionUserResponseSchema },
+      },
+    },
+    async (request) => {
+      const row = await updateUser(app.db, currentUser(request), request.params.id, request.body);
+      return { status: 'success' as const, data: { user: toUser(row) } };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: sessionUserResponseSchema } },
+    },
+    async (request) => {
+      const row = await deactivateUser(app.db, currentUser(request), request.params.id);
+      return { status: 'success' as const, data: { user: toUser(row) } };
+    },
+  );
+
+  app.post(
+    '/users/:id/activate',
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: sessionUserResponseSchema } },
+    },
+    async (request) => {
+      const row = await activateUser(app.db, currentUser(request), request.params.id);
+      return { status: 'success' as const, data: { user: toUser(row) } };
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import { forgotPasswordBodySchema, resetPasswordBodySchema } from '@shared/schemas/account';
+import { okSchema } from '@shared/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset';
+
+export type ResetRoutesOptions = { resetPerIp: RateRule; resetPerEmail: RateRule };
+
+/** Forgotten password: request a mailed single-use link, then set a new password with it. */
+export const passwordResetRoutes: FastifyPluginAsyncZod<ResetRoutesOptions> = async (app, opts) => {
+  app.post(
+    '/users/forgot-password',
+    { schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      const email = request.body.email.toLowerCase();
+      await consumeRateLimit(app.db, `reset:ip:${request.ip}`, opts.resetPerIp);
+      await consumeRateLimit(app.db, `reset:email:${email}`, opts.resetPerEmail);
+      const origin = app.env.APP_ORIGIN ?? `${request.protocol}://${request.host}`;
+      await requestPasswordReset(app.db, email, origin);
+      return { status: 'success' as const, message: RESET_MESSAGES.requested };
+    },
+  );
+
+  app.post(
+    '/users/reset-password',
+    { schema: { body: resetPasswordBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await consumeRateLimit(app.db, `reset:ip:${request.ip}`, opts.resetPerIp);
+      await resetPassword(app.db, request.body.token, request.body.newPassword);
+      return { status: 'success' as const, message: RESET_MESSAGES.done };
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { ISRAEL_TIME_ZONE, israelDate } from './israel-time';
+
+const offsetFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: ISRAEL_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** Israel's offset from UTC, in milliseconds, at an instant (+2 h in winter, +3 h in summer). */
+function israelOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(offsetFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    +parts.year!,
+    +parts.month! - 1,
+    +parts.day!,
+    +parts.hour!,
+    +parts.minute!,
+    +parts.second!,
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of 00:00 in Israel on a calendar date (YYYY-MM-DD); DST changes at 02:00, so midnight always exists. */
+export function israelMidnight(isoDate: string): Date {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const wallClock = Date.UTC(y, m - 1, d);
+  let instant = wallClock - israelOffsetMs(wallClock);
+  instant = wallClock - israelOffsetMs(instant);
+  return new Date(instant);
+}
+
+/** Adds days to a calendar date (YYYY-MM-DD), by the calendar, not by 24-hour steps. */
+export function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+export const isoDate = (year: number, month: number, day = 1) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+export type Range = { from: Date; to: Date };
+
+/** [from, to) of a calendar month in Israel time. */
+export function israelMonthRange(year: number, month: number): Range {
+  const next = month === 12 ? isoDate(year + 1, 1) : isoDate(year, month + 1);
+  return { from: israelMidnight(isoDate(year, month)), to: israelMidnight(next) };
+}
+
+/** [from, to) of the last 7 calendar days in Israel, today included. */
+export function israelLast7Days(now: Date = new Date()): Range {
+  const today = israelDate(now);
+  return { from: israelMidnight(addDays(today, -6)), to: israelMidnight(addDays(today, 1)) };
+}
+
+/** The year and month (1-12) in Israel of an instant. */
+export function israelYearMonth(now: Date = new Date()): { year: number; month: number } {
+  const [y, m] = israelDate(now).split('-').map(Number) as [number, number];
+  return { year: y, month: m };
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { idSchema, successSchema } from './common';
+
+export const AUDIT_ENTITIES = ['user', 'settings', 'property', 'goal', 'indicator'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditQuerySchema = z.object({
+  actorId: idSchema.optional(),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string(),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditListResponseSchema = successSchema(
+  z.object({
+    data: z.array(auditEntrySchema),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
+);

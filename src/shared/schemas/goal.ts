@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { idSchema, successSchema } from './common';
+import { agentRefSchema } from './indicator';
+import { metricsOutputShape, metricsShape, monthSchema, workingDaysSchema, yearSchema } from './metrics';
+
+export const NO_AGENT_SELECTED = 'לא נבחר סוכן!';
+
+export const createGoalSchema = z.object({
+  ...metricsShape,
+  agent: agentRefSchema,
+  year: yearSchema,
+  month: monthSchema,
+  createdAt: z.string().optional(),
+});
+export type CreateGoalInput = z.input<typeof createGoalSchema>;
+
+export const updateGoalSchema = z
+  .object({
+    meetings: metricsShape.meetings.optional(),
+    exclusives: metricsShape.exclusives.optional(),
+    priceUpdates: metricsShape.priceUpdates.optional(),
+    buyerTours: metricsShape.buyerTours.optional(),
+    priceOffers: metricsShape.priceOffers.optional(),
+    deals: metricsShape.deals.optional(),
+  })
+  .loose();
+
+export const goalSchema = z.object({
+  _id: z.string(),
+  agent: z.array(z.string()),
+  year: z.number(),
+  month: z.number(),
+  ...metricsOutputShape,
+  createdAt: z.string(),
+});
+export type Goal = z.infer<typeof goalSchema>;
+export const goalResponseSchema = successSchema(z.object({ goal: goalSchema }));
+export const maybeGoalResponseSchema = successSchema(z.object({ goal: goalSchema.nullable() }));
+
+export const agentMonthParamsSchema = z.object({ agentId: idSchema, year: yearSchema, month: monthSchema });
+export const monthParamsSchema = z.object({ year: yearSchema, month: monthSchema });
+
+/** One metric of a performance table: percentage null means 'no goal'. */
+export const metricPerformanceSchema = z.object({
+  actual: z.number(),
+  goal: z.number().nullable(),
+  percentage: z.number().nullable(),
+  forecast: z.number(),
+});
+export type MetricPerformance = z.infer<typeof metricPerformanceSchema>;
+
+const metricsPerformanceShape = {
+  meetings: metricPerformanceSchema,
+  exclusives: metricPerformanceSchema,
+  priceUpdates: metricPerformanceSchema,
+  buyerTours: metricPerformanceSchema,
+  priceOffers: metricPerformanceSchema,
+  deals: metricPerformanceSchema,
+};
+
+export const agentPerformanceSchema = z.object({
+  agentId: z.string(),
+  agentName: z.string(),
+  ...metricsPerformanceShape,
+});
+export type AgentPerformance = z.infer<typeof agentPerformanceSchema>;
+
+export const companyPerformanceSchema = z.object(metricsPerformanceShape);
+export type CompanyPerformance = z.infer<typeof companyPerformanceSchema>;
+
+export const agentPerformanceResponseSchema = successSchema(
+  agentPerformanceSchema.extend({ workingDays: workingDaysSchema }),
+);
+export const allPerformanceResponseSchema = successSchema(z.array(agentPerformanceSchema));
+export const companyPerformanceResponseSchema = successSchema(
+  companyPerformanceSchema.extend({ workingDays: workingDaysSchema }),
+);

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { idSchema, MESSAGES, successSchema } from './common';
+import { metricsOutputShape, metricsShape, monthSchema, yearSchema } from './metrics';
+
+export const AGENT_NOT_FOUND = 'הסוכן לא נמצא';
+export const FUTURE_DATE_MESSAGE = 'לא ניתן להזין סטטוס לתאריך עתידי';
+export const DATE_MESSAGE = 'תאריך לא תקין';
+
+/** A date (YYYY-MM-DD, a day in Israel) or a full ISO instant. */
+export const indicatorDateSchema = z
+  .string({ error: DATE_MESSAGE })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, { error: DATE_MESSAGE })
+  .refine((value) => !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), {
+    error: DATE_MESSAGE,
+  });
+
+/** `agent` is an array of ids in the contract (the first one counts); a single id is accepted too. */
+export const agentRefSchema = z
+  .union([idSchema, z.array(idSchema).min(1, { error: AGENT_NOT_FOUND }).max(1, { error: AGENT_NOT_FOUND })])
+  .transform((value) => (Array.isArray(value) ? value[0]! : value));
+
+export const createIndicatorSchema = z.object({
+  ...metricsShape,
+  agent: agentRefSchema.optional(),
+  createdAt: z.union([indicatorDateSchema, z.literal('')]).optional(),
+});
+export type CreateIndicatorInput = z.input<typeof createIndicatorSchema>;
+
+export const updateIndicatorSchema = z
+  .object({
+    meetings: metricsShape.meetings.optional(),
+    exclusives: metricsShape.exclusives.optional(),
+    priceUpdates: metricsShape.priceUpdates.optional(),
+    buyerTours: metricsShape.buyerTours.optional(),
+    priceOffers: metricsShape.priceOffers.optional(),
+    deals: metricsShape.deals.optional(),
+    createdAt: indicatorDateSchema.optional(),
+  })
+  // The client sends the whole edited row back (SPEC 7): ignore the read-only fields it carries.
+  .loose();
+export type UpdateIndicatorInput = z.input<typeof updateIndicatorSchema>;
+
+export const agentBodySchema = z.object({ id: agentRefSchema });
+
+export const filterByDateQuerySchema = z.object({
+  agent: idSchema.optional(),
+  year: yearSchema.optional(),
+  month: monthSchema.optional(),
+  last7DaysOnly: z
+    .enum(['true', 'false'], { error: MESSAGES.validation })
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+
+export const scoreboardQuerySchema = z.object({ year: yearSchema.optional(), month: monthSchema.optional() });
+
+export const indicatorSchema = z.object({
+  _id: z.string(),
+  agent: z.array(z.object({ _id: z.string(), name: z.string(), role: z.string() })),
+  ...metricsOutputShape,
+  createdAt: z.string(),
+});
+export type Indicator = z.infer<typeof indicatorSchema>;
+
+export const indicatorResponseSchema = successSchema(z.object({ indicator: indicatorSchema }));
+export const indicatorListResponseSchema = successSchema(z.object({ indicators: z.array(indicatorSchema) }));
+
+export const summarySchema = z.object({
+  totalMeetings: z.number(),
+  totalDeals: z.number(),
+  totalPriceUpdates: z.number(),
+  totalBuyerTours: z.number(),
+  totalPriceOffers: z.number(),
+  totalExclusives: z.number(),
+});
+export type Summary = z.infer<typeof summarySchema>;
+export const summaryResponseSchema = successSchema(summarySchema);
+
+export const scoreboardEntrySchema = z.object({
+  agentId: z.string(),
+  agentName: z.string(),
+  image: z.string().nullable(),
+  totalScore: z.number(),
+});
+export type ScoreboardEntry = z.infer<typeof scoreboardEntrySchema>;
+export const scoreboardResponseSchema = successSchema(z.array(scoreboardEntrySchema));

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
+import { isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
+import { okSchema, successSchema } from './common';
+
+/** The lead form's categories: keys for URLs (?category=seller), Hebrew values stored and mailed. */
+export const LEAD_CATEGORIES = { buyer: 'קונה', seller: 'מוכר', rental: 'השכרה' } as const;
+export type LeadCategoryKey = keyof typeof LEAD_CATEGORIES;
+export const LEAD_CATEGORY_VALUES = Object.values(LEAD_CATEGORIES) as [string, ...string[]];
+
+export const LEAD_MESSAGES = {
+  nameRequired: 'יש להזין שם',
+  fullNameRequired: 'יש להזין שם מלא',
+  phoneRequired: 'יש להזין מספר טלפון',
+  emailRequired: 'יש להזין כתובת מייל',
+  categoryRequired: 'יש לבחור קטגוריה',
+  tooLong: (max: number) => `עד ${max} תווים`,
+} as const;
+
+const requiredText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: LEAD_MESSAGES.tooLong(max) });
+
+/** SPEC section 5: required, then the Israeli mobile pattern with its Hebrew message. */
+// An empty value gets only the 'required' message, not the pattern's as well.
+const mobilePhone = requiredText(30, LEAD_MESSAGES.phoneRequired).refine(
+  (v) => v === '' || isIsraeliMobile(v),
+  {
+    error: PHONE_INVALID_MESSAGE,
+  },
+);
+
+/**
+ * Honeypot: hidden from people, filled by bots. Any value is accepted (so a bot sees success),
+ * but the server then neither stores nor mails the submission.
+ */
+const honeypot = z.string().max(500).optional();
+
+export const leadBodySchema = z.object({
+  name: requiredText(80, LEAD_MESSAGES.nameRequired),
+  phone: mobilePhone,
+  category: z.enum(LEAD_CATEGORY_VALUES, { error: LEAD_MESSAGES.categoryRequired }),
+  website: honeypot,
+});
+export type LeadBody = z.infer<typeof leadBodySchema>;
+
+export const jobApplicationBodySchema = z.object({
+  fullName: requiredText(80, LEAD_MESSAGES.fullNameRequired),
+  phone: mobilePhone,
+  email: requiredText(254, LEAD_MESSAGES.emailRequired).refine((v) => v === '' || EMAIL_PATTERN.test(v), {
+    error: EMAIL_INVALID_MESSAGE,
+  }),
+  website: honeypot,
+});
+export type JobApplicationBody = z.infer<typeof jobApplicationBodySchema>;
+
+export const sentResponseSchema = okSchema;
+
+export const mailStatusSchema = z.enum(['pending', 'sent', 'failed', 'held']);
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+
+/** The delivery state of the e-mail about a lead; null when none was queued. */
+const mailInfoSchema = z
+  .object({
+    status: mailStatusSchema,
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    sentAt: z.string().nullable(),
+  })
+  .nullable();
+
+export const leadItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  category: z.string(),
+  createdAt: z.string(),
+  mail: mailInfoSchema,
+});
+export type LeadItem = z.infer<typeof leadItemSchema>;
+
+export const jobApplicationItemSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  mail: mailInfoSchema,
+});
+export type JobApplicationItem = z.infer<typeof jobApplicationItemSchema>;
+
+export const leadsInboxResponseSchema = successSchema(
+  z.object({ leads: z.array(leadItemSchema), jobApplications: z.array(jobApplicationItemSchema) }),
+);
+export type LeadsInbox = z.infer<typeof leadsInboxResponseSchema>['data'];

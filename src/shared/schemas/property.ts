@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { PROPERTY_CATEGORIES, TRANSACTION_TYPES } from '../domain/property-options';
+import { idSchema, successSchema } from './common';
+
+export const PROPERTY_MESSAGES = {
+  dealTypeRequired: 'חובה לבחור סוג עסקה',
+  cityRequired: 'יש להזין עיר',
+  addressRequired: 'יש להזין כתובת',
+  priceInvalid: 'המחיר חייב להיות מספר שאינו שלילי',
+  categoryInvalid: 'סוג הנכס אינו מוכר',
+  numberInvalid: 'יש להזין מספר שאינו שלילי',
+  booleanInvalid: 'ערך לא תקין (כן/לא)',
+  textInvalid: 'יש להזין טקסט',
+  linkInvalid: 'כתובת קישור לא תקינה',
+  agentUnknown: 'הסוכן שנבחר אינו קיים או אינו פעיל',
+  notFound: 'הנכס לא נמצא',
+  tooManyImages: 'ניתן לצרף עד 30 תמונות לנכס',
+  imageNotFound: 'התמונה לא נמצאה',
+  orderInvalid: 'סדר התמונות חייב לכלול את כל תמונות הנכס בדיוק פעם אחת',
+} as const;
+
+export const MAX_IMAGES_PER_PROPERTY = 30;
+export const SIMILAR_PRICE_RANGE = 400_000;
+export const SIMILAR_MAX = 5;
+
+export const transactionTypeSchema = z.enum([TRANSACTION_TYPES.sale, TRANSACTION_TYPES.rent], {
+  error: PROPERTY_MESSAGES.dealTypeRequired,
+});
+export const categorySchema = z.enum(PROPERTY_CATEGORIES, { error: PROPERTY_MESSAGES.categoryInvalid });
+
+const text = (max: number, message: string = PROPERTY_MESSAGES.textInvalid) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: `עד ${max} תווים` });
+const required = (max: number, message: string) => text(max, message).min(1, { error: message });
+const count = (max: number) =>
+  z
+    .number({ error: PROPERTY_MESSAGES.numberInvalid })
+    .min(0, { error: PROPERTY_MESSAGES.numberInvalid })
+    .max(max, { error: `עד ${max.toLocaleString('he-IL')}` });
+const flag = z.boolean({ error: PROPERTY_MESSAGES.booleanInvalid });
+const link = text(500, PROPERTY_MESSAGES.linkInvalid).refine(
+  (value) => value === '' || /^https?:\/\/\S+$/i.test(value),
+  { error: PROPERTY_MESSAGES.linkInvalid },
+);
+const agentRef = z.uuid({ error: PROPERTY_MESSAGES.agentUnknown }).nullable();
+
+/** The fields an admin writes (create and PATCH); agents are given as user ids. */
+export const propertyFieldsSchema = z.object({
+  typeTransaction: transactionTypeSchema,
+  sold: flag,
+  pinuy_binuy: flag,
+  exclusive: flag,
+  yad2: link.nullable(),
+  city: required(80, PROPERTY_MESSAGES.cityRequired),
+  address: required(160, PROPERTY_MESSAGES.addressRequired),
+  price: z
+    .number({ error: PROPERTY_MESSAGES.priceInvalid })
+    .int({ error: PROPERTY_MESSAGES.priceInvalid })
+    .min(0, { error: PROPERTY_MESSAGES.priceInvalid })
+    .max(1_000_000_000, { error: PROPERTY_MESSAGES.priceInvalid }),
+  category: categorySchema,
+  rooms: count(100).nullable(),
+  floor: text(40).nullable(),
+  size: count(1_000_000).nullable(),
+  entryDate: text(60).nullable(),
+  propertyCondition: text(60).nullable(),
+  features: z.array(text(60), { error: PROPERTY_MESSAGES.textInvalid }).max(40),
+  description: text(5000),
+  agent: agentRef,
+  agentSecend: agentRef,
+});
+
+const REQUIRED_ON_CREATE = {
+  typeTransaction: true,
+  city: true,
+  address: true,
+  price: true,
+  category: true,
+} as const;
+/** Create: deal type, city, address, price and category are required; the rest may be left out. */
+export const createPropertySchema = propertyFieldsSchema
+  .pick(REQUIRED_ON_CREATE)
+  .extend(propertyFieldsSchema.omit(REQUIRED_ON_CREATE).partial().shape);
+export type CreatePropertyInput = z.infer<typeof createPropertySchema>;
+
+export const updatePropertySchema = propertyFieldsSchema.partial().strict();
+export type UpdatePropertyInput = z.infer<typeof updatePropertySchema>;
+
+export const propertyAgentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone_number: z.string(),
+  image: z.string().nullable(),
+});
+export type PropertyAgent = z.infer<typeof propertyAgentSchema>;
+
+export const photoVariantSchema = z.object({ width: z.number(), height: z.number(), url: z.string() });
+/** One photo with its WebP variants, smallest first, for `srcset`. */
+export const photoSchema = z.object({
+  _id: z.string(),
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(photoVariantSchema),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const propertySchema = z.object({
+  _id: z.string(),
+  typeTransaction: z.string(),
+  sold: z.boolean(),
+  pinuy_binuy: z.boolean(),
+  exclusive: z.boolean(),
+  yad2: z.string().nullable(),
+  city: z.string(),
+  address: z.string(),
+  price: z.number(),
+  category: z.string(),
+  rooms: z.number().nullable(),
+  floor: z.string().nullable(),
+  size: z.number().nullable(),
+  entryDate: z.string().nullable(),
+  propertyCondition: z.string().nullable(),
+  features: z.array(z.string()),
+  description: z.string(),
+  image: z.string().nullable(),
+  images: z.array(z.string()),
+  photos: z.array(photoSchema),
+  agent: propertyAgentSchema.nullable(),
+  agentSecend: propertyAgentSchema.nullable(),
+  createdAt: z.string(),
+});
+export type Property = z.infer<typeof propertySchema>;
+
+export const SEARCH_SORTS = ['newest', 'priceAsc', 'priceDesc', 'roomsAsc', 'roomsDesc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+const queryNumber = (max: number) =>
+  z.coerce
+    .number({ error: PROPERTY_MESSAGES.numberInvalid })
+    .min(0, { error: PROPERTY_MESSAGES.numberInvalid })
+    .max(max, { error: PROPERTY_MESSAGES.numberInvalid })
+    .optional();
+const queryText = z.string().trim().max(160).optional();
+
+/** The server-side search of the sale and rent pages (only properties that are not sold). */
+export const propertySearchQuerySchema = z.object({
+  type: z.enum(['sale', 'rent'], { error: PROPERTY_MESSAGES.dealTypeRequired }),
+  city: queryText,
+  street: queryText,
+  category: categorySchema.or(z.literal('')).optional(),
+  minRooms: queryNumber(100),
+  maxRooms: queryNumber(100),
+  minPrice: queryNumber(1_000_000_000),
+  maxPrice: queryNumber(1_000_000_000),
+  sort: z.enum(SEARCH_SORTS, { error: 'מיון לא מוכר' }).default('newest'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(60).default(12),
+});
+export type PropertySearchQuery = z.infer<typeof propertySearchQuerySchema>;
+
+export const propertyResponseSchema = successSchema(z.object({ data: propertySchema }));
+export const propertyListResponseSchema = successSchema(z.object({ data: z.array(propertySchema) }));
+export const propertyPageSchema = z.object({
+  items: z.array(propertySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type PropertyPage = z.infer<typeof propertyPageSchema>;
+export const propertySearchResponseSchema = successSchema(propertyPageSchema);
+export const similarResponseSchema = successSchema(z.object({ data: z.array(propertySchema) }));
+export const namesResponseSchema = successSchema(z.array(z.string()));
+export const streetsQuerySchema = z.object({ city: z.string().trim().max(80).default('') });
+export const agentParamsSchema = z.object({ agentId: idSchema });
+export const imageParamsSchema = z.object({ id: idSchema, imageId: idSchema });
+export const imageOrderSchema = z.object({ order: z.array(idSchema).max(MAX_IMAGES_PER_PROPERTY) });
+
+/** Deal type of the search `type` parameter, as stored. */
+export const searchTypeToTransaction = (type: 'sale' | 'rent') => TRANSACTION_TYPES[type];

@@ -1,0 +1,155 @@
+import { telLink, whatsappLink } from '@shared/domain/phone';
+import { paths } from '@shared/paths';
+import { FacebookIcon, InstagramIcon, WhatsappIcon } from '@web/components/brand-icons';
+import { Logo } from '@web/components/logo';
+import { he } from '@web/i18n/he';
+import { HOME_SECTIONS, type HomeSection, useGoToHomeSection } from '@web/lib/home-sections';
+import { useAgencySettings } from '@web/lib/settings';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+
+const t = he.publicSite.footer;
+const linkClass = 'rounded hover:text-accent-400 hover:underline';
+
+/** A footer link to a home section: smooth scroll on home, otherwise home first and then the scroll. */
+function SectionLink({ id, children }: { id: HomeSection; children: string }) {
+  const goTo = useGoToHomeSection();
+  return (
+    <a
+      href={`${paths.home()}#${id}`}
+      className={linkClass}
+      onClick={(event) => {
+        event.preventDefault();
+        goTo(id);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Every page's footer (SPEC section 1): hours, office contact, links and the copyright line. */
+export function Footer() {
+  const settings = useAgencySettings();
+  const agency = settings?.agencyName ?? he.brand;
+  const social = 'rounded-full bg-white/10 p-2 hover:bg-white/20';
+  return (
+    <footer className="bg-brand-900 px-4 pt-12 pb-6 text-brand-50">
+      <div className="mx-auto grid max-w-6xl gap-8 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-3">
+          <Logo />
+          <p className="text-sm">{agency}</p>
+        </div>
+        <div className="flex flex-col gap-2">
+          <h2 className="text-lg font-semibold text-white">{t.hoursTitle}</h2>
+          <p className="flex items-start gap-2">
+            <Clock aria-hidden="true" size={18} className="mt-1 shrink-0" />
+            {/* From the settings (demo: Sunday to Thursday, 9:00-16:00), so the office can change them. */}
+            <span>{settings?.officeHours}</span>
+          </p>
+        </div>
+        <div className="flex flex-col gap-2">
+          <h2 className="text-lg font-semibold text-white">{t.contactTitle}</h2>
+          {settings && (
+            <address className="flex flex-col gap-2 not-italic">
+              <span className="flex items-center gap-2">
+                <MapPin aria-hidden="true" size={18} />
+                {settings.address}, {settings.city}
+              </span>
+              <a
+                href={telLink(settings.phone)}
+                className={`flex items-center gap-2 ${linkClass}`}
+                aria-label={t.call(settings.phone)}
+              >
+                <Phone aria-hidden="true" size={18} />
+                <span dir="ltr">{settings.phone}</span>
+              </a>
+              <a
+                href={`mailto:${settings.email}`}
+                className={`flex items-center gap-2 ${linkClass}`}
+                aria-label={t.mail(settings.email)}
+              >
+                <Mail aria-hidden="true" size={18} />
+                <span dir="ltr">{settings.email}</span>
+              </a>
+            </address>
+          )}
+          {settings && (
+            <ul className="mt-2 flex gap-2">
+              <li>
+                <a
+                  href={telLink(settings.phone)}
+                  aria-label={t.call(settings.phone)}
+                  className={`block ${social}`}
+                >
+                  <Phone aria-hidden="true" size={20} />
+                </a>
+              </li>
+              <li>
+                <a
+                  href={whatsappLink(settings.whatsappPhone)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t.whatsapp}
+                  className={`block ${social}`}
+                >
+                  <WhatsappIcon />
+                </a>
+              </li>
+              {settings.facebookUrl && (
+                <li>
+                  <a
+                    href={settings.facebookUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={he.nav.facebook}
+                    className={`block ${social}`}
+                  >
+                    <FacebookIcon />
+                  </a>
+                </li>
+              )}
+              {settings.instagramUrl && (
+                <li>
+                  <a
+                    href={settings.instagramUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={he.nav.instagram}
+                    className={`block ${social}`}
+                  >
+                    <InstagramIcon />
+                  </a>
+                </li>
+              )}
+            </ul>
+          )}
+        </div>
+        <nav aria-label={t.linksTitle} className="flex flex-col gap-2">
+          <h2 className="text-lg font-semibold text-white">{t.linksTitle}</h2>
+          <ul className="flex flex-col gap-1">
+            <li>
+              <SectionLink id={HOME_SECTIONS.whoWeAre}>{t.whoWeAre}</SectionLink>
+            </li>
+            <li>
+              <SectionLink id={HOME_SECTIONS.leaveDetails}>{t.leaveDetails}</SectionLink>
+            </li>
+            <li>
+              <Link to={paths.investorPlans()} className={linkClass}>
+                {t.investorPlans}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.jobNeedForm()} className={linkClass}>
+                {t.jobs}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="mx-auto mt-10 max-w-6xl border-t border-white/15 pt-4 text-center text-sm">
+        {t.copyright(new Date().getFullYear(), agency)}
+      </p>
+    </footer>
+  );
+}

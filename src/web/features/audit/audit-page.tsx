@@ -1,0 +1,98 @@
+import { AUDIT_ENTITIES, type AuditEntity } from '@shared/schemas/audit';
+import type { User } from '@shared/schemas/user';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@web/components/button';
+import { Page } from '@web/components/page';
+import { SelectField } from '@web/components/select-field';
+import { StatusMessage } from '@web/components/status-message';
+import { he } from '@web/i18n/he';
+import { apiRequest } from '@web/lib/api-client';
+import { useState } from 'react';
+import { type AuditFilters, useAudit } from './api';
+import { AuditEntryRow } from './audit-entry';
+
+const t = he.admin.audit;
+
+/** Every user, inactive too, to name the actors and the users an entry is about. */
+const useEveryone = () =>
+  useQuery({
+    queryKey: ['users', 'all'],
+    queryFn: () =>
+      apiRequest<{ data: { data: User[] } }>('/users?includeInactive=true').then((r) => r.data.data),
+  });
+
+/** Admin: the audit log, newest first, filtered by who made the change and what it changed. */
+export function AuditPage() {
+  const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
+  const audit = useAudit(filters);
+  const users = useEveryone();
+  const names = new Map((users.data ?? []).map((u) => [u._id, u.name]));
+  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+
+  return (
+    <Page title={t.title} wide>
+      <div className="mb-6 grid max-w-2xl gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t.user}
+          value={filters.actorId ?? ''}
+          onChange={(e) => setFilters({ ...filters, actorId: e.target.value || undefined, page: 1 })}
+          options={[
+            { value: '', label: t.all },
+            ...(users.data ?? []).map((u) => ({ value: u._id, label: u.name })),
+          ]}
+        />
+        <SelectField
+          label={t.entity}
+          value={filters.entity ?? ''}
+          onChange={(e) =>
+            setFilters({
+              ...filters,
+              entity: (e.target.value || undefined) as AuditEntity | undefined,
+              page: 1,
+            })
+          }
+          options={[
+            { value: '', label: t.all },
+            ...AUDIT_ENTITIES.map((e) => ({ value: e, label: t.entities[e] ?? e })),
+          ]}
+        />
+      </div>
+      {audit.isPending ? (
+        <StatusMessage busy>{he.common.loading}</StatusMessage>
+      ) : audit.isError ? (
+        <StatusMessage>{he.common.generalError}</StatusMessage>
+      ) : audit.data.data.length === 0 ? (
+        <StatusMessage>{t.none}</StatusMessage>
+      ) : (
+        <>
+          <ol className="flex flex-col gap-3">
+            {audit.data.data.map((entry) => (
+              <AuditEntryRow
+                key={entry._id}
+                entry={entry}
+                subject={entry.entity === 'user' && entry.entityId ? names.get(entry.entityId) : undefined}
+              />
+            ))}
+          </ol>
+          <nav aria-label={t.title} className="mt-6 flex items-center justify-center gap-4">
+            <Button
+              variant="secondary"
+              disabled={filters.page <= 1}
+              onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+            >
+              {t.prev}
+            </Button>
+            <span>{t.page(filters.page, pages)}</span>
+            <Button
+              variant="secondary"
+              disabled={filters.page >= pages}
+              onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+            >
+              {t.next}
+            </Button>
+          </nav>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+import { telLink } from '@shared/domain/phone';
+import type { AgencySettings } from '@shared/schemas/settings';
+import { buttonClass } from '@web/components/button';
+import { he } from '@web/i18n/he';
+import { HOME_SECTIONS, useGoToHomeSection } from '@web/lib/home-sections';
+import { useReducedMotion } from '@web/lib/use-reduced-motion';
+import { Phone } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+
+const t = he.publicSite.home;
+
+/**
+ * The looping intro video behind the welcome heading. The poster is what paints first: the video only
+ * loads its metadata up front, and never plays by itself when the visitor prefers reduced motion.
+ */
+function IntroVideo({ src, poster }: { src: string; poster: string }) {
+  const reduced = useReducedMotion();
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    // React does not reflect `muted` as an attribute; browsers only autoplay muted video.
+    video.muted = true;
+    if (reduced) video.pause();
+    else video.play().catch(() => {});
+  }, [reduced]);
+  if (!src) return null;
+  return (
+    <video
+      ref={ref}
+      className="absolute inset-0 h-full w-full object-cover"
+      poster={poster || undefined}
+      muted
+      loop
+      playsInline
+      autoPlay={!reduced}
+      preload={reduced ? 'none' : 'metadata'}
+      aria-label={t.introVideoLabel}
+      data-testid="intro-video"
+    >
+      <source src={src} type="video/mp4" />
+    </video>
+  );
+}
+
+export function IntroHero({ settings }: { settings: AgencySettings | undefined }) {
+  const goTo = useGoToHomeSection();
+  const poster = settings?.media.introPoster ?? '';
+  return (
+    <section
+      aria-labelledby="home-title"
+      className="relative isolate flex min-h-[85vh] items-center justify-center overflow-hidden bg-brand-900 bg-cover bg-center px-4 pt-24 pb-16 text-center text-white"
+      style={poster ? { backgroundImage: `url("${poster}")` } : undefined}
+    >
+      {settings && <IntroVideo src={settings.media.introVideo} poster={poster} />}
+      <div className="absolute inset-0 bg-black/45" aria-hidden="true" />
+      <div className="relative flex max-w-3xl flex-col items-center gap-6">
+        <h1 id="home-title" className="text-4xl font-extrabold drop-shadow sm:text-6xl">
+          {t.welcome(settings?.agencyName ?? he.brand)}
+        </h1>
+        <p className="text-xl text-brand-50 drop-shadow sm:text-2xl">{t.tagline}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          {settings && (
+            <a href={telLink(settings.phone)} className={`${buttonClass('primary')} text-lg`}>
+              <Phone aria-hidden="true" size={20} />
+              {t.callUs} <span dir="ltr">{settings.phone}</span>
+            </a>
+          )}
+          <button
+            type="button"
+            className={`${buttonClass('secondary')} text-lg`}
+            onClick={() => goTo(HOME_SECTIONS.leaveDetails)}
+          >
+            {t.leaveDetails}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

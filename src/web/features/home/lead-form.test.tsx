@@ -1,0 +1,69 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LeadForm } from './lead-form';
+
+function renderForm(url = '/') {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <LeadForm />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const respond = (status: number, body: unknown) =>
+  vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LeadForm', () => {
+  it('keeps a bad phone on the form with the SPEC message and sends nothing', async () => {
+    const fetchMock = respond(201, { status: 'success' });
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    await userEvent.type(screen.getByLabelText('שם'), 'דנה');
+    await userEvent.type(screen.getByLabelText('טלפון'), '0401234567');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחה' }));
+    expect(await screen.findByText('מספר הטלפון אינו תקין, נסה שוב.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a good lead, clears the fields and disables the button', async () => {
+    const fetchMock = respond(201, { status: 'success' });
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm('/?category=seller');
+    expect(screen.getByLabelText('אני')).toHaveValue('מוכר');
+    await userEvent.type(screen.getByLabelText('שם'), 'דנה');
+    await userEvent.type(screen.getByLabelText('טלפון'), '050-123-4567');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחה' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'נשלח' })).toBeDisabled());
+    expect(screen.getByLabelText('שם')).toHaveValue('');
+    expect(screen.getByLabelText('טלפון')).toHaveValue('');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/email/send-mail');
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: 'דנה',
+      phone: '050-123-4567',
+      category: 'מוכר',
+      website: '',
+    });
+  });
+
+  it('keeps the entries and the button when the server fails', async () => {
+    vi.stubGlobal('fetch', respond(500, { status: 'error', code: 'INTERNAL', message: 'x' }));
+    renderForm();
+    await userEvent.type(screen.getByLabelText('שם'), 'דנה');
+    await userEvent.type(screen.getByLabelText('טלפון'), '0501234567');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחה' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'שליחה' })).toBeEnabled());
+    expect(screen.getByLabelText('שם')).toHaveValue('דנה');
+  });
+});

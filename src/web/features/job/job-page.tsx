@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type JobApplicationBody, jobApplicationBodySchema } from '@shared/schemas/leads';
+import { Button } from '@web/components/button';
+import { FormField } from '@web/components/form-field';
+import { Page } from '@web/components/page';
+import { he } from '@web/i18n/he';
+import { ApiError } from '@web/lib/api-client';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { useSendJobApplication } from './api';
+
+const t = he.publicSite.job;
+/** SPEC section 4: after a successful send the button stays disabled for the rest of the session. */
+const SENT_KEY = 'jobFormSent';
+
+function readSent(): boolean {
+  try {
+    return sessionStorage.getItem(SENT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** /JobNeedForm: full name, phone and e-mail, with the rules and messages of SPEC sections 5 and 8. */
+export function JobPage() {
+  const send = useSendJobApplication();
+  const [sent, setSent] = useState(readSent);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<JobApplicationBody>({
+    resolver: zodResolver(jobApplicationBodySchema),
+    defaultValues: { fullName: '', phone: '', email: '', website: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    send.mutate(values, {
+      onSuccess: () => {
+        try {
+          sessionStorage.setItem(SENT_KEY, '1');
+        } catch {
+          // Storage blocked: the button still stays disabled until the page is reloaded.
+        }
+        setSent(true);
+        reset();
+        toast.success(t.success);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError) {
+          for (const [field, message] of Object.entries(err.fieldErrors)) {
+            if (field in values) setError(field as keyof JobApplicationBody, { message });
+          }
+        }
+        toast.error(t.failure);
+      },
+    }),
+  );
+
+  return (
+    <Page title={t.title}>
+      <p className="mb-6 text-lg text-slate-700">{t.intro}</p>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="relative mx-auto flex max-w-md flex-col gap-4 rounded-2xl bg-white p-6 shadow-md"
+      >
+        <FormField
+          label={t.fullName}
+          autoComplete="name"
+          required
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <FormField
+          label={t.phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          required
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <FormField
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
+        <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">
+          <label>
+            {he.publicSite.leadForm.honeypot}
+            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+          </label>
+        </div>
+        <Button type="submit" disabled={send.isPending || sent}>
+          {send.isPending ? t.sending : sent ? t.sent : t.submit}
+        </Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Metrics } from '@shared/domain/metrics';
+import type { WorkingDays } from '@shared/domain/working-days';
+import type { AgentPerformance, CompanyPerformance, Goal } from '@shared/schemas/goal';
+import type { Indicator, Summary } from '@shared/schemas/indicator';
+import type { User } from '@shared/schemas/user';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+
+type Data<T> = { data: T };
+export type MonthKey = { year: number; month: number };
+export type AgentPerformanceData = AgentPerformance & { workingDays: WorkingDays };
+export type CompanyPerformanceData = CompanyPerformance & { workingDays: WorkingDays };
+
+export const performanceKeys = {
+  all: ['performance'] as const,
+  agent: (agentId: string) => ['performance', 'agent', agentId] as const,
+};
+
+export const monthIndicatorsQuery = (agentId: string, { year, month }: MonthKey) =>
+  queryOptions({
+    queryKey: [...performanceKeys.agent(agentId), 'indicators', year, month],
+    queryFn: () =>
+      apiRequest<Data<{ indicators: Indicator[] }>>(
+        `/indicators/filterByDate?agent=${agentId}&year=${year}&month=${month}&last7DaysOnly=false`,
+      ).then((r) => r.data.indicators),
+  });
+
+export const summaryQuery = (agentId: string, period: 'weekly' | 'monthly' | 'all') =>
+  queryOptions({
+    queryKey: [...performanceKeys.agent(agentId), 'summary', period],
+    queryFn: () =>
+      apiRequest<Data<Summary>>(`/indicators/summary/${period}`, { body: { id: agentId } }).then(
+        (r) => r.data,
+      ),
+  });
+
+export const goalQuery = (agentId: string, { year, month }: MonthKey) =>
+  queryOptions({
+    queryKey: [...performanceKeys.agent(agentId), 'goal', year, month],
+    queryFn: () =>
+      apiRequest<Data<{ goal: Goal | null }>>(
+        `/goals/getGoalByAgentAndMonth/${agentId}/${year}/${month}`,
+      ).then((r) => r.data.goal),
+  });
+
+export const agentPerformanceQuery = (agentId: string, { year, month }: MonthKey) =>
+  queryOptions({
+    queryKey: [...performanceKeys.agent(agentId), 'performance', year, month],
+    queryFn: () =>
+      apiRequest<Data<AgentPerformanceData>>(`/goals/performance/${agentId}/${year}/${month}`).then(
+        (r) => r.data,
+      ),
+  });
+
+export const allPerformanceQuery = ({ year, month }: MonthKey) =>
+  queryOptions({
+    queryKey: [...performanceKeys.all, 'all', year, month],
+    queryFn: () =>
+      apiRequest<Data<AgentPerformance[]>>(`/goals/performance/all/${year}/${month}`).then((r) => r.data),
+  });
+
+export const companyPerformanceQuery = ({ year, month }: MonthKey) =>
+  queryOptions({
+    queryKey: [...performanceKeys.all, 'company', year, month],
+    queryFn: () =>
+      apiRequest<Data<CompanyPerformanceData>>(`/goals/companyPerformance?year=${year}&month=${month}`).then(
+        (r) => r.data,
+      ),
+  });
+
+/** Users of the agency (admins get e-mails too); the agents overview keeps only role agent. */
+export const usersQuery = queryOptions({
+  queryKey: ['users'],
+  queryFn: () => apiRequest<Data<{ data: User[] }>>('/users').then((r) => r.data.data),
+});
+export const useUsers = () => useQuery(usersQuery);
+
+export const createIndicator = (body: Partial<Metrics> & { agent: string[]; createdAt: string }) =>
+  apiRequest<Data<{ indicator: Indicator }>>('/indicators', { body });
+export const patchIndicator = (id: string, body: Partial<Metrics>) =>
+  apiRequest<Data<{ indicator: Indicator }>>(`/indicators/${id}`, { method: 'PATCH', body });
+export const deleteIndicator = (id: string) => apiRequest<unknown>(`/indicators/${id}`, { method: 'DELETE' });
+export const createGoal = (
+  body: Metrics & { agent: string[]; year: number; month: number; createdAt: string },
+) => apiRequest<Data<{ goal: Goal }>>('/goals', { body });
+export const patchGoal = (id: string, body: Partial<Metrics>) =>
+  apiRequest<Data<{ goal: Goal }>>(`/goals/${id}`, { method: 'PATCH', body });

@@ -1,0 +1,93 @@
+import { formatDate } from '@shared/domain/israel-time';
+import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
+import type { Indicator } from '@shared/schemas/indicator';
+import { Button } from '@web/components/button';
+import { he } from '@web/i18n/he';
+import { Trash2 } from 'lucide-react';
+import { MetricInput } from './metric-input';
+
+const t = he.performance;
+
+type Props = {
+  indicators: Indicator[];
+  canEdit: boolean;
+  editing: boolean;
+  drafts: Record<string, Record<MetricKey, string>>;
+  onDraft(id: string, key: MetricKey, value: string): void;
+  onDelete(id: string): void;
+};
+
+/** The month's daily statuses, newest first; admins edit them all at once or delete one. */
+export function DailyStatusTable({ indicators, canEdit, editing, drafts, onDraft, onDelete }: Props) {
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+      <table className="w-full min-w-[40rem] text-start">
+        <caption className="p-3 text-start text-lg font-bold text-brand-900">
+          {t.personal.dailyStatus}
+        </caption>
+        <thead className="bg-brand-50 text-sm">
+          <tr>
+            <th scope="col" className="p-2 text-start">
+              {t.common.date}
+            </th>
+            {METRIC_KEYS.map((key) => (
+              <th key={key} scope="col" className="p-2 text-start">
+                {t.metrics[key]}
+              </th>
+            ))}
+            {canEdit && (
+              <th scope="col" className="p-2 text-start">
+                {t.personal.actions}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {indicators.length === 0 && (
+            <tr>
+              <td colSpan={METRIC_KEYS.length + 2} className="p-4 text-center text-slate-600">
+                {t.common.noData}
+              </td>
+            </tr>
+          )}
+          {indicators.map((row) => {
+            const date = formatDate(new Date(row.createdAt));
+            return (
+              <tr key={row._id} className="border-t border-slate-100">
+                <th scope="row" className="p-2 text-start font-medium">
+                  {date}
+                </th>
+                {METRIC_KEYS.map((key) => (
+                  <td key={key} className="p-2">
+                    {editing ? (
+                      <MetricInput
+                        label={t.personal.fieldLabel(t.metrics[key], date)}
+                        value={drafts[row._id]?.[key] ?? String(row[key])}
+                        onChange={(value) => onDraft(row._id, key, value)}
+                      />
+                    ) : (
+                      row[key]
+                    )}
+                  </td>
+                ))}
+                {canEdit && (
+                  <td className="p-2">
+                    <Button
+                      variant="danger"
+                      className="px-2 py-1"
+                      aria-label={t.personal.deleteLabel(date)}
+                      title={t.personal.delete}
+                      onClick={() => onDelete(row._id)}
+                    >
+                      <Trash2 aria-hidden="true" size={16} />
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

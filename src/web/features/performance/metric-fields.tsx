@@ -1,0 +1,42 @@
+import { METRIC_KEYS } from '@shared/domain/metrics';
+import { COUNT_MESSAGE, countSchema } from '@shared/schemas/metrics';
+import { FormField } from '@web/components/form-field';
+import { he } from '@web/i18n/he';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+
+type MetricForm = Record<string, string>;
+
+/** The six numeric inputs of a daily status or a monthly goal. */
+export function MetricFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<MetricForm>;
+  errors: FieldErrors<MetricForm>;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+      {METRIC_KEYS.map((key) => (
+        <FormField
+          key={key}
+          label={he.performance.metrics[key]}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors[key]?.message}
+          {...register(key, { validate: (v) => countSchema.safeParse(v).success || COUNT_MESSAGE })}
+        />
+      ))}
+    </div>
+  );
+}
+
+export type { MetricForm };
+
+/** The form's strings as counts (empty is 0, SPEC section 5). */
+export const toMetrics = (values: MetricForm) =>
+  Object.fromEntries(METRIC_KEYS.map((k) => [k, countSchema.parse(values[k])])) as Record<
+    (typeof METRIC_KEYS)[number],
+    number
+  >;

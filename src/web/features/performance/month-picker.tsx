@@ -1,0 +1,95 @@
+import { israelYearMonth } from '@shared/domain/israel-calendar';
+import { Button } from '@web/components/button';
+import { he } from '@web/i18n/he';
+import { useId, useState } from 'react';
+import type { MonthKey } from './api';
+
+const t = he.performance.common;
+
+export const currentMonth = (): MonthKey => israelYearMonth();
+
+/** The current year and the 9 before it (SPEC section 9). */
+export const yearChoices = (years = 10) => {
+  const { year } = currentMonth();
+  return Array.from({ length: years }, (_, i) => year - i);
+};
+
+const selectClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-brand-600 focus:ring-2 focus:ring-brand-200';
+
+type Props = {
+  value: MonthKey;
+  onChange(value: MonthKey): void;
+  /** Applies the selection; without it the selection applies at once. */
+  submitLabel?: string;
+  onReset?: () => void;
+  busy?: boolean;
+};
+
+/** Year (current and 9 before) and month (1-12) selectors, with the search/update button and a reset. */
+export function MonthPicker({ value, onChange, submitLabel, onReset, busy }: Props) {
+  const [draft, setDraft] = useState(value);
+  const id = useId();
+  const set = (next: MonthKey) => (submitLabel ? setDraft(next) : onChange(next));
+  const shown = submitLabel ? draft : value;
+  return (
+    <form
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange(draft);
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-year`} className="text-sm font-medium text-slate-700">
+          {t.year}
+        </label>
+        <select
+          id={`${id}-year`}
+          className={selectClass}
+          value={shown.year}
+          onChange={(e) => set({ ...shown, year: Number(e.target.value) })}
+        >
+          {yearChoices().map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-month`} className="text-sm font-medium text-slate-700">
+          {t.month}
+        </label>
+        <select
+          id={`${id}-month`}
+          className={selectClass}
+          value={shown.month}
+          onChange={(e) => set({ ...shown, month: Number(e.target.value) })}
+        >
+          {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </div>
+      {submitLabel && (
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+      )}
+      {onReset && (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDraft(currentMonth());
+            onReset();
+          }}
+        >
+          {t.reset}
+        </Button>
+      )}
+    </form>
+  );
+}

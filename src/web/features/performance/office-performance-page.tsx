@@ -1,0 +1,72 @@
+import { METRIC_KEYS } from '@shared/domain/metrics';
+import { scoreOf } from '@shared/domain/scoring';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { Page } from '@web/components/page';
+import { StatusMessage } from '@web/components/status-message';
+import { he } from '@web/i18n/he';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { allPerformanceQuery, companyPerformanceQuery, type MonthKey } from './api';
+import { AgentsComparisonChart } from './charts';
+import { currentMonth, MonthPicker } from './month-picker';
+import { PerformanceTable } from './performance-table';
+import { WorkingDaysCounters } from './working-days-counters';
+
+const t = he.performance;
+
+/** /Performance (admin): the office's month, the company table and one table per agent. */
+export function OfficePerformancePage() {
+  const [month, setMonth] = useState<MonthKey>(currentMonth);
+  const [company, agents] = useQueries({
+    queries: [companyPerformanceQuery(month), allPerformanceQuery(month)],
+  });
+
+  const queryClient = useQueryClient();
+  // The update button always refetches (even the same month) and reports the outcome (SPEC 8, data refresh).
+  async function update(next: MonthKey) {
+    try {
+      await Promise.all([
+        queryClient.fetchQuery({ ...companyPerformanceQuery(next), staleTime: 0 }),
+        queryClient.fetchQuery({ ...allPerformanceQuery(next), staleTime: 0 }),
+      ]);
+      toast.success(t.common.refreshed);
+    } catch {
+      toast.error(t.common.refreshFailed);
+    }
+    setMonth(next);
+  }
+
+  const list = agents.data ?? [];
+  const chart = list.map((a) => ({
+    name: a.agentName,
+    score: scoreOf(Object.fromEntries(METRIC_KEYS.map((k) => [k, a[k].actual]))),
+  }));
+
+  return (
+    <Page title={t.office.title} wide>
+      <MonthPicker
+        key={`${month.year}-${month.month}`}
+        value={month}
+        onChange={update}
+        submitLabel={t.common.update}
+        busy={company.isFetching || agents.isFetching}
+      />
+      {company.isPending || agents.isPending ? (
+        <StatusMessage busy>{t.common.loading}</StatusMessage>
+      ) : !company.data || list.length === 0 ? (
+        <StatusMessage>{t.office.empty}</StatusMessage>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <WorkingDaysCounters days={company.data.workingDays} />
+          <PerformanceTable title={t.office.company} figures={company.data} />
+          <AgentsComparisonChart data={chart} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            {list.map((agent) => (
+              <PerformanceTable key={agent.agentId} title={agent.agentName} figures={agent} />
+            ))}
+          </div>
+        </div>
+      )}
+    </Page>
+  );
+}

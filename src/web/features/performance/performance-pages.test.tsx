@@ -1,0 +1,119 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SessionProvider } from '@web/lib/session';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DailyIndicatorPage } from './daily-indicator-page';
+import { ScoreboardPage } from './scoreboard-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ME = { _id: 'u1', name: 'דנה', email: 'd@example.com', role: 'agent', companyRole: null, image: null };
+
+function renderAt(path: string, pattern: string, element: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={pattern} element={element} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('ScoreboardPage', () => {
+  it('shows the podium, the list from place 4 and the emoji of the last two places', async () => {
+    const entries = ['א', 'ב', 'ג', 'ד', 'ה', 'ו'].map((name, i) => ({
+      agentId: `a${i}`,
+      agentName: `סוכן ${name}`,
+      image: null,
+      totalScore: 60 - i * 10,
+    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('/scoreboard') ? json(200, { status: 'success', data: entries }) : json(401, {}),
+      ),
+    );
+    renderAt('/ScoreBoard', '/ScoreBoard', <ScoreboardPage />);
+    expect(screen.getByText('טוען נתונים...')).toBeInTheDocument();
+    const podium = await screen.findByRole('region', { name: 'שלושת המובילים' });
+    expect(within(podium).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(podium).getByText('60 נקודות')).toBeInTheDocument();
+    expect(screen.getByText('כל עסקה = 5 נקודות')).toBeInTheDocument();
+    expect(screen.getByText('מקום 4')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'מקום אחרון' })).toHaveTextContent('💩');
+    expect(screen.getByRole('img', { name: 'מקום לפני אחרון' })).toHaveTextContent('🤡');
+    expect(screen.getByText('סוכן ו').closest('li')).toHaveTextContent('💩');
+  });
+});
+
+describe('DailyIndicatorPage', () => {
+  function fakeApi(answer: () => Response) {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/users/me')) return json(200, { status: 'success', data: { user: ME } });
+        if (url.endsWith('/users')) return json(200, { status: 'success', data: { data: [ME] } });
+        if (url.endsWith('/indicators')) {
+          posted.push(JSON.parse(String(init?.body)));
+          return answer();
+        }
+        return json(200, { status: 'success', data: [] });
+      }),
+    );
+    return posted;
+  }
+
+  it('sends empty metrics as 0 with the agent array, and toasts success only after the server accepted', async () => {
+    localStorage.setItem('user', JSON.stringify(ME));
+    const success = vi.spyOn(toast, 'success');
+    const posted = fakeApi(() => json(201, { status: 'success', data: { indicator: {} } }));
+    renderAt('/DailyIndicator', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    await userEvent.type(screen.getByLabelText('פגישות'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('סטטוס יומי נשלח בהצלחה!'));
+    expect(posted[0]).toMatchObject({
+      meetings: 3,
+      deals: 0,
+      exclusives: 0,
+      agent: ['u1'],
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  });
+
+  it('shows the failure toast, never the success one, when the server refuses', async () => {
+    localStorage.setItem('user', JSON.stringify(ME));
+    const success = vi.spyOn(toast, 'success');
+    const failure = vi.spyOn(toast, 'error');
+    fakeApi(() => json(500, { status: 'error', code: 'INTERNAL', message: 'x' }));
+    renderAt('/DailyIndicator', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('הבקשה לא נשלחה נסה שוב'));
+    expect(success).not.toHaveBeenCalled();
+  });
+
+  it('rejects a negative count on the field without sending', async () => {
+    localStorage.setItem('user', JSON.stringify(ME));
+    const posted = fakeApi(() => json(201, {}));
+    renderAt('/DailyIndicator', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    await userEvent.type(screen.getByLabelText('עסקאות'), '-1');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
+    expect(await screen.findByText('יש להזין מספר שלם שאינו שלילי')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+  });
+});

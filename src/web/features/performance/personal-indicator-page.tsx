@@ -1,0 +1,103 @@
+import { useQueries } from '@tanstack/react-query';
+import { Button } from '@web/components/button';
+import { Page } from '@web/components/page';
+import { StatusMessage } from '@web/components/status-message';
+import { he } from '@web/i18n/he';
+import { useSession } from '@web/lib/session';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { agentPerformanceQuery, goalQuery, type MonthKey, monthIndicatorsQuery, summaryQuery } from './api';
+import { ActualVsGoalChart, DailyActivityChart } from './charts';
+import { DailyStatusTable } from './daily-status-table';
+import { GoalTable } from './goal-table';
+import { currentMonth, MonthPicker } from './month-picker';
+import { PerformanceTable } from './performance-table';
+import { SummaryTable } from './summary-table';
+import { useEditAll } from './use-edit-all';
+import { WorkingDaysCounters } from './working-days-counters';
+
+const t = he.performance;
+
+/** /PersonalIndicator/{agentId?}: one agent's month (performance, daily statuses, goal) and summaries. */
+export function PersonalIndicatorPage() {
+  const { user } = useSession();
+  const { agentId: routeAgent } = useParams();
+  const agentId = routeAgent ?? user!._id;
+  const isAdmin = user?.role === 'admin';
+  const [month, setMonth] = useState<MonthKey>(currentMonth);
+  const [performance, indicators, goal, weekly, overall] = useQueries({
+    queries: [
+      agentPerformanceQuery(agentId, month),
+      monthIndicatorsQuery(agentId, month),
+      goalQuery(agentId, month),
+      summaryQuery(agentId, 'weekly'),
+      summaryQuery(agentId, 'all'),
+    ],
+  });
+  const rows = indicators.data ?? [];
+  const edit = useEditAll(agentId, rows, goal.data);
+  const loading = performance.isPending || indicators.isPending;
+  const failed = performance.isError || indicators.isError;
+
+  return (
+    <Page title={performance.data ? t.personal.titleFor(performance.data.agentName) : t.personal.title} wide>
+      <MonthPicker
+        key={`${month.year}-${month.month}`}
+        value={month}
+        onChange={setMonth}
+        submitLabel={t.common.search}
+        onReset={() => setMonth(currentMonth())}
+      />
+      {loading ? (
+        <StatusMessage busy>{t.common.loading}</StatusMessage>
+      ) : failed || !performance.data ? (
+        <StatusMessage>{failed ? t.common.generalError : t.common.noData}</StatusMessage>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <WorkingDaysCounters days={performance.data.workingDays} />
+          <PerformanceTable title={t.personal.monthlyPerformance} figures={performance.data} />
+          {isAdmin && (
+            <div className="flex flex-wrap gap-3">
+              {edit.editing ? (
+                <>
+                  <Button onClick={edit.save} disabled={edit.saving}>
+                    {t.personal.save}
+                  </Button>
+                  <Button variant="secondary" onClick={edit.cancel} disabled={edit.saving}>
+                    {t.personal.cancel}
+                  </Button>
+                </>
+              ) : (
+                <Button variant="secondary" onClick={edit.start} disabled={rows.length === 0 && !goal.data}>
+                  {t.personal.editAll}
+                </Button>
+              )}
+            </div>
+          )}
+          <DailyStatusTable
+            indicators={rows}
+            canEdit={isAdmin}
+            editing={edit.editing}
+            drafts={edit.drafts}
+            onDraft={edit.setDraft}
+            onDelete={edit.remove}
+          />
+          <GoalTable
+            goal={goal.data}
+            editing={edit.editing}
+            draft={edit.goalDraft}
+            onDraft={edit.setGoalDraft}
+          />
+          <div className="grid gap-6 md:grid-cols-2">
+            <SummaryTable title={t.personal.weekly} summary={weekly.data} />
+            <SummaryTable title={t.personal.overall} summary={overall.data} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <ActualVsGoalChart figures={performance.data} />
+            <DailyActivityChart indicators={rows} />
+          </div>
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ScoreboardEntry } from '@shared/schemas/indicator';
+import { Page } from '@web/components/page';
+import { Podium } from '@web/components/podium';
+import { StatusMessage } from '@web/components/status-message';
+import { he } from '@web/i18n/he';
+import { useScoreboard } from '@web/lib/scoreboard';
+import { useState } from 'react';
+import type { MonthKey } from './api';
+import { currentMonth, MonthPicker } from './month-picker';
+
+const t = he.performance.ranking;
+
+/** The last place gets 💩 and the one before it 🤡 (SPEC section 2), when they are in the list (place 4 on). */
+function markOf(place: number, count: number) {
+  if (place === count) return { emoji: '💩', label: t.last };
+  if (place === count - 1) return { emoji: '🤡', label: t.secondToLast };
+  return null;
+}
+
+function ScoringRules() {
+  return (
+    <section
+      aria-labelledby="scoring-rules"
+      className="mb-6 rounded-xl border border-brand-200 bg-brand-50 p-4"
+    >
+      <h2 id="scoring-rules" className="mb-2 font-bold text-brand-900">
+        {t.rulesTitle}
+      </h2>
+      <ul className="list-disc ps-6 text-slate-800">
+        {t.rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RestOfList({ entries }: { entries: ScoreboardEntry[] }) {
+  if (entries.length <= 3) return null;
+  return (
+    <ol start={4} className="mt-6 flex flex-col gap-2">
+      {entries.slice(3).map((entry, i) => {
+        const place = i + 4;
+        const mark = markOf(place, entries.length);
+        return (
+          <li key={entry.agentId} className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
+            <span className="w-16 font-bold text-brand-800">{t.place(place)}</span>
+            <span className="flex-1">{entry.agentName}</span>
+            <span className="text-slate-700">{t.points(entry.totalScore)}</span>
+            {mark && (
+              <span role="img" aria-label={mark.label} className="text-2xl">
+                {mark.emoji}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** /ScoreBoard: the month's ranking of every active agent by the scoring rules. */
+export function ScoreboardPage() {
+  const [month, setMonth] = useState<MonthKey>(currentMonth);
+  const board = useScoreboard(month.year, month.month);
+  return (
+    <Page title={t.title}>
+      <MonthPicker value={month} onChange={setMonth} />
+      <ScoringRules />
+      {board.isPending ? (
+        <StatusMessage busy>{he.performance.common.loading}</StatusMessage>
+      ) : !board.data?.length ? (
+        <StatusMessage>{board.isError ? he.performance.common.generalError : t.empty}</StatusMessage>
+      ) : (
+        <>
+          <Podium entries={board.data} />
+          <RestOfList entries={board.data} />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
+import type { Goal } from '@shared/schemas/goal';
+import type { Indicator } from '@shared/schemas/indicator';
+import { countSchema } from '@shared/schemas/metrics';
+import { useQueryClient } from '@tanstack/react-query';
+import { he } from '@web/i18n/he';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { deleteIndicator, patchGoal, patchIndicator, performanceKeys } from './api';
+
+const t = he.performance.personal;
+type Draft = Partial<Record<MetricKey, string>>;
+
+/** Changed fields of a row as counts, or null when nothing changed; throws on an invalid value. */
+function changesOf(row: Record<MetricKey, number>, draft: Draft | undefined) {
+  if (!draft) return null;
+  const changes: Partial<Record<MetricKey, number>> = {};
+  for (const key of METRIC_KEYS) {
+    if (draft[key] === undefined) continue;
+    const value = countSchema.parse(draft[key]);
+    if (value !== row[key]) changes[key] = value;
+  }
+  return Object.keys(changes).length ? changes : null;
+}
+
+/** 'Edit all' of the daily table and the goal: one PATCH per changed row on save; delete with confirmation. */
+export function useEditAll(agentId: string, indicators: Indicator[], goal: Goal | null | undefined) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [drafts, setDrafts] = useState<Record<string, Record<MetricKey, string>>>({});
+  const [goalDraft, setGoalDraft] = useState<Draft>({});
+
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: performanceKeys.agent(agentId) }),
+      queryClient.invalidateQueries({ queryKey: ['scoreboard'] }),
+    ]);
+  const stop = () => {
+    setEditing(false);
+    setDrafts({});
+    setGoalDraft({});
+  };
+
+  async function save() {
+    setSaving(true);
+    try {
+      let rowCalls: Promise<unknown>[];
+      let goalChanges: ReturnType<typeof changesOf>;
+      try {
+        rowCalls = indicators.flatMap((row) => {
+          const changes = changesOf(row, drafts[row._id]);
+          return changes ? [patchIndicator(row._id, changes)] : [];
+        });
+        goalChanges = goal ? changesOf(goal, goalDraft) : null;
+      } catch {
+        toast.error(t.saveFailed);
+        return;
+      }
+      const [rows, goalResult] = await Promise.all([
+        Promise.allSettled(rowCalls),
+        goal && goalChanges
+          ? patchGoal(goal._id, goalChanges).then(
+              () => true,
+              () => false,
+            )
+          : null,
+      ]);
+      if (rows.some((r) => r.status === 'rejected')) toast.error(t.saveFailed);
+      else toast.success(t.saved);
+      if (goalResult === true) toast.success(t.goalsSaved);
+      if (goalResult === false) toast.error(t.goalsSaveFailed);
+      stop();
+      await reload();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(id: string) {
+    if (!window.confirm(t.confirmDelete)) return;
+    try {
+      await deleteIndicator(id);
+      toast.success(t.deleted);
+    } catch {
+      toast.error(t.deleteFailed);
+    }
+    await reload();
+  }
+
+  return {
+    editing,
+    saving,
+    drafts,
+    goalDraft,
+    start: () => setEditing(true),
+    cancel: stop,
+    save,
+    remove,
+    setDraft: (id: string, key: MetricKey, value: string) =>
+      setDrafts((d) => ({ ...d, [id]: { ...d[id], [key]: value } as Record<MetricKey, string> })),
+    setGoalDraft: (key: MetricKey, value: string) => setGoalDraft((d) => ({ ...d, [key]: value })),
+  };
+}

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type UpdateOwnAccountBody, updateOwnAccountBodySchema } from '@shared/schemas/account';
+import type { User } from '@shared/schemas/user';
+import { Avatar } from '@web/components/avatar';
+import { Button } from '@web/components/button';
+import { FileUploadButton } from '@web/components/file-upload-button';
+import { FormField } from '@web/components/form-field';
+import { TextAreaField } from '@web/components/text-area-field';
+import { he } from '@web/i18n/he';
+import { ApiError } from '@web/lib/api-client';
+import { uploadUserImage } from '@web/lib/uploads';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { useUpdateOwnAccount } from './account-api';
+
+const t = he.admin;
+
+/** The user's own phone, photo and about text. */
+export function OwnDetailsForm({ user }: { user: User }) {
+  const update = useUpdateOwnAccount();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<UpdateOwnAccountBody>({
+    resolver: zodResolver(updateOwnAccountBodySchema),
+    defaultValues: { phone_number: user.phone_number, image: user.image, aboutMe: user.aboutMe },
+  });
+  const image = watch('image');
+  const submit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => toast.success(t.common.saved),
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 400)
+          for (const [field, message] of Object.entries(err.fieldErrors))
+            setError(field as keyof UpdateOwnAccountBody, { message });
+        else toast.error(t.common.saveFailed);
+      },
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t.account.detailsTitle}>
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar src={image} alt={t.users.imageAlt(user.name)} size={72} />
+        <FileUploadButton
+          label={t.common.chooseImage}
+          accept="image/*"
+          upload={uploadUserImage}
+          onUploaded={(url) => setValue('image', url, { shouldDirty: true })}
+        />
+      </div>
+      <FormField
+        label={t.users.phone}
+        type="tel"
+        dir="ltr"
+        autoComplete="tel"
+        error={errors.phone_number?.message}
+        {...register('phone_number')}
+      />
+      <TextAreaField
+        label={t.users.aboutMe}
+        rows={4}
+        error={errors.aboutMe?.message}
+        {...register('aboutMe')}
+      />
+      <Button type="submit" disabled={update.isPending} className="w-fit">
+        {update.isPending ? t.common.saving : t.common.save}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Property, PropertyPage, UpdatePropertyInput } from '@shared/schemas/property';
+import type { PublicUser } from '@shared/schemas/user';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+import { type Filters, toSearchParams } from './filters';
+
+type Envelope<T> = { status: 'success'; data: T };
+
+export const propertyKeys = {
+  all: ['properties'] as const,
+  search: (type: string, filters: Filters, page: number) =>
+    [...propertyKeys.all, 'search', type, filters, page] as const,
+  sold: () => [...propertyKeys.all, 'sold'] as const,
+  one: (id: string) => [...propertyKeys.all, 'one', id] as const,
+  similar: (id: string) => [...propertyKeys.all, 'similar', id] as const,
+  cities: () => [...propertyKeys.all, 'cities'] as const,
+  streets: (city: string) => [...propertyKeys.all, 'streets', city] as const,
+};
+
+export const PAGE_SIZE = 12;
+
+export const searchQuery = (type: 'sale' | 'rent', filters: Filters, page: number) =>
+  queryOptions({
+    queryKey: propertyKeys.search(type, filters, page),
+    queryFn: ({ signal }) => {
+      const params = toSearchParams(type, filters);
+      params.set('type', type);
+      params.set('page', String(page));
+      params.set('pageSize', String(PAGE_SIZE));
+      return apiRequest<Envelope<PropertyPage>>(`/property/search?${params}`, { signal }).then((r) => r.data);
+    },
+  });
+
+/** Keeps the previous page on screen while the next one loads, so the grid does not jump. */
+export const useSearch = (type: 'sale' | 'rent', filters: Filters, page: number) =>
+  useQuery({ ...searchQuery(type, filters, page), placeholderData: keepPreviousData });
+
+export const useSoldProperties = () =>
+  useQuery({
+    queryKey: propertyKeys.sold(),
+    queryFn: () => apiRequest<Envelope<{ data: Property[] }>>('/property/sold').then((r) => r.data.data),
+  });
+
+export const useProperty = (id: string) =>
+  useQuery({
+    queryKey: propertyKeys.one(id),
+    queryFn: () =>
+      apiRequest<Envelope<{ data: Property }>>(`/property/${encodeURIComponent(id)}`).then(
+        (r) => r.data.data,
+      ),
+    retry: false,
+  });
+
+export const useSimilar = (id: string) =>
+  useQuery({
+    queryKey: propertyKeys.similar(id),
+    queryFn: () =>
+      apiRequest<Envelope<{ data: Property[] }>>(`/property/${encodeURIComponent(id)}/similar`).then(
+        (r) => r.data.data,
+      ),
+    retry: false,
+  });
+
+export const useCities = () =>
+  useQuery({
+    queryKey: propertyKeys.cities(),
+    queryFn: () => apiRequest<Envelope<string[]>>('/property/locations/cities').then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+
+export const useStreets = (city: string) =>
+  useQuery({
+    queryKey: propertyKeys.streets(city),
+    queryFn: () =>
+      apiRequest<Envelope<string[]>>(`/property/locations/streets?city=${encodeURIComponent(city)}`).then(
+        (r) => r.data,
+      ),
+    enabled: city !== '',
+    staleTime: 5 * 60_000,
+  });
+
+/** Active users for the agent pickers (admins see every user; the pickers filter by role). */
+export const useUsers = (enabled = true) =>
+  useQuery({
+    queryKey: ['users'],
+    queryFn: () => apiRequest<Envelope<{ data: PublicUser[] }>>('/users').then((r) => r.data.data),
+    enabled,
+    staleTime: 60_000,
+  });
+
+export function useUpdateProperty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdatePropertyInput }) =>
+      apiRequest<Envelope<{ data: Property }>>(`/property/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+      }).then((r) => r.data.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: propertyKeys.all }),
+  });
+}
+
+export function useDeleteProperty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/property/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: propertyKeys.all }),
+  });
+}
+
+export function useCreateProperty() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      apiRequest<Envelope<{ data: Property }>>('/property', { method: 'POST', body: form }).then(
+        (r) => r.data.data,
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: propertyKeys.all }),
+  });
+}

@@ -1,0 +1,69 @@
+import { Page } from '@web/components/page';
+import { StatusMessage } from '@web/components/status-message';
+import { he } from '@web/i18n/he';
+import { useSession } from '@web/lib/session';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE, useSearch } from './api';
+import { FilterBar } from './filter-bar';
+import { defaultFilters, type Filters, parseFilters, toSearchParams } from './filters';
+import { Pagination } from './pagination';
+import { PropertyCard } from './property-card';
+import { SoldList } from './sold-list';
+
+const t = he.properties;
+
+/** /Sale and /Rent: filters in the URL, one page of server search results, then the sold list. */
+export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
+  const [params, setParams] = useSearchParams();
+  const filters = parseFilters(type, params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const isAdmin = useSession().user?.role === 'admin';
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const search = useSearch(type, filters, page);
+
+  const go = (next: Filters, nextPage = 1) => {
+    const query = toSearchParams(type, next);
+    if (nextPage > 1) query.set('page', String(nextPage));
+    setParams(query);
+  };
+
+  const data = search.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  return (
+    <Page title={type === 'sale' ? t.saleTitle : t.rentTitle} wide>
+      <FilterBar
+        type={type}
+        applied={filters}
+        onSearch={(f) => go(f)}
+        onReset={() => go(defaultFilters(type))}
+      />
+      <section aria-labelledby="results-count" className="mt-6">
+        <p id="results-count" role="status" className="mb-4 text-lg font-semibold text-slate-700">
+          {data ? t.filters.total(data.total) : he.common.loading}
+        </p>
+        {search.isError && <StatusMessage>{t.list.loadError}</StatusMessage>}
+        {data && data.items.length === 0 && <StatusMessage>{t.list.empty}</StatusMessage>}
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={search.isFetching || undefined}>
+          {data?.items.map((property, i) => (
+            <li key={property._id}>
+              <PropertyCard
+                property={property}
+                isAdmin={isAdmin}
+                eager={i < 3}
+                editing={editingId === property._id}
+                onEdit={() => setEditingId(property._id)}
+                onDone={() => setEditingId(null)}
+              />
+            </li>
+          ))}
+        </ul>
+        {data && pages > 1 && <Pagination page={page} pages={pages} onPage={(p) => go(filters, p)} />}
+      </section>
+      <SoldList isAdmin={isAdmin} editingId={editingId} setEditingId={setEditingId} />
+    </Page>
+  );
+}
+
+export const SalePage = () => <ListingPage type="sale" />;
+export const RentPage = () => <ListingPage type="rent" />;

@@ -1,0 +1,30 @@
+import { Button } from '@web/components/button';
+import { he } from '@web/i18n/he';
+
+const t = he.properties.list;
+
+export function Pagination({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  const move = (to: number) => {
+    onPage(to);
+    document.getElementById('results-count')?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <nav aria-label={t.pages} className="mt-6 flex items-center justify-center gap-4">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => move(page - 1)}>
+        {t.prev}
+      </Button>
+      <span aria-current="page">{t.pageOf(page, pages)}</span>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => move(page + 1)}>
+        {t.next}
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,147 @@
+import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { paths } from '@shared/paths';
+import type { Property, PropertyAgent } from '@shared/schemas/property';
+import { Button } from '@web/components/button';
+import { he } from '@web/i18n/he';
+import { formatPrice } from '@web/lib/format';
+import { ImageOff, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { useDeleteProperty } from './api';
+import { ContactButtons } from './contact-buttons';
+import { EditCard } from './edit-card';
+import { Photo } from './photo';
+
+const t = he.properties.card;
+const CARD_SIZES = '(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 95vw';
+
+type Props = {
+  property: Property;
+  isAdmin: boolean;
+  editing?: boolean;
+  onEdit?: () => void;
+  onDone?: () => void;
+  eager?: boolean;
+};
+
+/** A listing card: visitors see image, badges, category, address and price; admins see and manage the rest. */
+export function PropertyCard({ property: p, isAdmin, editing = false, onEdit, onDone, eager }: Props) {
+  if (editing && isAdmin) return <EditCard property={p} onDone={onDone ?? (() => {})} />;
+  const rented = p.typeTransaction === TRANSACTION_TYPES.rent;
+  const photo = p.photos[0];
+  return (
+    <article
+      className={`relative flex flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md ${isAdmin ? 'border-brand-300' : 'border-slate-200'}`}
+    >
+      <div className="relative aspect-[3/2] bg-slate-100">
+        {photo ? (
+          <Photo
+            photo={photo}
+            alt={t.imageAlt(p.category, p.address)}
+            sizes={CARD_SIZES}
+            eager={eager}
+            className={`h-full w-full object-cover ${p.sold ? 'grayscale' : ''}`}
+          />
+        ) : (
+          <div className="flex h-full items-center justify-center gap-2 text-slate-600">
+            <ImageOff aria-hidden /> {t.noImage}
+          </div>
+        )}
+        <div className="absolute start-2 top-2 flex flex-wrap gap-1">
+          {p.pinuy_binuy && (
+            <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-slate-900">
+              {t.pinuyBinuy}
+            </span>
+          )}
+          {p.exclusive && (
+            <span className="rounded-full bg-brand-800 px-2 py-0.5 text-xs font-bold text-white">
+              {t.exclusive}
+            </span>
+          )}
+        </div>
+        {p.sold && (
+          <div className="absolute inset-0 flex items-center justify-center bg-slate-900/40">
+            <span
+              lang="en"
+              className="-rotate-12 rounded border-4 border-white px-4 py-1 text-3xl font-black tracking-widest text-white"
+            >
+              {rented ? he.properties.sold.overlayRented : he.properties.sold.overlaySold}
+            </span>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-sm text-slate-600">
+          {p.category}
+          {p.sold && ` · ${rented ? he.properties.sold.rentedLabel : he.properties.sold.soldLabel}`}
+        </p>
+        <h3 className="text-lg font-semibold text-slate-900">
+          <Link
+            to={paths.propertyView(p._id)}
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+          >
+            {p.address}
+          </Link>
+        </h3>
+        <p className="text-xl font-bold text-brand-800">{formatPrice(p.price)}</p>
+        {isAdmin && <AdminDetails property={p} onEdit={onEdit} />}
+      </div>
+    </article>
+  );
+}
+
+function AdminDetails({ property: p, onEdit }: { property: Property; onEdit?: () => void }) {
+  const remove = useDeleteProperty();
+  const onDelete = () => {
+    if (!window.confirm(t.confirmDelete(p.address))) return;
+    // The card unmounts once the list refetches, so the outcome is read from the promise.
+    remove.mutateAsync(p._id).then(
+      () => toast.success(he.properties.edit.deleted),
+      () => toast.error(he.properties.edit.deleteError),
+    );
+  };
+  return (
+    <div className="relative z-10 mt-2 flex flex-col gap-2 border-t border-slate-200 pt-2 text-sm">
+      <p>
+        {p.city}
+        {p.floor && ` · ${t.floor} ${p.floor}`} · {p.typeTransaction}
+      </p>
+      <p>
+        {p.rooms !== null && `${p.rooms} ${t.rooms}`}
+        {p.size !== null && ` · ${p.size} ${t.size}`}
+      </p>
+      {p.description && <p className="line-clamp-3 text-slate-700">{p.description}</p>}
+      {p.yad2 && (
+        <a href={p.yad2} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+          {t.yad2}
+        </a>
+      )}
+      <AgentLine label={t.agent} agent={p.agent} />
+      <AgentLine label={t.agentSecend} agent={p.agentSecend} />
+      <div className="mt-1 flex gap-2">
+        <Button variant="secondary" onClick={onEdit} className="flex-1">
+          <Pencil size={16} aria-hidden /> {t.edit}
+        </Button>
+        <Button variant="danger" onClick={onDelete} disabled={remove.isPending} className="flex-1">
+          <Trash2 size={16} aria-hidden /> {t.delete}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function AgentLine({ label, agent }: { label: string; agent: PropertyAgent | null }) {
+  if (!agent) return null;
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <span>
+        <span className="text-slate-600">{label}: </span>
+        {agent.name}{' '}
+        <bdi dir="ltr" className="text-slate-700">
+          {agent.phone_number}
+        </bdi>
+      </span>
+      <ContactButtons name={agent.name} phone={agent.phone_number} />
+    </div>
+  );
+}

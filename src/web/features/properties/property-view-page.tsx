@@ -1,0 +1,123 @@
+import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { paths } from '@shared/paths';
+import type { Property } from '@shared/schemas/property';
+import { buttonClass } from '@web/components/button';
+import { Page } from '@web/components/page';
+import { StatusMessage } from '@web/components/status-message';
+import { he } from '@web/i18n/he';
+import { ApiError } from '@web/lib/api-client';
+import { formatPrice } from '@web/lib/format';
+import { Link, useParams } from 'react-router';
+import { AgentPanel } from './agent-panel';
+import { useProperty } from './api';
+import { Gallery } from './gallery';
+import { SimilarList } from './similar-list';
+
+const t = he.properties;
+
+/** /PropertyView/{id}: gallery, every field, the agent's contact and similar properties. */
+export function PropertyViewPage() {
+  const { id = '' } = useParams();
+  const query = useProperty(id);
+  if (query.isPending) return <StatusMessage busy>{t.view.loading}</StatusMessage>;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+    return (
+      <Page title={missing ? t.view.notFound : he.common.errorTitle}>
+        <p className="mb-6 text-lg">{missing ? t.view.notFoundText : t.list.loadError}</p>
+        <BackLinks />
+      </Page>
+    );
+  }
+  const p = query.data;
+  return (
+    <Page title={`${p.category} ב${p.address}, ${p.city}`} wide>
+      <Gallery photos={p.photos} address={p.address} />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-6">
+          <Facts property={p} />
+          {p.description && <p className="whitespace-pre-line text-lg leading-relaxed">{p.description}</p>}
+          <section aria-labelledby="features-title">
+            <h2 id="features-title" className="mb-2 text-xl font-bold">
+              {t.view.features}
+            </h2>
+            {p.features.length === 0 ? (
+              <p className="text-slate-600">{t.view.noFeatures}</p>
+            ) : (
+              <ul className="flex flex-wrap gap-2">
+                {p.features.map((f) => (
+                  <li key={f} className="rounded-full bg-brand-50 px-3 py-1 text-brand-900">
+                    {f}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <AgentPanel property={p} />
+      </div>
+      <SimilarList id={p._id} />
+      <BackLinks />
+    </Page>
+  );
+}
+
+function Facts({ property: p }: { property: Property }) {
+  const f = t.fields;
+  const rented = p.typeTransaction === TRANSACTION_TYPES.rent;
+  const rows: [string, string | number | null][] = [
+    [f.price, formatPrice(p.price)],
+    [f.city, p.city],
+    [f.address, p.address],
+    [f.category, p.category],
+    [
+      f.typeTransaction,
+      p.sold ? `${p.typeTransaction} · ${rented ? t.sold.rentedLabel : t.sold.soldLabel}` : p.typeTransaction,
+    ],
+    [f.entryDate, p.entryDate],
+    [f.size, p.size],
+    [f.rooms, p.rooms],
+    [f.floor, p.floor],
+    [f.propertyCondition, p.propertyCondition],
+  ];
+  return (
+    <section aria-labelledby="details-title">
+      <h2 id="details-title" className="mb-3 text-xl font-bold">
+        {t.view.details}
+      </h2>
+      <div className="mb-3 flex gap-2">
+        {p.pinuy_binuy && (
+          <span className="rounded-full bg-accent-400 px-3 py-1 text-sm font-bold">{t.card.pinuyBinuy}</span>
+        )}
+        {p.exclusive && (
+          <span className="rounded-full bg-brand-800 px-3 py-1 text-sm font-bold text-white">
+            {t.card.exclusive}
+          </span>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {rows
+          .filter(([, value]) => value !== null && value !== '')
+          .map(([label, value]) => (
+            <div key={label} className="rounded-xl bg-slate-50 p-3">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="text-lg font-semibold">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+function BackLinks() {
+  return (
+    <div className="mt-10 flex flex-wrap justify-center gap-3">
+      <Link to={paths.sale()} className={buttonClass()}>
+        {t.view.toSale}
+      </Link>
+      <Link to={paths.rent()} className={buttonClass('secondary')}>
+        {t.view.toRent}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { PublicUser } from '@shared/schemas/user';
+import { useQuery } from '@tanstack/react-query';
+import { Page } from '@web/components/page';
+import { StatusMessage } from '@web/components/status-message';
+import { he } from '@web/i18n/he';
+import { apiRequest } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
+import { useParams } from 'react-router';
+import { MonthlyCheck } from './monthly-check';
+import { ReportForm } from './report-form';
+import { SharePanel } from './share-panel';
+
+const t = he.reports;
+
+/** /NewReportContact/{id}: the weekly report of the agent in the route (else the signed-in user). */
+export function NewReportContactPage() {
+  const { user } = useSession();
+  const { id } = useParams();
+  const agentId = id || user?._id || '';
+  const forOther = user !== null && agentId !== user._id;
+  const agent = useQuery({
+    queryKey: ['users', agentId],
+    queryFn: () =>
+      apiRequest<{ data: { data: PublicUser } }>(`/users/${encodeURIComponent(agentId)}`).then(
+        (r) => r.data.data,
+      ),
+    enabled: forOther && user?.role === 'admin',
+  });
+
+  if (!user) return null;
+  // The server refuses another agent's data anyway; say so instead of showing failing forms.
+  if (forOther && user.role !== 'admin') return <StatusMessage>{he.common.forbidden}</StatusMessage>;
+  const title = forOther ? t.newTitleFor(agent.data?.name ?? '') : t.newTitle;
+
+  return (
+    <Page title={title} wide>
+      <div className="flex flex-col gap-8">
+        {/* key: a different agent in the route gets fresh forms, not the previous agent's values. */}
+        <ReportForm key={`form-${agentId}`} agentId={agentId} />
+        <MonthlyCheck key={`month-${agentId}`} agentId={agentId} />
+        <SharePanel key={`share-${agentId}`} agentId={agentId} />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+import type { AgencySettings } from '@shared/schemas/settings';
+import { FormField } from '@web/components/form-field';
+import { TextAreaField } from '@web/components/text-area-field';
+import { he } from '@web/i18n/he';
+import { useId } from 'react';
+import { useFormContext } from 'react-hook-form';
+
+const t = he.admin.settings;
+
+type TextKey = Exclude<keyof AgencySettings, 'founders' | 'media' | 'excludeHolidays' | 'story'>;
+const LTR = new Set<TextKey>([
+  'phone',
+  'email',
+  'whatsappPhone',
+  'facebookUrl',
+  'instagramUrl',
+  'investorSiteUrl',
+]);
+
+function Field({ name, type = 'text' }: { name: TextKey; type?: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<AgencySettings>();
+  return (
+    <FormField
+      label={t[name]}
+      type={type}
+      dir={LTR.has(name) ? 'ltr' : undefined}
+      error={errors[name]?.message}
+      {...register(name)}
+    />
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl bg-white p-6 shadow-sm">
+      <h2 id={titleId} className="mb-4 text-xl font-bold text-brand-900">
+        {title}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+/** The agency's name, contact details, links, story and the holidays option. */
+export function DetailsFields() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<AgencySettings>();
+  return (
+    <>
+      <Section title={t.details}>
+        <Field name="agencyName" />
+        <Field name="phone" type="tel" />
+        <Field name="whatsappPhone" type="tel" />
+        <Field name="email" type="email" />
+        <Field name="address" />
+        <Field name="city" />
+        <Field name="officeHours" />
+        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-700">
+          <input type="checkbox" className="size-4" {...register('excludeHolidays')} />
+          {t.excludeHolidays}
+        </label>
+      </Section>
+      <Section title={t.links}>
+        <Field name="facebookUrl" type="url" />
+        <Field name="instagramUrl" type="url" />
+        <Field name="investorSiteUrl" type="url" />
+      </Section>
+      <Section title={t.story}>
+        <div className="sm:col-span-2">
+          <TextAreaField label={t.storyText} rows={8} error={errors.story?.message} {...register('story')} />
+        </div>
+      </Section>
+    </>
+  );
+}
+
+export { Section };

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AgencySettings, agencySettingsSchema } from '@shared/schemas/settings';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@web/components/button';
+import { Page } from '@web/components/page';
+import { StatusMessage } from '@web/components/status-message';
+import { he } from '@web/i18n/he';
+import { ApiError } from '@web/lib/api-client';
+import { settingsQuery } from '@web/lib/settings';
+import { FormProvider, type Path, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { useSaveSettings } from './api';
+import { DetailsFields } from './details-fields';
+import { FoundersFields } from './founders-fields';
+import { MediaFields } from './media-fields';
+
+/** Admin: every detail of the agency in one form. */
+export function SettingsPage() {
+  const settings = useQuery(settingsQuery);
+  return (
+    <Page title={he.admin.settings.title} wide>
+      {settings.data ? (
+        <SettingsForm initial={settings.data} />
+      ) : settings.isError ? (
+        <StatusMessage>{he.common.generalError}</StatusMessage>
+      ) : (
+        <StatusMessage busy>{he.common.loading}</StatusMessage>
+      )}
+    </Page>
+  );
+}
+
+function SettingsForm({ initial }: { initial: AgencySettings }) {
+  const save = useSaveSettings();
+  const form = useForm<AgencySettings>({
+    resolver: zodResolver(agencySettingsSchema),
+    defaultValues: initial,
+  });
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(saved);
+        toast.success(he.admin.common.saved);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError)
+          for (const [field, message] of Object.entries(err.fieldErrors))
+            form.setError(field as Path<AgencySettings>, { message });
+        toast.error(err instanceof ApiError ? err.message : he.admin.common.saveFailed);
+      },
+    }),
+  );
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+        <DetailsFields />
+        <FoundersFields />
+        <MediaFields />
+        <div className="sticky bottom-0 -mx-4 flex gap-3 bg-slate-50/95 px-4 py-3">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? he.admin.common.saving : he.admin.common.save}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMPANY_ROLE_ORDER, ROLE_LABELS, ROLES } from '@shared/domain/roles';
+import { isSameAsEmail, newPasswordSchema, PASSWORD_MESSAGES, userFields } from '@shared/schemas/account';
+import type { User } from '@shared/schemas/user';
+import { Avatar } from '@web/components/avatar';
+import { Button } from '@web/components/button';
+import { FileUploadButton } from '@web/components/file-upload-button';
+import { FormField } from '@web/components/form-field';
+import { SelectField } from '@web/components/select-field';
+import { TextAreaField } from '@web/components/text-area-field';
+import { he } from '@web/i18n/he';
+import { ApiError } from '@web/lib/api-client';
+import { uploadUserImage } from '@web/lib/uploads';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+
+const t = he.admin.users;
+
+const formSchema = z
+  .object({
+    ...userFields,
+    companyRole: z.string().trim().max(80),
+    password: z.union([z.literal(''), newPasswordSchema]),
+  })
+  .refine((v) => !v.password || !isSameAsEmail(v.password, v.email), {
+    path: ['password'],
+    error: PASSWORD_MESSAGES.sameAsEmail,
+  });
+export type UserFormValues = z.input<typeof formSchema>;
+type Output = z.output<typeof formSchema>;
+
+const toValues = (user?: User): UserFormValues => ({
+  name: user?.name ?? '',
+  email: user?.email ?? '',
+  phone_number: user?.phone_number ?? '',
+  role: user?.role ?? 'agent',
+  companyRole: user?.companyRole ?? '',
+  aboutMe: user?.aboutMe ?? '',
+  image: user?.image ?? null,
+  password: '',
+});
+
+type Props = {
+  user?: User;
+  busy: boolean;
+  onSubmit: (values: Output) => Promise<unknown>;
+  onCancel: () => void;
+};
+
+/** Create or edit a user: every field, the photo through the image pipeline, an optional password. */
+export function UserForm({ user, busy, onSubmit, onCancel }: Props) {
+  const listId = useId();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<UserFormValues, unknown, Output>({
+    resolver: zodResolver(formSchema),
+    defaultValues: toValues(user),
+  });
+  const image = watch('image');
+  const name = watch('name');
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const [field, message] of Object.entries(err.fieldErrors))
+        setError(field as keyof UserFormValues, { message });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField label={t.name} autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <FormField
+        label={t.email}
+        type="email"
+        dir="ltr"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <FormField
+        label={t.phone}
+        type="tel"
+        dir="ltr"
+        error={errors.phone_number?.message}
+        {...register('phone_number')}
+      />
+      <SelectField
+        label={t.role}
+        options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        error={errors.role?.message}
+        {...register('role')}
+      />
+      <FormField
+        label={t.companyRole}
+        list={listId}
+        error={errors.companyRole?.message}
+        {...register('companyRole')}
+      />
+      <datalist id={listId}>
+        {COMPANY_ROLE_ORDER.map((role) => (
+          <option key={role} value={role} />
+        ))}
+      </datalist>
+      <FormField
+        label={user ? t.newPassword : t.password}
+        type="password"
+        dir="ltr"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="sm:col-span-2">
+        <TextAreaField label={t.aboutMe} rows={3} error={errors.aboutMe?.message} {...register('aboutMe')} />
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-4 sm:col-span-2">
+        <legend className="mb-2 text-sm font-medium text-slate-700">{t.image}</legend>
+        <Avatar src={image} alt={name ? t.imageAlt(name) : t.image} size={72} />
+        <FileUploadButton
+          label={he.admin.common.chooseImage}
+          accept="image/*"
+          upload={uploadUserImage}
+          onUploaded={(url) => setValue('image', url, { shouldDirty: true })}
+        />
+        {image && (
+          <Button variant="secondary" onClick={() => setValue('image', null, { shouldDirty: true })}>
+            {he.admin.common.removeImage}
+          </Button>
+        )}
+        {errors.image?.message && <p className="text-sm text-red-700">{errors.image.message}</p>}
+      </fieldset>
+      <div className="flex gap-3 sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? he.admin.common.saving : he.admin.common.save}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {he.admin.common.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
