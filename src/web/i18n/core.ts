@@ -5,8 +5,6 @@ export const core = {
     loading: 'טוען נתונים...',
     loadingEn: 'Loading...',
     noData: 'אין נתונים להצגה',
-    comingSoon: 'בקרוב',
-    comingSoonText: 'העמוד הזה בבנייה ויעלה בקרוב.',
     backHome: 'חזרה לדף הבית',
     notFoundTitle: 'העמוד לא נמצא',
     notFoundText: 'הכתובת שחיפשת אינה קיימת.',

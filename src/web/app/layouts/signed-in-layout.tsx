@@ -33,3 +33,8 @@ export function AdminOnly() {
   if (user?.role !== 'admin') return <StatusMessage>{he.common.forbidden}</StatusMessage>;
   return <Outlet />;
 }
+
+/** The profile page's layout: the page itself tells a visitor to sign in. */
+export function ProfileLayout() {
+  return <SignedInLayout allowAnonymous />;
+}

@@ -7,7 +7,7 @@ import {
   TRANSACTION_TYPES,
 } from '@shared/domain/property-options';
 import { isPropertyAgentChoice } from '@shared/domain/roles';
-import type { Property, UpdatePropertyInput } from '@shared/schemas/property';
+import type { Property } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { he } from '@web/i18n/he';
@@ -15,36 +15,12 @@ import { ApiError } from '@web/lib/api-client';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useUpdateProperty, useUsers } from './api';
-import { CheckboxField, SelectField } from './fields';
+import { type Draft, draftOf, num } from './edit-draft';
+import { CheckboxField, SelectField, TextAreaField } from './fields';
 
 const f = he.properties.fields;
 const e = he.properties.edit;
 const ALL_FEATURES = [...PROPERTY_FEATURES, ...EXTRA_CREATION_FEATURES];
-
-type Draft = Required<UpdatePropertyInput>;
-
-const draftOf = (p: Property): Draft => ({
-  typeTransaction: p.typeTransaction as Draft['typeTransaction'],
-  sold: p.sold,
-  pinuy_binuy: p.pinuy_binuy,
-  exclusive: p.exclusive,
-  yad2: p.yad2 ?? '',
-  city: p.city,
-  address: p.address,
-  price: p.price,
-  category: p.category as Draft['category'],
-  rooms: p.rooms,
-  floor: p.floor ?? '',
-  size: p.size,
-  entryDate: p.entryDate ?? '',
-  propertyCondition: p.propertyCondition ?? '',
-  features: p.features,
-  description: p.description,
-  agent: p.agent?._id ?? null,
-  agentSecend: p.agentSecend?._id ?? null,
-});
-
-const num = (value: string) => (value.trim() === '' ? null : Number(value));
 
 /** Inline edit mode of a card: every field, PATCH on save, cancel drops the draft. Never navigates. */
 export function EditCard({ property, onDone }: { property: Property; onDone: () => void }) {
@@ -182,7 +158,11 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
           />
         ))}
       </fieldset>
-      <DescriptionField value={draft.description} onChange={(v) => set('description', v)} />
+      <TextAreaField
+        label={f.description}
+        value={draft.description}
+        onChange={(v) => set('description', v)}
+      />
       <FormField
         label={f.yad2}
         type="url"
@@ -212,23 +192,5 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
         </Button>
       </div>
     </form>
-  );
-}
-
-function DescriptionField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {f.description}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        value={value}
-        onChange={(ev) => onChange(ev.target.value)}
-        className="rounded-lg border border-slate-300 px-3 py-2"
-      />
-    </div>
   );
 }

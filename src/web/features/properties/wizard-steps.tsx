@@ -9,9 +9,8 @@ import {
 import { isPropertyAgentChoice } from '@shared/domain/roles';
 import { FormField } from '@web/components/form-field';
 import { he } from '@web/i18n/he';
-import { useId } from 'react';
 import { useUsers } from './api';
-import { CheckboxField, SelectField } from './fields';
+import { CheckboxField, SelectField, TextAreaField } from './fields';
 import { ImagePicker } from './image-picker';
 import type { WizardDraft } from './wizard-draft';
 
@@ -152,21 +151,14 @@ function EntryStep({ draft, set }: StepProps) {
 }
 
 function PriceStep({ draft, set, errors }: StepProps) {
-  const descriptionId = useId();
   return (
     <>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
-          {f.description}
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={4}
-          value={draft.description}
-          onChange={(e) => set('description', e.target.value)}
-          className="rounded-lg border border-slate-300 px-3 py-2"
-        />
-      </div>
+      <TextAreaField
+        label={f.description}
+        value={draft.description}
+        onChange={(v) => set('description', v)}
+        rows={4}
+      />
       <FormField
         label={f.price}
         type="number"
