@@ -203,7 +203,7 @@ test('footer links scroll to their sections, from home and from another page', a
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('9:00-16:00');
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-  await expect(footer.getByRole('link', { name: 'שיחה בוואטסאפ' })).toHaveAttribute('href', /wa\.me\/972/);
+  await expect(footer.getByRole('link', { name: 'וואטסאפ' })).toHaveAttribute('href', /wa\.me\/972/);
   await footer.getByRole('link', { name: 'מי אנחנו' }).click();
   await expect(page.locator('#whoWeAre')).toBeInViewport();
   await footer.getByRole('link', { name: 'השאירו פרטים' }).click();

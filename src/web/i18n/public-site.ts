@@ -78,7 +78,6 @@ export const publicSite = {
     investorPlans: 'מסלולי משקיעים',
     call: (phone: string) => `חיוג ל-${phone}`,
     mail: (email: string) => `שליחת מייל ל-${email}`,
-    whatsapp: 'שיחה בוואטסאפ',
     copyright: (year: number, agency: string) => `© ${year} ${agency}. כל הזכויות שמורות.`,
   },
   about: {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox } from '../../db/schema';
@@ -46,7 +46,13 @@ export async function logQueuedMail(app: FastifyInstance, since: Date): Promise<
       createdAt: mailOutbox.createdAt,
     })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.createdAt, since)))
+    .where(
+      and(
+        eq(mailOutbox.status, 'pending'),
+        // PostgreSQL keeps microseconds, a JS Date only milliseconds: compare at the cursor's precision.
+        sql`date_trunc('milliseconds', ${mailOutbox.createdAt}) > ${since.toISOString()}`,
+      ),
+    )
     .orderBy(asc(mailOutbox.createdAt))
     .limit(100);
   for (const mail of queued) {

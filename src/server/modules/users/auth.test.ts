@@ -112,6 +112,33 @@ describe('POST /api/v1/users/login', () => {
   });
 });
 
+describe('sign-in limits count only failures', () => {
+  it('successful sign-ins are never limited', async () => {
+    const user = await createUser(app.db);
+    for (let i = 0; i < 8; i++) {
+      expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    }
+  });
+
+  it('failures from one IP across many e-mails are limited per IP', async () => {
+    const limited = await createTestApp({
+      rateLimits: { loginPerIp: { max: 3, windowMs: 60_000 }, loginPerEmail: { max: 100, windowMs: 60_000 } },
+    });
+    const user = await createUser(limited.db);
+    const attempt = (email: string, password: string, ip: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email, password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(`x${i}@example.com`, 'nope', '10.0.0.1')).statusCode).toBe(401);
+    expect((await attempt(user.email, TEST_PASSWORD, '10.0.0.1')).statusCode).toBe(429);
+    expect((await attempt(user.email, TEST_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+  });
+});
+
 describe('sessions', () => {
   it('GET /me answers 401 without a session and the user with one', async () => {
     expect((await app.inject({ url: '/api/v1/users/me' })).statusCode).toBe(401);

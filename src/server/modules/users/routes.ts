@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { assertUnderRateLimit, countRateLimitEvent, type RateRule } from '../../lib/rate-limit';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
 import { listAllUsers } from './admin-service';
 import { authenticate, findUserById, getVisibleUser, listActiveUsers, toPublicUser, toUser } from './service';
@@ -23,10 +23,17 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     { schema: { body: loginBodySchema, response: { 200: sessionUserResponseSchema } } },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
-      await consumeRateLimit(app.db, `login:ip:${request.ip}`, opts.loginPerIp);
-      await consumeRateLimit(app.db, `login:email:${email}`, opts.loginPerEmail);
+      // Only failed attempts count: guessing is limited per IP and per account, normal use never is.
+      const ipKey = `login:ip:${request.ip}`;
+      const emailKey = `login:email:${email}`;
+      await assertUnderRateLimit(app.db, ipKey, opts.loginPerIp);
+      await assertUnderRateLimit(app.db, emailKey, opts.loginPerEmail);
       const user = await authenticate(app.db, email, request.body.password);
-      if (!user) throw new AppError(401, 'UNAUTHORIZED', WRONG_CREDENTIALS);
+      if (!user) {
+        await countRateLimitEvent(app.db, ipKey, opts.loginPerIp);
+        await countRateLimitEvent(app.db, emailKey, opts.loginPerEmail);
+        throw new AppError(401, 'UNAUTHORIZED', WRONG_CREDENTIALS);
+      }
       await app.sessions.start(reply, request, user.id);
       return { status: 'success' as const, data: { user: toUser(user) } };
     },

@@ -1,7 +1,7 @@
-import { telLink, whatsappLink } from '@shared/domain/phone';
+import { telLink } from '@shared/domain/phone';
 import { paths } from '@shared/paths';
-import { FacebookIcon, InstagramIcon, WhatsappIcon } from '@web/components/brand-icons';
 import { Logo } from '@web/components/logo';
+import { SocialLinks } from '@web/components/social-links';
 import { he } from '@web/i18n/he';
 import { HOME_SECTIONS, type HomeSection, useGoToHomeSection } from '@web/lib/home-sections';
 import { useAgencySettings } from '@web/lib/settings';
@@ -85,43 +85,7 @@ export function Footer() {
                   <Phone aria-hidden="true" size={20} />
                 </a>
               </li>
-              <li>
-                <a
-                  href={whatsappLink(settings.whatsappPhone)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t.whatsapp}
-                  className={`block ${social}`}
-                >
-                  <WhatsappIcon />
-                </a>
-              </li>
-              {settings.facebookUrl && (
-                <li>
-                  <a
-                    href={settings.facebookUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={he.nav.facebook}
-                    className={`block ${social}`}
-                  >
-                    <FacebookIcon />
-                  </a>
-                </li>
-              )}
-              {settings.instagramUrl && (
-                <li>
-                  <a
-                    href={settings.instagramUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={he.nav.instagram}
-                    className={`block ${social}`}
-                  >
-                    <InstagramIcon />
-                  </a>
-                </li>
-              )}
+              <SocialLinks settings={settings} linkClassName={`block ${social}`} />
             </ul>
           )}
         </div>

@@ -1,13 +1,13 @@
-import { whatsappLink } from '@shared/domain/phone';
 import { paths } from '@shared/paths';
-import { FacebookIcon, InstagramIcon, WhatsappIcon } from '@web/components/brand-icons';
 import { Logo } from '@web/components/logo';
+import { SocialLinks } from '@web/components/social-links';
 import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
 import { useAgencySettings } from '@web/lib/settings';
-import { ChevronDown, Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { PropertiesMenu } from './properties-menu';
 
 const SCROLL_THRESHOLD = 390;
 
@@ -25,62 +25,6 @@ function useScrolledPast(threshold: number, enabled: boolean) {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 font-medium hover:bg-white/15 ${isActive ? 'underline underline-offset-8' : ''}`;
-
-function PropertiesMenu({ onNavigate }: { onNavigate: () => void }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const ref = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
-  return (
-    <li ref={ref} className="relative">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
-        className="flex w-full items-center gap-1 rounded-md px-3 py-2 font-medium hover:bg-white/15"
-      >
-        {he.nav.properties}
-        <ChevronDown aria-hidden="true" size={16} className={open ? 'rotate-180' : ''} />
-      </button>
-      <ul
-        id={menuId}
-        hidden={!open}
-        className="z-30 min-w-44 rounded-lg bg-white py-1 text-brand-900 shadow-lg md:absolute md:start-0 md:top-full"
-      >
-        {[
-          { to: paths.sale(), label: he.nav.sale },
-          { to: paths.rent(), label: he.nav.rent },
-        ].map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              className="block px-4 py-2 hover:bg-brand-50"
-              onClick={() => {
-                setOpen(false);
-                onNavigate();
-              }}
-            >
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </li>
-  );
-}
 
 /** The navigation bar of every page (SPEC section 2). Transparent on home until 390 px of scroll. */
 export function Navbar() {
@@ -167,43 +111,7 @@ export function Navbar() {
           </ul>
           {settings && (
             <ul className="flex items-center gap-1 md:ms-4">
-              {settings.facebookUrl && (
-                <li>
-                  <a
-                    href={settings.facebookUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={he.nav.facebook}
-                    className={socialClass}
-                  >
-                    <FacebookIcon />
-                  </a>
-                </li>
-              )}
-              {settings.instagramUrl && (
-                <li>
-                  <a
-                    href={settings.instagramUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={he.nav.instagram}
-                    className={socialClass}
-                  >
-                    <InstagramIcon />
-                  </a>
-                </li>
-              )}
-              <li>
-                <a
-                  href={whatsappLink(settings.whatsappPhone)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={he.nav.whatsapp}
-                  className={socialClass}
-                >
-                  <WhatsappIcon />
-                </a>
-              </li>
+              <SocialLinks settings={settings} linkClassName={socialClass} />
             </ul>
           )}
         </div>

@@ -1,0 +1,62 @@
+import { paths } from '@shared/paths';
+import { he } from '@web/i18n/he';
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+
+/** The 'properties' dropdown of the navigation bar: sale and rent, closed by Escape or a click outside. */
+export function PropertiesMenu({ onNavigate }: { onNavigate: () => void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
+        setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <li ref={ref} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+        className="flex w-full items-center gap-1 rounded-md px-3 py-2 font-medium hover:bg-white/15"
+      >
+        {he.nav.properties}
+        <ChevronDown aria-hidden="true" size={16} className={open ? 'rotate-180' : ''} />
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="z-30 min-w-44 rounded-lg bg-white py-1 text-brand-900 shadow-lg md:absolute md:start-0 md:top-full"
+      >
+        {[
+          { to: paths.sale(), label: he.nav.sale },
+          { to: paths.rent(), label: he.nav.rent },
+        ].map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className="block px-4 py-2 hover:bg-brand-50"
+              onClick={() => {
+                setOpen(false);
+                onNavigate();
+              }}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
