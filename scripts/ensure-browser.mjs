@@ -20,7 +20,7 @@ if (!hasBundled && !existsSync('/usr/bin/chromium')) {
   }
   console.info('installing Chromium and fonts from Debian packages...');
   execSync(
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core fonts-noto-color-emoji',
     {
       stdio: 'inherit',
     },

@@ -8,12 +8,16 @@ import { type DatabaseHandle, openDatabase } from '../db/client';
 import { adminQuery, withDatabase } from './global-setup';
 
 /** A fresh, migrated database for one test file: PGlite, or PostgreSQL when the project says so. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `test_${inject('runId')}_${Math.random().toString(36).slice(2, 10)}`;
     await adminQuery(url, `create database "${name}" template "${inject('postgresTemplate')}"`);
-    const handle = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    const handle: DatabaseHandle & { url?: string } = await openDatabase({
+      databaseUrl: withDatabase(url, name),
+      poolSize: 4,
+    });
+    handle.url = withDatabase(url, name);
     const close = handle.close;
     handle.close = async () => {
       await close();
