@@ -17,6 +17,7 @@ import { toast } from 'react-toastify';
 import { useUpdateProperty, useUsers } from './api';
 import { type Draft, draftOf, num } from './edit-draft';
 import { CheckboxField, SelectField, TextAreaField } from './fields';
+import { ImagesPanel } from './images-panel';
 
 const f = he.properties.fields;
 const e = he.properties.edit;
@@ -183,6 +184,8 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
         onChange={(v) => set('agentSecend', v || null)}
         options={agentOptions}
       />
+      {/* Photos change at once through their own endpoints, independent of this form's save. */}
+      <ImagesPanel property={property} heading="h4" />
       <div className="flex gap-2">
         <Button type="submit" disabled={update.isPending} className="flex-1">
           {update.isPending ? e.saving : e.save}

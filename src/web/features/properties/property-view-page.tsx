@@ -7,10 +7,12 @@ import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { formatPrice } from '@web/lib/format';
+import { useSession } from '@web/lib/session';
 import { Link, useParams } from 'react-router';
 import { AgentPanel } from './agent-panel';
 import { useProperty } from './api';
 import { Gallery } from './gallery';
+import { ImagesPanel } from './images-panel';
 import { SimilarList } from './similar-list';
 
 const t = he.properties;
@@ -19,6 +21,7 @@ const t = he.properties;
 export function PropertyViewPage() {
   const { id = '' } = useParams();
   const query = useProperty(id);
+  const isAdmin = useSession().user?.role === 'admin';
   if (query.isPending) return <StatusMessage busy>{t.view.loading}</StatusMessage>;
   if (query.isError) {
     const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
@@ -33,6 +36,11 @@ export function PropertyViewPage() {
   return (
     <Page title={`${p.category} ב${p.address}, ${p.city}`} wide>
       <Gallery photos={p.photos} address={p.address} />
+      {isAdmin && (
+        <div className="mt-4">
+          <ImagesPanel property={p} heading="h2" />
+        </div>
+      )}
       <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-6">
           <Facts property={p} />
