@@ -22,6 +22,7 @@ import { adminUserRoutes } from './modules/users/admin-routes';
 import { passwordResetRoutes } from './modules/users/reset-routes';
 import { userRoutes } from './modules/users/routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { appOrigin: env.APP_ORIGIN });
+  // Before the session plugin: a write request bumps the read caches' generation before its session lookup.
+  await app.register(readCachePlugin);
   await app.register(sessionPlugin, {
     ttlHours: env.SESSION_TTL_HOURS,
     secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
+import { ReadCache } from './read-cache';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -28,6 +29,20 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export type SessionOptions = { ttlHours: number; secureCookie: boolean };
 
+/**
+ * Session lookups of the last 2 s (every API request needs one; on PGlite it is ~1 ms of a ~2 ms read).
+ * Any write request in this process (sign-out, deactivation, password change...) invalidates them at
+ * once (plugins/read-cache.ts); a change made by another server process is seen within 2 s.
+ */
+const sessionCache = new ReadCache<{
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  companyRole: string | null;
+  expiresAt: Date;
+} | null>(2_000, 10_000);
+
 /** Reads the session cookie on API requests and sets `request.user` (null when absent, expired or deactivated). */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
   await app.register(cookie);
@@ -39,19 +54,26 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 128) return;
     const id = hashToken(token);
-    const [row] = await app.db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        companyRole: users.companyRole,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
-      .limit(1);
-    if (row) request.user = { ...row, sessionId: id };
+    const found = await sessionCache.get(app.db, id, async () => {
+      const [row] = await app.db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          companyRole: users.companyRole,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
+        .limit(1);
+      return row ?? null;
+    });
+    if (found && found.expiresAt.getTime() > Date.now()) {
+      const { expiresAt: _expiresAt, ...row } = found;
+      request.user = { ...row, sessionId: id };
+    }
   });
 
   app.decorate('sessions', {

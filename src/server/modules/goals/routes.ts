@@ -1,3 +1,4 @@
+import { israelDate } from '@shared/domain/israel-time';
 import { idParamsSchema } from '@shared/schemas/common';
 import {
   agentMonthParamsSchema,
@@ -12,8 +13,10 @@ import {
 } from '@shared/schemas/goal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit';
+import { replyCached } from '../../plugins/read-cache';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { resolveAgent } from '../indicators/access';
+import { readCaches } from '../indicators/cache';
 import { agentPerformance, allPerformance, companyPerformance } from './performance';
 import { findGoal, findGoalById, goalMetrics, toGoal, updateGoal, upsertGoal } from './service';
 
@@ -61,10 +64,18 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { params: monthParamsSchema, response: { 200: allPerformanceResponseSchema } },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await allPerformance(app.db, request.params.year, request.params.month),
-    }),
+    async (request, reply) => {
+      const { year, month } = request.params;
+      // Working days count "as of today", so today's date is part of the key.
+      return replyCached(
+        reply,
+        readCaches.allPerformance,
+        app.db,
+        `${year}-${month}:${israelDate()}`,
+        allPerformanceResponseSchema,
+        async () => ({ status: 'success' as const, data: await allPerformance(app.db, year, month) }),
+      );
+    },
   );
 
   app.get(
@@ -73,10 +84,20 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: { params: agentMonthParamsSchema, response: { 200: agentPerformanceResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { agentId, year, month } = request.params;
       const agent = await resolveAgent(app.db, request, agentId);
-      return { status: 'success' as const, data: await agentPerformance(app.db, agent, year, month) };
+      return replyCached(
+        reply,
+        readCaches.agentPerformance,
+        app.db,
+        `${agent.id}:${year}-${month}:${israelDate()}`,
+        agentPerformanceResponseSchema,
+        async () => ({
+          status: 'success' as const,
+          data: await agentPerformance(app.db, agent, year, month),
+        }),
+      );
     },
   );
 

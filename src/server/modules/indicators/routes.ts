@@ -1,4 +1,5 @@
 import { israelLast7Days, israelMonthRange, israelYearMonth } from '@shared/domain/israel-calendar';
+import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import { idParamsSchema } from '@shared/schemas/common';
 import {
@@ -15,9 +16,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
+import { replyCached } from '../../plugins/read-cache';
 import { requireAdmin, requireUser } from '../../plugins/session';
 import { findUserById } from '../users/service';
 import { resolveAgent } from './access';
+import { readCaches } from './cache';
 import { indicatorInstant } from './dates';
 import {
   deleteIndicator,
@@ -67,6 +70,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/indicators/getIndicatorsByAgent',
     {
       preHandler: requireUser,
+      config: { readOnly: true },
       schema: { body: agentBodySchema, response: { 200: indicatorListResponseSchema } },
     },
     async (request) => {
@@ -80,11 +84,20 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
       `/indicators/summary/${period}`,
       {
         preHandler: requireUser,
+        config: { readOnly: true },
         schema: { body: agentBodySchema, response: { 200: summaryResponseSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const agent = await resolveAgent(app.db, request, request.body.id);
-        return { status: 'success' as const, data: await summarize(app.db, agent.id, period) };
+        // The periods end today in Israel, so today's date is part of the key.
+        return replyCached(
+          reply,
+          readCaches.summary,
+          app.db,
+          `${period}:${agent.id}:${israelDate()}`,
+          summaryResponseSchema,
+          async () => ({ status: 'success' as const, data: await summarize(app.db, agent.id, period) }),
+        );
       },
     );
   }
@@ -115,10 +128,20 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: { querystring: scoreboardQuerySchema, response: { 200: scoreboardResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const now = israelYearMonth();
       const { year = now.year, month = now.month } = request.query;
-      return { status: 'success' as const, data: await scoreboard(app.db, year, month) };
+      return replyCached(
+        reply,
+        readCaches.scoreboard,
+        app.db,
+        `${year}-${month}`,
+        scoreboardResponseSchema,
+        async () => ({
+          status: 'success' as const,
+          data: await scoreboard(app.db, year, month),
+        }),
+      );
     },
   );
 

@@ -6,6 +6,7 @@ import { properties } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 import { selectAllProperties, selectProperties, toProperty } from './queries';
+import { propertyCaches } from './read-cache';
 
 const base = alias(properties, 'base');
 
@@ -55,13 +56,25 @@ export async function listStreets(db: Database, city: string): Promise<string[]>
   return rows.map((r) => r.street);
 }
 
+/** Full properties by id, from the short-lived cache, the misses in one query. */
+async function propertiesByIds(db: Database, storage: Storage, ids: string[]): Promise<Property[]> {
+  const found = await propertyCaches.rows.getMany(db, ids, async (missing) => {
+    const rows = await selectProperties(db, { where: inArray(properties.id, missing) });
+    return new Map(rows.map((r) => [r.row.id, toProperty(r, storage)]));
+  });
+  return found.filter((p): p is Property => p !== undefined);
+}
+
+const newestFirst = (a: Property, b: Property) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+
 /**
  * Similar properties (SPEC section 9): same city, price within 400,000, random order, at most 5,
  * never the property itself; sold ones are left out since they cannot be offered any more.
  */
 export async function listSimilar(db: Database, storage: Storage, id: string): Promise<Property[]> {
   // One query picks the ids (the property itself found by primary key, the others through
-  // properties_search_idx), a second loads those few rows in full.
+  // properties_search_idx); the five rows come from the short-lived row cache, the misses in one query.
   const picked = await db
     .select({ id: properties.id })
     .from(properties)
@@ -85,11 +98,10 @@ export async function listSimilar(db: Database, storage: Storage, id: string): P
     if (!exists) throw notFound(PROPERTY_MESSAGES.notFound);
     return [];
   }
-  const rows = await selectProperties(db, {
-    where: inArray(
-      properties.id,
-      picked.map((r) => r.id),
-    ),
-  });
-  return rows.map((r) => toProperty(r, storage));
+  const found = await propertiesByIds(
+    db,
+    storage,
+    picked.map((r) => r.id),
+  );
+  return found.sort(newestFirst);
 }

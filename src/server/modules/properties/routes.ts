@@ -10,6 +10,8 @@ import {
   streetsQuerySchema,
 } from '@shared/schemas/property';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { replyCached } from '../../plugins/read-cache';
+import { propertyCaches } from './read-cache';
 import {
   getProperty,
   listAgentProperties,
@@ -32,7 +34,15 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/property/search',
     { schema: { querystring: propertySearchQuerySchema, response: { 200: propertySearchResponseSchema } } },
-    async (request) => ok(await searchProperties(app.db, app.storage, request.query)),
+    async (request, reply) =>
+      replyCached(
+        reply,
+        propertyCaches.search,
+        app.db,
+        JSON.stringify(request.query),
+        propertySearchResponseSchema,
+        async () => ok(await searchProperties(app.db, app.storage, request.query)),
+      ),
   );
 
   app.get('/property/sold', { schema: { response: { 200: propertyListResponseSchema } } }, async () =>
@@ -58,7 +68,10 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/property/:id',
     { schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } } },
-    async (request) => ok({ data: await getProperty(app.db, app.storage, request.params.id) }),
+    async (request, reply) =>
+      replyCached(reply, propertyCaches.single, app.db, request.params.id, propertyResponseSchema, async () =>
+        ok({ data: await getProperty(app.db, app.storage, request.params.id) }),
+      ),
   );
 
   app.get(

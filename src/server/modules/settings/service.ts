@@ -2,13 +2,26 @@ import { type AgencySettings, agencySettingsSchema } from '@shared/schemas/setti
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agencySettings } from '../../db/schema';
+import { noteWrite, ReadCache } from '../../plugins/read-cache';
 import { DEFAULT_SETTINGS } from './defaults';
 
-export async function getSettings(db: Database): Promise<AgencySettings> {
+/**
+ * The settings are read by many requests (working days, mail addresses, the public settings) and change
+ * rarely; reading and validating them costs ~3 ms on PGlite, so they are kept for 10 s. A save in this
+ * process invalidates them at once; another server process sees it within 10 s.
+ */
+const cache = new ReadCache<AgencySettings>(10_000, 10);
+
+async function readSettings(db: Database): Promise<AgencySettings> {
   const [row] = await db.select().from(agencySettings).where(eq(agencySettings.id, 1)).limit(1);
   if (!row) return DEFAULT_SETTINGS;
   const parsed = agencySettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...row.data });
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+/** The agency settings; the object is shared between requests, so callers copy instead of mutating it. */
+export function getSettings(db: Database): Promise<AgencySettings> {
+  return cache.get(db, 'settings', () => readSettings(db));
 }
 
 export async function saveSettings(db: Database, settings: AgencySettings): Promise<void> {
@@ -16,4 +29,5 @@ export async function saveSettings(db: Database, settings: AgencySettings): Prom
     .insert(agencySettings)
     .values({ id: 1, data: settings })
     .onConflictDoUpdate({ target: agencySettings.id, set: { data: settings, updatedAt: new Date() } });
+  noteWrite(db);
 }

@@ -1,0 +1,15 @@
+import { type CachedBody, ReadCache } from '../../plugins/read-cache';
+
+/**
+ * The dashboards' reads, kept for 5 s (docs/decisions/0007-read-caches.md): every write request in this
+ * process invalidates them at once, another server process's writes show within 5 s. Whole JSON bodies,
+ * so a hit costs neither queries nor the zod encoding of 300 agents.
+ */
+const TTL_MS = 5_000;
+
+export const readCaches = {
+  scoreboard: new ReadCache<CachedBody>(TTL_MS, 200),
+  summary: new ReadCache<CachedBody>(TTL_MS),
+  allPerformance: new ReadCache<CachedBody>(TTL_MS, 200),
+  agentPerformance: new ReadCache<CachedBody>(TTL_MS),
+};
