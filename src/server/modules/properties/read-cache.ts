@@ -15,4 +15,8 @@ export const propertyCaches = {
   single: new ReadCache<CachedBody>(TTL_MS, 5_000),
   /** Properties as objects, by id (the rows of similar properties); undefined: no such property. */
   rows: new ReadCache<Property | undefined>(TTL_MS, 20_000),
+  /** A city's unsold properties sorted by price: the candidates of similar properties, by city. */
+  cityPrices: new ReadCache<CityPrices>(TTL_MS, 1_000),
 };
+
+export type CityPrices = { ids: string[]; prices: number[] };

@@ -1,14 +1,11 @@
 import { PROPERTY_MESSAGES, type Property, SIMILAR_MAX, SIMILAR_PRICE_RANGE } from '@shared/schemas/property';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 import { selectAllProperties, selectProperties, toProperty } from './queries';
 import { propertyCaches } from './read-cache';
-
-const base = alias(properties, 'base');
 
 export async function listAllProperties(db: Database, storage: Storage): Promise<Property[]> {
   const rows = await selectAllProperties(db);
@@ -68,40 +65,56 @@ async function propertiesByIds(db: Database, storage: Storage, ids: string[]): P
 const newestFirst = (a: Property, b: Property) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 
+/** The first index whose price is >= `price` (prices sorted ascending). */
+function lowerBound(prices: number[], price: number): number {
+  let lo = 0;
+  let hi = prices.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (prices[mid]! < price) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Up to `count` distinct random items of `items` (a partial Fisher-Yates shuffle of a copy). */
+export function pickRandom<T>(items: T[], count: number): T[] {
+  const pool = [...items];
+  const picked: T[] = [];
+  for (let i = 0; i < count && pool.length > 0; i++) {
+    const j = Math.floor(Math.random() * pool.length);
+    picked.push(pool[j]!);
+    pool[j] = pool[pool.length - 1]!;
+    pool.pop();
+  }
+  return picked;
+}
+
+function cityPrices(db: Database, city: string) {
+  return propertyCaches.cityPrices.get(db, city, async () => {
+    const rows = await db
+      .select({ id: properties.id, price: properties.price })
+      .from(properties)
+      .where(and(eq(properties.city, city), eq(properties.sold, false)))
+      .orderBy(properties.price);
+    return { ids: rows.map((r) => r.id), prices: rows.map((r) => r.price) };
+  });
+}
+
 /**
  * Similar properties (SPEC section 9): same city, price within 400,000, random order, at most 5,
  * never the property itself; sold ones are left out since they cannot be offered any more.
+ * The city's unsold prices are kept sorted for a few seconds (read-cache.ts), so a request is two binary
+ * searches and a random draw; the five rows come from the row cache, the misses in one query.
  */
 export async function listSimilar(db: Database, storage: Storage, id: string): Promise<Property[]> {
-  // One query picks the ids (the property itself found by primary key, the others through
-  // properties_search_idx); the five rows come from the short-lived row cache, the misses in one query.
-  const picked = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .innerJoin(base, eq(base.id, id))
-    .where(
-      and(
-        eq(properties.city, base.city),
-        ne(properties.id, base.id),
-        eq(properties.sold, false),
-        sql`${properties.price} between ${base.price} - ${SIMILAR_PRICE_RANGE} and ${base.price} + ${SIMILAR_PRICE_RANGE}`,
-      ),
-    )
-    .orderBy(sql`random()`)
-    .limit(SIMILAR_MAX);
-  if (picked.length === 0) {
-    const [exists] = await db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(eq(properties.id, id))
-      .limit(1);
-    if (!exists) throw notFound(PROPERTY_MESSAGES.notFound);
-    return [];
-  }
-  const found = await propertiesByIds(
-    db,
-    storage,
-    picked.map((r) => r.id),
-  );
+  const [base] = await propertiesByIds(db, storage, [id]);
+  if (!base) throw notFound(PROPERTY_MESSAGES.notFound);
+  const { ids, prices } = await cityPrices(db, base.city);
+  const from = lowerBound(prices, base.price - SIMILAR_PRICE_RANGE);
+  const to = lowerBound(prices, base.price + SIMILAR_PRICE_RANGE + 1);
+  const window = ids.slice(from, to).filter((candidate) => candidate !== id);
+  if (window.length === 0) return [];
+  const found = await propertiesByIds(db, storage, pickRandom(window, SIMILAR_MAX));
   return found.sort(newestFirst);
 }
