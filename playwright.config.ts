@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 // One port and one fresh data folder per run, chosen once in the runner and inherited by its workers.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
+// A real SMTP server (e2e/mail-catcher.ts) receives what the server under test mails.
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+process.env.E2E_MAIL_DIR ??= `.tmp/e2e-mail-${port}`;
 const baseURL = `http://localhost:${port}`;
 const systemChromium = '/usr/bin/chromium';
 /** Where reports and screenshots go; separate folders let several runs share one checkout. */
@@ -26,6 +29,7 @@ function launchOptions() {
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/mail-catcher.ts',
   outputDir: `${results}/e2e`,
   fullyParallel: false,
   workers: 1,
@@ -49,6 +53,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
   },
 });

@@ -1,5 +1,6 @@
 import { COMPANY_ROLE_ORDER } from '../src/shared/domain/roles';
 import { DEMO, expect, expectToast, test } from './fixtures';
+import { mailsTo } from './mail-catcher';
 
 const PHONE_MESSAGE = 'מספר הטלפון אינו תקין, נסה שוב.';
 const EMAIL_MESSAGE = 'כתובת המייל אינה תקינה, נסה שוב.';
@@ -80,12 +81,17 @@ test('the lead form rejects a bad phone, sends a good one, and the admin sees it
   await expect(form.getByRole('button', { name: 'נשלח' })).toBeDisabled();
   await shot('lead form sent');
 
+  // The outbox delivers it to the office address through a real SMTP server (e2e/mail-catcher.ts).
+  await expect
+    .poll(() => mailsTo('office@example.com').some((mail) => mail.text.includes(name)), { timeout: 30_000 })
+    .toBe(true);
+
   await signInAs('admin');
   await page.goto('/Leads');
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('050-765-4321');
   await expect(row).toContainText('מוכר');
-  await expect(row).toContainText('ממתין לשליחה');
+  await expect(row).toContainText('נשלח');
   await shot('admin leads inbox');
 });
 

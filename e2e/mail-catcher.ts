@@ -1,0 +1,62 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+/** What the server under test mailed: one JSON file per message in E2E_MAIL_DIR. */
+export type CaughtMail = { to: string[]; text: string };
+
+/** The decoded text of a single-part message (nodemailer sends plain text as base64 or quoted-printable). */
+function bodyText(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** Playwright global setup: a real SMTP server on E2E_SMTP_PORT that the server under test mails to. */
+export default async function startMailCatcher() {
+  const dir = process.env.E2E_MAIL_DIR!;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail: CaughtMail = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          text: bodyText(Buffer.concat(chunks).toString('utf8')),
+        };
+        count += 1;
+        writeFileSync(join(dir, `${Date.now()}-${count}.json`), JSON.stringify(mail));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', resolve),
+  );
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/** The mails caught so far for one recipient, oldest first. */
+export function mailsTo(address: string): CaughtMail[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as CaughtMail)
+    .filter((mail) => mail.to.includes(address));
+}
