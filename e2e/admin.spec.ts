@@ -199,6 +199,8 @@ test('forgot password: the login link, the request and a bad reset link', async 
 }) => {
   await page.goto('/Login');
   await page.getByRole('link', { name: 'שכחתי סיסמה' }).click();
+  // Wait for the page itself: until its code has loaded, the login form (with its own e-mail field) is shown.
+  await expect(page.getByRole('heading', { name: 'שכחתי סיסמה' })).toBeVisible();
   await expect(page).toHaveURL(/\/ForgotPassword$/);
   await page.getByLabel('כתובת מייל', { exact: true }).fill(DEMO.agent.email);
   await shot('forgot password');

@@ -7,6 +7,8 @@ const USER = { email: 'itai@example.com', name: 'איתי גולן' };
 test('a forgotten password is reset through the link in the mail', async ({ page, shot, checkA11y }) => {
   await page.goto('/Login');
   await page.getByRole('link', { name: 'שכחתי סיסמה' }).click();
+  // Wait for the page itself: until its code has loaded, the login form (with its own e-mail field) is shown.
+  await expect(page.getByRole('heading', { name: 'שכחתי סיסמה' })).toBeVisible();
   await page.getByLabel('כתובת מייל', { exact: true }).fill(USER.email);
   await page.getByRole('button', { name: 'שליחת קישור' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'אם הכתובת רשומה במערכת' })).toBeVisible();
