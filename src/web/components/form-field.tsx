@@ -1,4 +1,5 @@
-import { forwardRef, type InputHTMLAttributes, useId } from 'react';
+import { forwardRef, type InputHTMLAttributes } from 'react';
+import { FieldShell, fieldControlClass, useFieldIds } from './field-shell';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
 
@@ -7,27 +8,17 @@ export const FormField = forwardRef<HTMLInputElement, Props>(function FormField(
   { label, error, id, ...rest },
   ref,
 ) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
+  const { inputId, errorId } = useFieldIds(id);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldShell inputId={inputId} errorId={errorId} label={label} error={error}>
       <input
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600"
+        className={fieldControlClass}
         {...rest}
       />
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });

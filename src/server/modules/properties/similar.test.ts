@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProperty } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+const get = (url: string) => app.inject({ url: `/api/v1${url}` });
+const listIds = async (url: string) =>
+  ((await get(url)).json().data.data as { _id: string }[]).map((p) => p._id);
+
+describe('similar properties', () => {
+  it('same city, price within 400,000, not sold, never itself, at most 5', async () => {
+    const base = await createProperty(app.db, { city: 'צפת', price: 2_000_000 });
+    const near = [];
+    for (const price of [1_600_000, 2_400_000, 2_100_000, 1_900_000, 2_000_000, 1_700_000, 2_300_000]) {
+      near.push((await createProperty(app.db, { city: 'צפת', price })).id);
+    }
+    const far = await createProperty(app.db, { city: 'צפת', price: 2_400_001 });
+    const elsewhere = await createProperty(app.db, { city: 'טבריה', price: 2_000_000 });
+    const sold = await createProperty(app.db, { city: 'צפת', price: 2_000_000, sold: true });
+    const seen = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const ids = await listIds(`/property/${base.id}/similar`);
+      expect(ids.length).toBe(5);
+      for (const id of ids) {
+        expect(near).toContain(id);
+        seen.add(id);
+      }
+      expect(ids).not.toContain(base.id);
+      expect(ids).not.toContain(far.id);
+      expect(ids).not.toContain(elsewhere.id);
+      expect(ids).not.toContain(sold.id);
+    }
+    // Random order: across several calls more than five different ones show up.
+    expect(seen.size).toBeGreaterThan(5);
+    expect((await get('/property/00000000-0000-4000-8000-000000000000/similar')).statusCode).toBe(404);
+  });
+});
