@@ -7,6 +7,7 @@ const dataDir = join(root, '.tmp', `e2e-data-${process.env.PORT}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = 'production';
+process.env.APP_ORIGIN ??= `http://localhost:${process.env.PORT}`;
 process.env.LOG_LEVEL ??= 'warn';
 delete process.env.DATABASE_URL;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));

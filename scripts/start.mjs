@@ -27,4 +27,14 @@ if (builtAt === 0 || Math.max(...inputs.map(newest)) > builtAt) {
 }
 
 process.env.NODE_ENV ??= 'production';
+// Links in e-mails are built from APP_ORIGIN, which production requires. The zero-configuration quick start
+// serves this machine only, so its own address is then the right origin; serving others needs both set.
+if (!process.env.APP_ORIGIN && !process.env.HOST) {
+  process.env.HOST = '127.0.0.1';
+  process.env.APP_ORIGIN = `http://localhost:${process.env.PORT ?? 3000}`;
+  console.info(
+    `APP_ORIGIN is not set: serving ${process.env.APP_ORIGIN} to this machine only. ` +
+      'Set HOST and APP_ORIGIN (the public address, e.g. https://agency.example) to serve others.',
+  );
+}
 await import(join(root, 'dist/server/main.js'));

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
 import { openDatabase } from './db/client';
-import { type Env, loadEnv } from './env';
+import { type Env, loadEnv, resolveAppOrigin } from './env';
 import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
 import { auditRoutes } from './modules/audit/routes';
@@ -60,6 +60,10 @@ export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(process.env), ...options.env };
+  env.APP_ORIGIN = resolveAppOrigin({
+    ...env,
+    APP_ORIGIN: options.env?.APP_ORIGIN ?? process.env.APP_ORIGIN,
+  });
   const logger = options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] };
   const app = Fastify({
     logger,

@@ -12,4 +12,16 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
+  it('requires APP_ORIGIN in production and says why', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /APP_ORIGIN: required when NODE_ENV=production/,
+    );
+    expect(loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://agency.example/' }).APP_ORIGIN).toBe(
+      'https://agency.example',
+    );
+  });
+  it('defaults APP_ORIGIN to this machine in development and refuses an origin with a path', () => {
+    expect(loadEnv({ PORT: '4000' }).APP_ORIGIN).toBe('http://localhost:4000');
+    expect(() => loadEnv({ APP_ORIGIN: 'https://agency.example/reset' })).toThrow(/APP_ORIGIN/);
+  });
 });

@@ -38,7 +38,7 @@ export const envSchema = z.object({
   WEB_ROOT: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & { APP_ORIGIN: string };
 
 /** Parses process.env once; a bad value stops the process with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -47,7 +47,32 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, APP_ORIGIN: resolveAppOrigin(parsed.data) };
+}
+
+/**
+ * The public origin every absolute link is built from (reset links, share links, canonical URLs, e-mails);
+ * never the request's Host header, which a client controls. Required in production, where a guessed
+ * default would put wrong links in e-mails; in development it is this machine's own address.
+ */
+export function resolveAppOrigin(env: Pick<z.infer<typeof envSchema>, 'APP_ORIGIN' | 'NODE_ENV' | 'PORT'>) {
+  if (env.APP_ORIGIN) {
+    const url = new URL(env.APP_ORIGIN);
+    if (url.pathname !== '/' || url.search || url.hash || !/^https?:$/.test(url.protocol)) {
+      throw new EnvError(
+        `Invalid environment configuration:\n  APP_ORIGIN: must be an origin such as https://agency.example (no path)`,
+      );
+    }
+    return url.origin;
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new EnvError(
+      'Invalid environment configuration:\n  APP_ORIGIN: required when NODE_ENV=production. Set it to the ' +
+        'public address of the site (for example https://agency.example): links in e-mails and pages are ' +
+        "built from it, never from the request's Host header.",
+    );
+  }
+  return `http://localhost:${env.PORT}`;
 }
 
 export class EnvError extends Error {

@@ -37,7 +37,7 @@ export const reportShareSchema = z.object({
 export type ReportShare = z.infer<typeof reportShareSchema>;
 
 export const createShareResponseSchema = successSchema(
-  z.object({ share: reportShareSchema, token: z.string(), path: z.string() }),
+  z.object({ share: reportShareSchema, token: z.string(), path: z.string(), url: z.string() }),
 );
 export const shareListResponseSchema = successSchema(z.object({ shares: z.array(reportShareSchema) }));
 export const shareResponseSchema = successSchema(z.object({ share: reportShareSchema }));
@@ -55,6 +55,8 @@ export type SharedWeek = z.infer<typeof sharedWeekSchema>;
 
 /** What a seller sees through the link: branding, the property, the weeks of the period. */
 export const sharedReportSchema = z.object({
+  /** The link itself, built from the site's public origin. */
+  url: z.string(),
   agency: z.object({
     agencyName: z.string(),
     phone: z.string(),

@@ -1,3 +1,4 @@
+import { paths } from '@shared/paths';
 import { idParamsSchema } from '@shared/schemas/common';
 import {
   createShareBodySchema,
@@ -9,6 +10,7 @@ import {
   tokenParamsSchema,
 } from '@shared/schemas/report-share';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { absoluteUrl } from '../../lib/links';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../plugins/session';
 import { sharedReport } from './shared-report';
@@ -23,7 +25,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createShareBodySchema, response: { 201: createShareResponseSchema } },
     },
     async (request, reply) => {
-      const data = await createShare(app.db, currentUser(request), request.body);
+      const created = await createShare(app.db, currentUser(request), request.body);
+      const data = { ...created, url: absoluteUrl(app.env.APP_ORIGIN, created.path) };
       return reply.status(201).send({ status: 'success' as const, data });
     },
   );
@@ -58,8 +61,10 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       await consumeRateLimit(app.db, `shared-report:${request.ip}`, { max: 120, windowMs: 60_000 });
       reply.header('cache-control', 'no-store');
       reply.header('x-robots-tag', 'noindex');
-      const report = await sharedReport(app.db, app.storage, request.params.token);
-      return { status: 'success' as const, data: { report } };
+      const { token } = request.params;
+      const report = await sharedReport(app.db, app.storage, token);
+      const url = absoluteUrl(app.env.APP_ORIGIN, paths.sellerReport(token));
+      return { status: 'success' as const, data: { report: { ...report, url } } };
     },
   );
 };

@@ -70,7 +70,11 @@ async function propertyOf(db: Database, storage: Storage, propertyId: string | n
 }
 
 /** Everything a seller's link shows; throws 404/410 for a bad, expired or revoked token. */
-export async function sharedReport(db: Database, storage: Storage, token: string): Promise<SharedReport> {
+export async function sharedReport(
+  db: Database,
+  storage: Storage,
+  token: string,
+): Promise<Omit<SharedReport, 'url'>> {
   const share = await findShareByToken(db, token);
   const [settings, property, weeks, agentRows] = await Promise.all([
     getSettings(db),

@@ -17,7 +17,7 @@ let agentBId: string;
 const today = israelDate();
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ env: { APP_ORIGIN: 'https://agency.example' } });
   const adminRow = await createUser(app.db, { role: 'admin' });
   const a = await createUser(app.db, { name: 'סוכן א', phoneNumber: '052-111-2233' });
   const b = await createUser(app.db, { name: 'סוכנת ב' });
@@ -80,9 +80,15 @@ describe('seller share links', () => {
   it('creates a link whose token is stored only as its SHA-256, valid for 30 days', async () => {
     const res = await share(agentA, {});
     expect(res.statusCode).toBe(201);
-    const { token, path, share: created } = res.json().data;
+    const { token, path, url, share: created } = res.json().data;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(path).toBe(`/SellerReport/${token}`);
+    expect(url).toBe(`https://agency.example/SellerReport/${token}`);
+    const shared = await app.inject({
+      url: `/api/v1/reportContact/shared/${token}`,
+      headers: { host: 'evil.example' },
+    });
+    expect(shared.json().data.report.url).toBe(url);
     expect(created).toMatchObject({
       agent: agentAId,
       address: 'הרצל 10',

@@ -177,16 +177,29 @@ describe('forgotten password, end to end through SMTP', () => {
 });
 
 describe('reset link origin', () => {
-  it('uses the request origin when APP_ORIGIN is not set', async () => {
-    const local = await createTestApp();
+  const forgotFromHost = async (local: Awaited<ReturnType<typeof createTestApp>>, host: string) => {
     const user = await createUser(local.db);
-    await local.inject({
+    const response = await local.inject({
       method: 'POST',
       url: '/api/v1/users/forgot-password',
       payload: { email: user.email },
-      headers: { host: 'agency.test:8080' },
+      headers: { host, 'x-forwarded-host': host },
     });
+    expect(response.statusCode).toBe(200);
     const [mail] = await local.db.select().from(mailOutbox).where(eq(mailOutbox.refId, user.id));
-    expect(mail!.text).toMatch(/http:\/\/agency\.test:8080\/ResetPassword\/[\w-]{40,}/);
+    return mail!.text;
+  };
+
+  it('builds the link from APP_ORIGIN, whatever Host the request claims', async () => {
+    const text = await forgotFromHost(app, 'evil.example');
+    expect(text).toMatch(/https:\/\/link\.example\/ResetPassword\/[\w-]{40,}/);
+    expect(text).not.toContain('evil.example');
+  });
+
+  it('uses this machine’s own address in development, never the request’s Host', async () => {
+    const local = await createTestApp({ env: { PORT: 4321, APP_ORIGIN: undefined } });
+    const text = await forgotFromHost(local, 'evil.example');
+    expect(text).toMatch(/http:\/\/localhost:4321\/ResetPassword\/[\w-]{40,}/);
+    expect(text).not.toContain('evil.example');
   });
 });

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { absoluteUrl } from '../../lib/links';
 import { hashToken } from '../../plugins/session';
 import { enqueueMail } from '../mail/outbox';
 import { assertPasswordAllowed } from './account-service';
@@ -25,7 +26,7 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
   const user = await findUserByEmail(db, email);
   if (!user?.active) return;
   const token = randomBytes(32).toString('base64url');
-  const link = `${origin.replace(/\/$/, '')}${paths.resetPassword(token)}`;
+  const link = absoluteUrl(origin, paths.resetPassword(token));
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),

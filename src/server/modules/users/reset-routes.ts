@@ -15,8 +15,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ResetRoutesOptions> = as
       const email = request.body.email.toLowerCase();
       await consumeRateLimit(app.db, `reset:ip:${request.ip}`, opts.resetPerIp);
       await consumeRateLimit(app.db, `reset:email:${email}`, opts.resetPerEmail);
-      const origin = app.env.APP_ORIGIN ?? `${request.protocol}://${request.host}`;
-      await requestPasswordReset(app.db, email, origin);
+      await requestPasswordReset(app.db, email, app.env.APP_ORIGIN);
       return { status: 'success' as const, message: RESET_MESSAGES.requested };
     },
   );

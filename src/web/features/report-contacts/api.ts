@@ -75,9 +75,12 @@ export function useCreateShare(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateShareBody) =>
-      apiRequest<{ data: { share: ReportShare; token: string; path: string } }>('/reportContact/shares', {
-        body,
-      }).then((r) => r.data),
+      apiRequest<{ data: { share: ReportShare; token: string; path: string; url: string } }>(
+        '/reportContact/shares',
+        {
+          body,
+        },
+      ).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.shares(agentId) }),
   });
 }

@@ -112,7 +112,7 @@ export function SellerReportPage() {
               {t.print}
             </Button>
             <a
-              href={whatsappShareLink(window.location.href)}
+              href={whatsappShareLink(data.url)}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClass('secondary')}

@@ -34,7 +34,7 @@ export function SharePanel({ agentId }: { agentId: string }) {
       { agentId, address, from, to },
       {
         onSuccess: (data) => {
-          setCreated({ url: new URL(data.path, window.location.origin).href, address });
+          setCreated({ url: data.url, address });
           toast.success(t.created);
         },
         onError: (err) => {
