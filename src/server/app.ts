@@ -47,7 +47,7 @@ export type BuildAppOptions = {
   logger?: boolean;
   rateLimits?: Partial<{
     loginPerIp: RateRule;
-    loginPerEmail: RateRule;
+    loginPerEmailAndIp: RateRule;
     formsPerIp: RateRule;
     passwordResetPerIp: RateRule;
     passwordResetPerEmail: RateRule;
@@ -57,6 +57,11 @@ export type BuildAppOptions = {
 const FIFTEEN_MINUTES = 15 * 60_000;
 /** Largest accepted upload: 15 MB images; videos have their own cap in the settings module. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+/** Fastify takes a hop count at run time but not in its types: the same rule as a function. */
+function trustProxyOption(setting: Env['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(process.env), ...options.env };
@@ -68,7 +73,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -107,8 +112,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(
     async (api) => {
       await api.register(userRoutes, {
-        loginPerIp: options.rateLimits?.loginPerIp ?? { max: 30, windowMs: FIFTEEN_MINUTES },
-        loginPerEmail: options.rateLimits?.loginPerEmail ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+        loginPerIp: options.rateLimits?.loginPerIp ?? { max: 50, windowMs: FIFTEEN_MINUTES },
+        loginPerEmailAndIp: options.rateLimits?.loginPerEmailAndIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
       });
       await api.register(settingsRoutes);
       await api.register(adminUserRoutes);

@@ -24,4 +24,16 @@ describe('loadEnv', () => {
     expect(loadEnv({ PORT: '4000' }).APP_ORIGIN).toBe('http://localhost:4000');
     expect(() => loadEnv({ APP_ORIGIN: 'https://agency.example/reset' })).toThrow(/APP_ORIGIN/);
   });
+  it('takes TRUST_PROXY as a hop count or proxy addresses, never a bare true', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadEnv({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,9 +1,44 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1')
   .optional();
+
+/** An IPv4/IPv6 address, optionally with a /prefix (CIDR). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For: a hop count, or a comma-separated list of addresses/CIDRs (Fastify's
+ * trustProxy forms). Never a bare `true`, which would let any client choose its own IP and dodge rate limits.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): number | string[] | false => {
+    if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value === 'true' || !entries.every(isAddressOrCidr)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count (e.g. 1 for one reverse proxy) or a comma-separated list of proxy addresses or ' +
+          'CIDRs (e.g. 127.0.0.1,10.0.0.0/8); `true` would trust any X-Forwarded-For',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,7 +57,7 @@ export const envSchema = z.object({
     .max(24 * 365)
     .default(24 * 14),
   COOKIE_SECURE: booleanish,
-  TRUST_PROXY: booleanish,
+  TRUST_PROXY: trustProxySchema,
   APP_ORIGIN: z
     .url()
     .optional()

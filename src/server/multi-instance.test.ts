@@ -23,7 +23,7 @@ beforeAll(async () => {
     webRoot: null,
     logger: false as const,
     env: { NODE_ENV: 'test' as const, DATA_DIR: mkdtempSync(join(tmpdir(), 'multi-')) },
-    rateLimits: { loginPerEmail: { max: 3, windowMs: 60_000 } },
+    rateLimits: { loginPerEmailAndIp: { max: 3, windowMs: 60_000 } },
   };
   first = await buildApp({ ...options, database: db });
   second = await buildApp({ ...options, database: other });

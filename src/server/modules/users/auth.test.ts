@@ -9,7 +9,10 @@ let agent: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   app = await createTestApp({
-    rateLimits: { loginPerIp: { max: 1000, windowMs: 60_000 }, loginPerEmail: { max: 5, windowMs: 60_000 } },
+    rateLimits: {
+      loginPerIp: { max: 1000, windowMs: 60_000 },
+      loginPerEmailAndIp: { max: 5, windowMs: 60_000 },
+    },
   });
   agent = await createUser(app.db, { email: 'Agent.One@Example.com', name: 'סוכנת אחת' });
 });
@@ -98,7 +101,7 @@ describe('POST /api/v1/users/login', () => {
     expect(same.statusCode).toBe(200);
   });
 
-  it('limits attempts per e-mail with 429 and a Hebrew message', async () => {
+  it('limits failed attempts per e-mail from one client with 429 and a Hebrew message', async () => {
     const target = await createUser(app.db, { email: 'limited@example.com' });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
@@ -122,7 +125,10 @@ describe('sign-in limits count only failures', () => {
 
   it('failures from one IP across many e-mails are limited per IP', async () => {
     const limited = await createTestApp({
-      rateLimits: { loginPerIp: { max: 3, windowMs: 60_000 }, loginPerEmail: { max: 100, windowMs: 60_000 } },
+      rateLimits: {
+        loginPerIp: { max: 3, windowMs: 60_000 },
+        loginPerEmailAndIp: { max: 100, windowMs: 60_000 },
+      },
     });
     const user = await createUser(limited.db);
     const attempt = (email: string, password: string, ip: string) =>
@@ -136,6 +142,50 @@ describe('sign-in limits count only failures', () => {
       expect((await attempt(`x${i}@example.com`, 'nope', '10.0.0.1')).statusCode).toBe(401);
     expect((await attempt(user.email, TEST_PASSWORD, '10.0.0.1')).statusCode).toBe(429);
     expect((await attempt(user.email, TEST_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('a client cannot pick its own address with X-Forwarded-For; a trusted proxy hop can', async () => {
+    const rateLimits = {
+      loginPerIp: { max: 3, windowMs: 60_000 },
+      loginPerEmailAndIp: { max: 100, windowMs: 60_000 },
+    };
+    const direct = await createTestApp({ rateLimits });
+    const proxied = await createTestApp({ rateLimits, env: { TRUST_PROXY: 1 } });
+    const attempt = (target: TestApp, i: number) =>
+      target.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: `x${i}@example.com`, password: 'nope' },
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+    const directStatuses: number[] = [];
+    const proxiedStatuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      directStatuses.push((await attempt(direct, i)).statusCode);
+      proxiedStatuses.push((await attempt(proxied, i)).statusCode);
+    }
+    expect(directStatuses).toEqual([401, 401, 401, 429, 429]);
+    expect(proxiedStatuses).toEqual([401, 401, 401, 401, 401]);
+  });
+
+  it('the owner signs in from a fresh client while an attacker hammers the account from elsewhere', async () => {
+    const victim = await createUser(app.db);
+    const from = (password: string, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: victim.email, password },
+        remoteAddress: ip,
+      });
+    const attacker: number[] = [];
+    for (let i = 0; i < 12; i++) attacker.push((await from(`guess-${i}`, '203.0.113.7')).statusCode);
+    expect(attacker.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(attacker.slice(5)).toEqual(Array(7).fill(429));
+    // Even the right password is refused to the attacking client, so guessing there is over…
+    expect((await from(TEST_PASSWORD, '203.0.113.7')).statusCode).toBe(429);
+    // …while the owner, from another address, is not locked out.
+    expect((await from(TEST_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
   });
 });
 

@@ -13,7 +13,7 @@ import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
 import { listAllUsers } from './admin-service';
 import { authenticate, findUserById, getVisibleUser, listActiveUsers, toPublicUser, toUser } from './service';
 
-export type UserRoutesOptions = { loginPerIp: RateRule; loginPerEmail: RateRule };
+export type UserRoutesOptions = { loginPerIp: RateRule; loginPerEmailAndIp: RateRule };
 
 export const WRONG_CREDENTIALS = 'כתובת המייל או הסיסמה שגויים';
 
@@ -23,15 +23,16 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     { schema: { body: loginBodySchema, response: { 200: sessionUserResponseSchema } } },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
-      // Only failed attempts count: guessing is limited per IP and per account, normal use never is.
+      // Only failed attempts count, per account from one client and (looser) per client. Never per account
+      // alone: an attacker hammering an account from elsewhere must not lock its owner out.
       const ipKey = `login:ip:${request.ip}`;
-      const emailKey = `login:email:${email}`;
+      const pairKey = `login:pair:${request.ip}:${email}`;
       await assertUnderRateLimit(app.db, ipKey, opts.loginPerIp);
-      await assertUnderRateLimit(app.db, emailKey, opts.loginPerEmail);
+      await assertUnderRateLimit(app.db, pairKey, opts.loginPerEmailAndIp);
       const user = await authenticate(app.db, email, request.body.password);
       if (!user) {
         await countRateLimitEvent(app.db, ipKey, opts.loginPerIp);
-        await countRateLimitEvent(app.db, emailKey, opts.loginPerEmail);
+        await countRateLimitEvent(app.db, pairKey, opts.loginPerEmailAndIp);
         throw new AppError(401, 'UNAUTHORIZED', WRONG_CREDENTIALS);
       }
       await app.sessions.start(reply, request, user.id);
