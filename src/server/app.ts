@@ -13,6 +13,7 @@ import { goalRoutes } from './modules/goals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
 import { leadRoutes } from './modules/leads/routes';
+import { mailRoutes } from './modules/mail/routes';
 import { propertyRoutes } from './modules/properties';
 import { reportContactRoutes } from './modules/report-contacts/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(leadRoutes, {
         formsPerIp: options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
       });
+      await api.register(mailRoutes);
     },
     { prefix: '/api/v1' },
   );

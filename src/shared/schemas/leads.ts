@@ -65,12 +65,20 @@ export type MailStatus = z.infer<typeof mailStatusSchema>;
 /** The delivery state of the e-mail about a lead; null when none was queued. */
 const mailInfoSchema = z
   .object({
+    id: z.string(),
     status: mailStatusSchema,
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     sentAt: z.string().nullable(),
   })
   .nullable();
+
+/** The admin's resend of a mail that gave up after its last attempt. */
+export const resendMailResponseSchema = successSchema(z.object({ mail: mailInfoSchema.unwrap() }));
+
+export const MAIL_MESSAGES = {
+  notFailed: 'אפשר לשלוח מחדש רק מייל שנכשל',
+} as const;
 
 export const leadItemSchema = z.object({
   _id: z.string(),

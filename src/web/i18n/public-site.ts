@@ -174,5 +174,8 @@ export const publicSite = {
       none: 'לא נוצר',
     },
     attempts: (n: number) => `${n} ניסיונות`,
+    resend: 'שליחה מחדש',
+    resent: 'המייל הוחזר לתור השליחה',
+    resendFailed: 'השליחה מחדש נכשלה, נסה שוב',
   },
 } as const;

@@ -8,40 +8,45 @@ import type {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobApplications, leads, mailOutbox } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueInTransaction } from '../mail/outbox';
 import { getSettings } from '../settings/service';
 import { jobApplicationMail, leadMail } from './mail-text';
 
 export const MAIL_KIND = { lead: 'lead', jobApplication: 'job-application' } as const;
 
-/** Stores the lead first (so nothing is lost), then queues the office e-mail in the outbox. */
+/** Stores the lead and queues the office e-mail about it in one transaction: both or neither. */
 export async function submitLead(db: Database, body: LeadBody, ip: string): Promise<string> {
   const { name, phone, category } = body;
-  const [row] = await db.insert(leads).values({ name, phone, category, ip }).returning();
   const { email } = await getSettings(db);
-  await enqueueMail(db, {
-    kind: MAIL_KIND.lead,
-    refId: row!.id,
-    to: email,
-    ...leadMail({ name, phone, category }, row!.createdAt),
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(leads).values({ name, phone, category, ip }).returning();
+    await enqueueInTransaction(tx, {
+      kind: MAIL_KIND.lead,
+      refId: row!.id,
+      to: email,
+      ...leadMail({ name, phone, category }, row!.createdAt),
+    });
+    return row!.id;
   });
-  return row!.id;
 }
 
 export async function submitJobApplication(db: Database, body: JobApplicationBody, ip: string) {
   const { fullName, phone, email } = body;
-  const [row] = await db.insert(jobApplications).values({ fullName, phone, email, ip }).returning();
   const settings = await getSettings(db);
-  await enqueueMail(db, {
-    kind: MAIL_KIND.jobApplication,
-    refId: row!.id,
-    to: settings.email,
-    ...jobApplicationMail({ fullName, phone, email }, row!.createdAt),
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(jobApplications).values({ fullName, phone, email, ip }).returning();
+    await enqueueInTransaction(tx, {
+      kind: MAIL_KIND.jobApplication,
+      refId: row!.id,
+      to: settings.email,
+      ...jobApplicationMail({ fullName, phone, email }, row!.createdAt),
+    });
+    return row!.id;
   });
-  return row!.id;
 }
 
 type MailRow = {
+  id: string;
   status: (typeof mailOutbox.$inferSelect)['status'];
   attempts: number;
   lastError: string | null;
@@ -49,6 +54,7 @@ type MailRow = {
 } | null;
 
 const mailColumns = {
+  id: mailOutbox.id,
   status: mailOutbox.status,
   attempts: mailOutbox.attempts,
   lastError: mailOutbox.lastError,

@@ -4,7 +4,24 @@ import { mailOutbox } from '../../db/schema';
 
 export type OutgoingMail = { kind: string; refId?: string; to: string; subject: string; text: string };
 
-export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<string> {
+/** A Drizzle transaction: the handle `db.transaction(async (tx) => ...)` passes to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Queues a mail inside the caller's transaction, so the record it is about (a lead, a job application,
+ * an inquiry) and its mail are committed together or not at all: a crash between the two writes can no
+ * longer leave a stored record whose mail was never queued.
+ */
+export function enqueueInTransaction(tx: Transaction, mail: OutgoingMail): Promise<string> {
+  return insertMail(tx, mail);
+}
+
+/** Queues a mail on its own (a single insert is atomic by itself). */
+export function enqueueMail(db: Database, mail: OutgoingMail): Promise<string> {
+  return insertMail(db, mail);
+}
+
+async function insertMail(db: Database | Transaction, mail: OutgoingMail): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
     .values({ ...mail, refId: mail.refId ?? null })
@@ -32,12 +49,20 @@ export async function claimDueMail(db: Database, limit: number) {
   });
 }
 
-export const MAX_ATTEMPTS = 8;
+const RETRY_BASE_MS = 30_000;
+const RETRY_CAP_MS = 4 * 3_600_000;
 
-/** Exponential backoff: 30 s, 1 min, 2 min, ... capped at one hour. */
-export function backoffMs(attempt: number, baseMs = 30_000): number {
-  return Math.min(baseMs * 2 ** (attempt - 1), 3_600_000);
+/** Exponential backoff after the given failed attempt: 30 s, 1 min, 2 min, ... then every 4 hours. */
+export function backoffMs(attempt: number, baseMs = RETRY_BASE_MS): number {
+  const capMs = RETRY_CAP_MS * (baseMs / RETRY_BASE_MS);
+  return Math.min(baseMs * 2 ** (attempt - 1), capMs);
 }
+
+/**
+ * 21 attempts: the last one comes about 48 h 15 min after the first (30 s doubling to 4 h, then 4-hourly),
+ * so an SMTP outage over a weekend loses nothing. After it the mail is 'failed' and the admin resends it.
+ */
+export const MAX_ATTEMPTS = 21;
 
 export async function markSent(db: Database, id: string, attempts: number) {
   await db
@@ -63,4 +88,14 @@ export async function markFailedAttempt(
       nextAttemptAt: new Date(Date.now() + backoffMs(attempts, baseMs)),
     })
     .where(eq(mailOutbox.id, id));
+}
+
+/** The admin's resend of a mail that gave up: due now, with a fresh round of attempts. */
+export async function requeueFailedMail(db: Database, id: string) {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .returning();
+  return row;
 }
