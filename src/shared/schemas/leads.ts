@@ -17,7 +17,7 @@ export const LEAD_MESSAGES = {
   tooLong: (max: number) => `עד ${max} תווים`,
 } as const;
 
-const requiredText = (max: number, message: string) =>
+export const requiredText = (max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
@@ -26,7 +26,7 @@ const requiredText = (max: number, message: string) =>
 
 /** SPEC section 5: required, then the Israeli mobile pattern with its Hebrew message. */
 // An empty value gets only the 'required' message, not the pattern's as well.
-const mobilePhone = requiredText(30, LEAD_MESSAGES.phoneRequired).refine(
+export const mobilePhone = requiredText(30, LEAD_MESSAGES.phoneRequired).refine(
   (v) => v === '' || isIsraeliMobile(v),
   {
     error: PHONE_INVALID_MESSAGE,
@@ -37,7 +37,7 @@ const mobilePhone = requiredText(30, LEAD_MESSAGES.phoneRequired).refine(
  * Honeypot: hidden from people, filled by bots. Any value is accepted (so a bot sees success),
  * but the server then neither stores nor mails the submission.
  */
-const honeypot = z.string().max(500).optional();
+export const honeypot = z.string().max(500).optional();
 
 export const leadBodySchema = z.object({
   name: requiredText(80, LEAD_MESSAGES.nameRequired),
@@ -63,7 +63,7 @@ export const mailStatusSchema = z.enum(['pending', 'sent', 'failed', 'held']);
 export type MailStatus = z.infer<typeof mailStatusSchema>;
 
 /** The delivery state of the e-mail about a lead; null when none was queued. */
-const mailInfoSchema = z
+export const mailInfoSchema = z
   .object({
     id: z.string(),
     status: mailStatusSchema,

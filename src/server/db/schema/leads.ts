@@ -1,4 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { properties } from './properties';
+import { users } from './users';
 
 export const leads = pgTable(
   'leads',
@@ -7,10 +9,18 @@ export const leads = pgTable(
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     category: text('category').notNull(),
+    /** An inquiry about a property: the property, the agent it was sent to and the visitor's message. */
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leads_created_idx').on(t.createdAt)],
+  (t) => [
+    index('leads_created_idx').on(t.createdAt),
+    index('leads_property_idx').on(t.propertyId, t.createdAt),
+    index('leads_agent_idx').on(t.agentId, t.createdAt),
+  ],
 );
 
 export const jobApplications = pgTable(
@@ -34,6 +44,8 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     refId: uuid('ref_id'),
     to: text('to').notNull(),
+    /** A copy (the office's address on an inquiry mailed to an agent). */
+    cc: text('cc'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     status: text('status').$type<'pending' | 'sent' | 'failed' | 'held'>().notNull().default('pending'),

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { leads, mailOutbox } from '../../db/schema';
+import { createProperty, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { deliverDueMail, logQueuedMail, startOutboxWorker } from '../mail/worker';
 
@@ -96,6 +97,29 @@ describe('mail delivery over SMTP', () => {
     expect(text).toContain('טלפון: 0541234567');
     expect(text).toContain('קטגוריה: קונה');
     expect(await outboxOf(row!.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+  });
+
+  it("delivers a property inquiry to the agent's address with the office in copy", async () => {
+    smtp.received.length = 0;
+    const agent = await createUser(app.db, { email: 'agent.mail@example.com' });
+    const property = await createProperty(app.db, { agentId: agent.id, address: 'התאנה 4' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/property/${property.id}/inquiry`,
+      payload: { name: 'יעל פונה', phone: '0529998877', message: 'מתי אפשר לראות?' },
+    });
+    expect(res.statusCode).toBe(201);
+    const transporter = nodemailer.createTransport(smtp.url);
+    expect(await deliverDueMail(app, transporter)).toBe(1);
+    transporter.close();
+    const mail = smtp.received[0]!;
+    expect(mail.to).toEqual(['agent.mail@example.com', 'office@example.com']);
+    expect(mail.raw).toMatch(/^To: agent\.mail@example\.com/m);
+    expect(mail.raw).toMatch(/^Cc: office@example\.com/m);
+    const text = bodyText(mail.raw);
+    expect(text).toContain('שם: יעל פונה');
+    expect(text).toContain('הודעה: מתי אפשר לראות?');
+    expect(text).toContain('התאנה 4');
   });
 
   it('retries a refused first attempt and then delivers (the worker, with a short backoff)', async () => {

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { requireAdmin } from '../../plugins/session';
+import { inquiryRoutes } from './inquiry-routes';
 import { listInbox, submitJobApplication, submitLead } from './service';
 
 export type LeadRoutesOptions = { formsPerIp: RateRule };
@@ -20,6 +21,8 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   // Counted before validation, so a flood of malformed posts is limited as well.
   const limitPerIp = (form: string) => async (request: { ip: string }) =>
     consumeRateLimit(app.db, `${form}:ip:${request.ip}`, opts.formsPerIp);
+
+  await app.register(inquiryRoutes, opts);
 
   app.post(
     '/email/send-mail',

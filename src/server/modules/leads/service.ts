@@ -5,7 +5,7 @@ import type {
   LeadItem,
   LeadsInbox,
 } from '@shared/schemas/leads';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobApplications, leads, mailOutbox } from '../../db/schema';
 import { enqueueInTransaction } from '../mail/outbox';
@@ -72,6 +72,8 @@ export async function listInbox(db: Database, limit: number): Promise<LeadsInbox
     .select({ lead: leads, mail: mailColumns })
     .from(leads)
     .leftJoin(mailOutbox, and(eq(mailOutbox.refId, leads.id), eq(mailOutbox.kind, MAIL_KIND.lead)))
+    // Inquiries about a property (which keep a message) have their own list, with property and agent.
+    .where(isNull(leads.message))
     .orderBy(desc(leads.createdAt))
     .limit(limit);
   const jobRows = await db

@@ -2,7 +2,15 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
-export type OutgoingMail = { kind: string; refId?: string; to: string; subject: string; text: string };
+export type OutgoingMail = {
+  kind: string;
+  refId?: string;
+  to: string;
+  /** A copy, e.g. the office on an inquiry mailed to an agent. */
+  cc?: string | null;
+  subject: string;
+  text: string;
+};
 
 /** A Drizzle transaction: the handle `db.transaction(async (tx) => ...)` passes to its callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

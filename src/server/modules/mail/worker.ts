@@ -20,6 +20,7 @@ export async function deliverDueMail(
       await transporter.sendMail({
         from: app.env.MAIL_FROM,
         to: mail.to,
+        cc: mail.cc ?? undefined,
         subject: mail.subject,
         text: mail.text,
       });
