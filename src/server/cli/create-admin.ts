@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isEmail } from '@shared/domain/email';
 import { users } from '../db/schema';
+import { isStrongPassword } from '../modules/users/password-strength';
 import { hashPassword } from '../modules/users/passwords';
 import { findUserByEmail } from '../modules/users/service';
 import { openFromEnv } from './open';
@@ -17,6 +18,12 @@ const { email, password, name } = values;
 if (!email || !isEmail(email) || !password || password.length < 8 || !name) {
   console.error(
     'Usage: npm run create-admin -- --email E --password P --name N [--phone P]  (password: 8+ characters)',
+  );
+  process.exit(1);
+}
+if (!isStrongPassword(password, [email, name])) {
+  console.error(
+    'The password is too easy to guess: use several unexpected words, no names, dates or sequences.',
   );
   process.exit(1);
 }

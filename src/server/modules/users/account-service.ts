@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
+import { isStrongPassword, WEAK_PASSWORD_MESSAGE } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserById } from './service';
 
@@ -20,9 +21,20 @@ export async function updateOwnAccount(db: Database, userId: string, body: Updat
 }
 
 /** Throws 400 on the field when the new password breaks a rule that needs the account (its e-mail). */
-export function assertPasswordAllowed(password: string, user: Pick<UserRow, 'email'>, field = 'newPassword') {
+export function assertPasswordAllowed(
+  password: string,
+  user: Pick<UserRow, 'email'> & { name?: string },
+  field = 'newPassword',
+) {
   if (isSameAsEmail(password, user.email))
     throw badRequest(PASSWORD_MESSAGES.sameAsEmail, { [field]: PASSWORD_MESSAGES.sameAsEmail });
+  assertStrongPassword(password, [user.email, user.name ?? ''], field);
+}
+
+/** Refuses a password that common-password lists or keyboard patterns would guess (400 on the field). */
+export function assertStrongPassword(password: string, userInputs: string[], field: string) {
+  if (!isStrongPassword(password, userInputs))
+    throw badRequest(WEAK_PASSWORD_MESSAGE, { [field]: WEAK_PASSWORD_MESSAGE });
 }
 
 /** Changes the password after checking the current one; every other session of the user ends. */

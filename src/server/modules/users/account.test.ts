@@ -130,6 +130,20 @@ describe('PATCH /api/v1/users/me/password', () => {
     expect(res.json().fieldErrors.newPassword).toMatch(/[א-ת]/);
   });
 
+  it.each(['password1234', 'qwertyuiop12', '1234567890', 'Shimon2026!'])(
+    'refuses the easily guessed password %s with a Hebrew hint, keeping the old one',
+    async (newPassword) => {
+      const user = await createUser(app.db, {
+        email: `shimon.cohen.${newPassword.length}${newPassword[0]}@example.com`,
+      });
+      const cookie = await signIn(app, user.email, TEST_PASSWORD);
+      const res = await patch('/users/me/password', cookie, { currentPassword: TEST_PASSWORD, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors.newPassword).toMatch(/קלה מדי לניחוש/);
+      await expect(signIn(app, user.email, TEST_PASSWORD)).resolves.toMatch(/^sid=/);
+    },
+  );
+
   it('needs a session', async () => {
     const res = await patch('/users/me/password', undefined, {
       currentPassword: TEST_PASSWORD,

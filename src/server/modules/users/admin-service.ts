@@ -11,6 +11,7 @@ import { sessions, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
+import { assertPasswordAllowed, assertStrongPassword } from './account-service';
 import { hashPassword } from './passwords';
 import { findUserByEmail } from './service';
 
@@ -87,6 +88,7 @@ export async function createUser(
   body: CreateUserBody & { email: string },
 ): Promise<{ user: UserRow; generatedPassword?: string }> {
   await assertEmailFree(db, body.email);
+  if (body.password) assertPasswordAllowed(body.password, body, 'password');
   const generatedPassword = body.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(body.password ?? generatedPassword!);
   const user = await uniqueEmail(() =>
@@ -124,6 +126,7 @@ export async function updateUser(
   body: UpdateUserBody,
 ): Promise<UserRow> {
   if (body.email !== undefined) await assertEmailFree(db, body.email, id);
+  if (body.password) assertStrongPassword(body.password, [body.email ?? '', body.name ?? ''], 'password');
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return uniqueEmail(() =>
     db.transaction(async (tx) => {

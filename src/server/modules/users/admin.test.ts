@@ -99,6 +99,16 @@ describe('POST /api/v1/users', () => {
     expect(res.json().fieldErrors[field]).toMatch(/[א-ת]/);
   });
 
+  it('refuses an easily guessed password on create and on edit', async () => {
+    const created = await req('POST', '/users', adminCookie, newUser({ password: 'password12345' }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fieldErrors.password).toMatch(/קלה מדי לניחוש/);
+    const target = await createUser(app.db);
+    const edited = await req('PATCH', `/users/${target.id}`, adminCookie, { password: 'qwerty123456' });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().fieldErrors.password).toMatch(/קלה מדי לניחוש/);
+  });
+
   it('refuses a password equal to the e-mail', async () => {
     const res = await req(
       'POST',

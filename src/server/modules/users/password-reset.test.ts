@@ -163,6 +163,16 @@ describe('forgotten password, end to end through SMTP', () => {
     expect((await app.db.select().from(mailOutbox)).length).toBe(before + 1);
   });
 
+  it('refuses an easily guessed new password and leaves the link usable', async () => {
+    const user = await createUser(app.db);
+    await forgot(user.email);
+    const token = await tokenFromMail(user.email);
+    const weak = await reset(token, 'password1234');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fieldErrors.newPassword).toMatch(/קלה מדי לניחוש/);
+    expect((await reset(token, 'olive-harbour-lantern')).statusCode).toBe(200);
+  });
+
   it('refuses a forged token and a malformed body with 400', async () => {
     expect((await reset('x'.repeat(43), 'whatever-password')).statusCode).toBe(400);
     expect((await forgot('not-an-email')).statusCode).toBe(400);
