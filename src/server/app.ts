@@ -96,11 +96,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { appOrigin: env.APP_ORIGIN });
+  await app.register(securityPlugin, { appOrigin: env.APP_ORIGIN, hsts: env.NODE_ENV === 'production' });
   // Before the session plugin: a write request bumps the read caches' generation before its session lookup.
   await app.register(readCachePlugin);
   await app.register(sessionPlugin, {
     ttlHours: env.SESSION_TTL_HOURS,
+    idleHours: env.SESSION_IDLE_HOURS,
     secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
   });
 

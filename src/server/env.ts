@@ -56,6 +56,12 @@ export const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24 * 14),
+  /** A session unused for this long ends, whatever its absolute lifetime (SESSION_TTL_HOURS). */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(12),
   COOKIE_SECURE: booleanish,
   TRUST_PROXY: trustProxySchema,
   APP_ORIGIN: z

@@ -27,7 +27,10 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type SessionOptions = { ttlHours: number; secureCookie: boolean };
+export type SessionOptions = { ttlHours: number; idleHours: number; secureCookie: boolean };
+
+/** How stale `last_seen_at` may get before a request refreshes it: one write a minute per active session. */
+const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Session lookups of the last 2 s (every API request needs one; on PGlite it is ~1 ms of a ~2 ms read).
@@ -41,12 +44,14 @@ const sessionCache = new ReadCache<{
   role: Role;
   companyRole: string | null;
   expiresAt: Date;
+  lastSeenAt: Date;
 } | null>(2_000, 10_000);
 
 /** Reads the session cookie on API requests and sets `request.user` (null when absent, expired or deactivated). */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
   await app.register(cookie);
   app.decorateRequest('user', null);
+  const idleMs = opts.idleHours * 3_600_000;
 
   app.addHook('onRequest', async (request) => {
     request.user = null;
@@ -63,6 +68,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
           role: users.role,
           companyRole: users.companyRole,
           expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -70,10 +76,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOption
         .limit(1);
       return row ?? null;
     });
-    if (found && found.expiresAt.getTime() > Date.now()) {
-      const { expiresAt: _expiresAt, ...row } = found;
-      request.user = { ...row, sessionId: id };
+    const now = Date.now();
+    if (!found || found.expiresAt.getTime() <= now) return;
+    if (now - found.lastSeenAt.getTime() > idleMs) {
+      // Idle too long: the session is over even though its absolute lifetime is not.
+      await app.db.delete(sessions).where(eq(sessions.id, id));
+      return;
     }
+    if (now - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await app.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, id));
+      found.lastSeenAt = new Date(now);
+    }
+    const { expiresAt: _expiresAt, lastSeenAt: _lastSeenAt, ...row } = found;
+    request.user = { ...row, sessionId: id };
   });
 
   app.decorate('sessions', {

@@ -190,6 +190,31 @@ describe('sign-in limits count only failures', () => {
 });
 
 describe('sessions', () => {
+  const HOUR = 3_600_000;
+  /** Signs in and backdates the session's last activity, before any read could cache it. */
+  async function sessionIdleFor(hours: number) {
+    const user = await createUser(app.db);
+    const cookie = await signIn(app, user.email, TEST_PASSWORD);
+    await app.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - hours * HOUR) })
+      .where(eq(sessions.userId, user.id));
+    return { user, cookie };
+  }
+
+  it('ends a session idle for longer than the idle timeout (12 hours by default)', async () => {
+    const { user, cookie } = await sessionIdleFor(12.5);
+    expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie } })).statusCode).toBe(401);
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
+  it('keeps a session in use alive and records its activity', async () => {
+    const { user, cookie } = await sessionIdleFor(11);
+    expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie } })).statusCode).toBe(200);
+    const [row] = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(HOUR);
+  });
+
   it('GET /me answers 401 without a session and the user with one', async () => {
     expect((await app.inject({ url: '/api/v1/users/me' })).statusCode).toBe(401);
     const cookie = await signIn(app, agent.email, TEST_PASSWORD);
@@ -246,5 +271,16 @@ describe('maintenance', () => {
     const left = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left).toHaveLength(1);
     expect(left[0]!.id).not.toBe(first!.id);
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent in production and not in development', async () => {
+    const production = await createTestApp({
+      env: { NODE_ENV: 'production', APP_ORIGIN: 'https://agency.example' },
+    });
+    const hsts = (await production.inject({ url: '/api/health' })).headers['strict-transport-security'];
+    expect(hsts).toBe('max-age=31536000; includeSubDomains');
+    expect((await app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
   });
 });
