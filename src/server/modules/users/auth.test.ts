@@ -167,7 +167,7 @@ describe('sign-in limits count only failures', () => {
     }
     expect(directStatuses).toEqual([401, 401, 401, 429, 429]);
     expect(proxiedStatuses).toEqual([401, 401, 401, 401, 401]);
-  });
+  }, 120_000); // builds two apps: slow on a loaded machine
 
   it('the owner signs in from a fresh client while an attacker hammers the account from elsewhere', async () => {
     const victim = await createUser(app.db);
@@ -282,5 +282,5 @@ describe('HSTS', () => {
     const hsts = (await production.inject({ url: '/api/health' })).headers['strict-transport-security'];
     expect(hsts).toBe('max-age=31536000; includeSubDomains');
     expect((await app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
-  });
+  }, 120_000); // builds its own app: slow on a loaded machine
 });
