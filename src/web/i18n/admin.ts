@@ -151,6 +151,7 @@ export const admin = {
       founders: 'המייסדים',
       media: 'מדיה',
       excludeHolidays: 'ללא חגים',
+      report: 'דוח הייבוא',
     } as Record<string, string>,
     entities: {
       user: 'משתמש',
@@ -158,6 +159,7 @@ export const admin = {
       property: 'נכס',
       goal: 'יעד',
       indicator: 'מדד',
+      import: 'ייבוא מהמערכת הקודמת',
     } as Record<string, string>,
     actions: {
       create: 'יצירה',

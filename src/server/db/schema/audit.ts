@@ -8,7 +8,9 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
-    entity: text('entity').$type<'user' | 'settings' | 'property' | 'goal' | 'indicator'>().notNull(),
+    entity: text('entity')
+      .$type<'user' | 'settings' | 'property' | 'goal' | 'indicator' | 'import'>()
+      .notNull(),
     entityId: text('entity_id'),
     action: text('action').$type<'create' | 'update' | 'delete' | 'activate' | 'deactivate'>().notNull(),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),

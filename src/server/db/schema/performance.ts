@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const metrics = {
@@ -20,8 +20,10 @@ export const indicators = pgTable(
       .references(() => users.id),
     ...metrics,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    legacyId: text('legacy_id'),
   },
   (t) => [
+    uniqueIndex('indicators_legacy_id_idx').on(t.legacyId),
     index('indicators_agent_created_idx').on(t.agentId, t.createdAt),
     index('indicators_created_idx').on(t.createdAt),
   ],
@@ -39,8 +41,10 @@ export const goals = pgTable(
     month: smallint('month').notNull(),
     ...metrics,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    legacyId: text('legacy_id'),
   },
   (t) => [
+    uniqueIndex('goals_legacy_id_idx').on(t.legacyId),
     uniqueIndex('goals_agent_year_month_idx').on(t.agentId, t.year, t.month),
     index('goals_year_month_idx').on(t.year, t.month),
   ],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const properties = pgTable(
@@ -26,8 +37,12 @@ export const properties = pgTable(
     agentSecendId: uuid('agent_secend_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    legacyId: text('legacy_id'),
+    /** Image URLs on outside hosts named by an imported record: kept as they were, never fetched. */
+    externalImages: text('external_images').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
+    uniqueIndex('properties_legacy_id_idx').on(t.legacyId),
     index('properties_search_idx').on(t.typeTransaction, t.sold, t.city, t.price),
     // Search without a city sorted by price (the sale/rent pages' price sorts) reads this in order.
     index('properties_type_price_idx').on(t.typeTransaction, t.sold, t.price),

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { properties } from './properties';
 import { users } from './users';
 
@@ -19,8 +19,10 @@ export const reportContacts = pgTable(
     statusDate: date('status_date').notNull(),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    legacyId: text('legacy_id'),
   },
   (t) => [
+    uniqueIndex('report_contacts_legacy_id_idx').on(t.legacyId),
     index('report_contacts_agent_date_idx').on(t.agentId, t.statusDate),
     index('report_contacts_property_idx').on(t.exclusiveProperty, t.statusDate),
   ],

@@ -16,12 +16,15 @@ export const users = pgTable(
     aboutMe: text('about_me').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
+    /** The `_id` of this record in the earlier MongoDB app, when it was imported from there. */
+    legacyId: text('legacy_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    uniqueIndex('users_legacy_id_idx').on(t.legacyId),
   ],
 );
 

@@ -1,0 +1,57 @@
+import { statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ExportFormatError } from '../modules/import/extended-json';
+import { formatReport } from '../modules/import/report-text';
+import { runImport } from '../modules/import/run-import';
+import { backupBeforeImport } from './import-backup';
+import { openFromEnv } from './open';
+
+const usage =
+  'Usage: npm run import:mongo -- --dir EXPORT_DIR [--dry-run] [--images-from DIR] [--send-resets] [--skip-backup]';
+const options = {
+  dir: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  'images-from': { type: 'string' },
+  'send-resets': { type: 'boolean', default: false },
+  'skip-backup': { type: 'boolean', default: false },
+} as const;
+let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
+try {
+  ({ values } = parseArgs({ options }));
+} catch (err) {
+  console.error(`${(err as Error).message}\n${usage}`);
+  process.exit(1);
+}
+if (!values.dir) {
+  console.error(usage);
+  process.exit(1);
+}
+for (const folder of [values.dir, values['images-from']]) {
+  if (folder && !statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
+    console.error(`Nothing was imported: ${folder} is not a folder.`);
+    process.exit(1);
+  }
+}
+const dryRun = values['dry-run'];
+// The embedded database is copied before it is opened, while no process holds it.
+const backup = dryRun || values['skip-backup'] ? null : await backupBeforeImport();
+const { env, handle, storage } = await openFromEnv();
+try {
+  const report = await runImport(handle.db, {
+    dir: values.dir,
+    storage,
+    origin: env.APP_ORIGIN,
+    dryRun,
+    imagesFrom: values['images-from'],
+    sendResets: values['send-resets'],
+  });
+  console.info(formatReport(report));
+  if (backup)
+    console.info(`\nBackup taken before the import: ${backup}\nTo undo the import, see docs/migrating.md.`);
+} catch (err) {
+  process.exitCode = 1;
+  if (err instanceof ExportFormatError) console.error(`Nothing was imported: ${err.message}`);
+  else console.error('Nothing was imported (the transaction was rolled back):', err);
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { chunks, countUpserts, forEachDocument, type ImportContext } from './context';
+import { importImageFile } from './images';
+import { type MappedUser, mapUser } from './map-user';
+
+/** Stored for users without a usable hash: matches no password, so only a reset link lets them in. */
+export const NO_PASSWORD = '!no-password';
+
+type Existing = { id: string; legacyId: string | null; email: string; image: string | null };
+
+export async function importUsers(ctx: ImportContext): Promise<void> {
+  const existing: Existing[] = await ctx.tx
+    .select({ id: users.id, legacyId: users.legacyId, email: users.email, image: users.image })
+    .from(users);
+  const byLegacy = new Map(existing.filter((u) => u.legacyId).map((u) => [u.legacyId!, u]));
+  const byEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
+  for (const u of byLegacy.values()) ctx.userIds.set(u.legacyId!, u.id);
+
+  const rows: (typeof users.$inferInsert)[] = [];
+  const emails = new Set<string>();
+  const skipped = ctx.report.collections.users.skipped;
+  await forEachDocument(ctx, 'users', async (doc, notes) => {
+    const mapped = mapUser(doc, notes, ctx.report);
+    if (!mapped.ok) return void skipped.push({ legacyId: notes.legacyId, reason: mapped.reason });
+    const user = mapped.value;
+    const sameEmail = byEmail.get(user.email);
+    if (emails.has(user.email)) {
+      return void skipped.push({
+        legacyId: user.legacyId,
+        reason: `e-mail ${user.email} used by another record`,
+      });
+    }
+    if (sameEmail?.legacyId && sameEmail.legacyId !== user.legacyId) {
+      return void skipped.push({
+        legacyId: user.legacyId,
+        reason: `e-mail ${user.email} belongs to another user`,
+      });
+    }
+    emails.add(user.email);
+    let current = byLegacy.get(user.legacyId);
+    if (!current && sameEmail) {
+      // Someone who already has an account here (such as the admin who runs the import): link, keep the password.
+      await ctx.tx.update(users).set({ legacyId: user.legacyId }).where(sql`${users.id} = ${sameEmail.id}`);
+      notes.mapped(
+        'email',
+        user.email,
+        'linked to the existing account with this e-mail (its password kept)',
+      );
+      current = sameEmail;
+    }
+    const id = current?.id ?? randomUUID();
+    ctx.userIds.set(user.legacyId, id);
+    if (!user.bcryptHash) ctx.passwordless.push(user);
+    rows.push({
+      id,
+      legacyId: user.legacyId,
+      name: user.name,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      role: user.role,
+      companyRole: user.companyRole,
+      image: await imageOf(ctx, user, id, current?.image ?? null),
+      aboutMe: user.aboutMe,
+      passwordHash: user.bcryptHash ?? NO_PASSWORD,
+      createdAt: user.createdAt,
+    });
+  });
+
+  for (const batch of chunks(rows)) {
+    const result = await ctx.tx
+      .insert(users)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: users.legacyId,
+        set: {
+          name: sql`excluded.name`,
+          email: sql`excluded.email`,
+          phoneNumber: sql`excluded.phone_number`,
+          role: sql`excluded.role`,
+          companyRole: sql`excluded.company_role`,
+          image: sql`coalesce(excluded.image, ${users.image})`,
+          aboutMe: sql`excluded.about_me`,
+          // A password set here (argon2id: re-hashed at sign-in, reset or changed) is never replaced by the old one.
+          passwordHash: sql`case when ${users.passwordHash} like '$argon2%' then ${users.passwordHash} else excluded.password_hash end`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    countUpserts(ctx, 'users', result);
+  }
+}
+
+/** An outside URL as it is; a file named in the record through the image pipeline (once); else nothing. */
+async function imageOf(ctx: ImportContext, user: MappedUser, id: string, current: string | null) {
+  const ref = user.image;
+  if (!ref) return null;
+  if (ref.kind === 'url') return ref.url;
+  if (current?.startsWith('/uploads/')) return null;
+  const image = await importImageFile(ctx, ref.name, `users/${id}`);
+  const card = image?.variants.find((v) => v.width >= 600) ?? image?.variants.at(-1);
+  return card ? ctx.storage.url(card.key) : null;
+}
