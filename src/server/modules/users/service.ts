@@ -3,7 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { burnPasswordCheck, verifyPassword } from './passwords';
+import { upgradeLegacyHash } from './legacy-hash';
+import { burnPasswordCheck, isLegacyHash, verifyPassword } from './passwords';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -48,7 +49,9 @@ export async function authenticate(
     await burnPasswordCheck(password);
     return undefined;
   }
-  return (await verifyPassword(user.passwordHash, password)) ? user : undefined;
+  if (!(await verifyPassword(user.passwordHash, password))) return undefined;
+  if (isLegacyHash(user.passwordHash)) await upgradeLegacyHash(db, user, password);
+  return user;
 }
 
 export async function listActiveUsers(db: Database): Promise<UserRow[]> {
