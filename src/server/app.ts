@@ -9,6 +9,7 @@ import { type Env, loadEnv, resolveAppOrigin } from './env';
 import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
 import { auditRoutes } from './modules/audit/routes';
+import { backupRoutes } from './modules/backups/routes';
 import { goalRoutes } from './modules/goals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         formsPerIp: options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
       });
       await api.register(mailRoutes);
+      await api.register(backupRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -75,6 +75,14 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('"LINK נדל״ן" <no-reply@example.com>'),
   SEED_DEMO: booleanish,
+  /** Embedded database backups: folder (default DATA_DIR/backups), how many to keep, hours between (0: off). */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** Folder of the built web app (default dist/web). */
   WEB_ROOT: z.string().optional(),
 });

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './db/seed-demo';
 import { EnvError, loadEnv } from './env';
+import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
 
@@ -19,6 +20,7 @@ async function main() {
   if (!env.DATABASE_URL || env.SEED_DEMO) await seedDemoIfEmpty(app.db, app.storage, app.log);
   const stopWorker = startOutboxWorker(app);
   const stopMaintenance = startMaintenance(app);
+  const stopBackups = startBackups(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -28,6 +30,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     stopMaintenance();
+    stopBackups();
     await stopWorker();
     await app.close(); // stops accepting, waits for in-flight requests, then closes the database
     process.exit(0);

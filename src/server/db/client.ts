@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { appRoot } from '../lib/app-root';
+import { DurableNodeFS, durableStartParams, fsyncTree } from './durable-fs';
 import * as schema from './schema';
 
 /** Both drivers expose the same Drizzle query API; the node-postgres type stands for either. */
@@ -19,8 +20,8 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a tarball (used for test templates). */
-  dump?(): Promise<Blob>;
+  /** PGlite only: the data directory as a tarball (test templates, backups). */
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
 };
 
 export type DatabaseOptions =
@@ -54,10 +55,19 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; memor
     dataDir = resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(
-    dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const isNew = dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'));
+  const client = await PGlite.create({
+    // On disk: real fsyncs (see durable-fs.ts); in memory there is nothing to make durable.
+    ...(dataDir
+      ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams(PGlite.defaultStartParams) }
+      : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  if (dataDir && isNew) {
+    // PGlite builds a new cluster in memory and copies it in without fsync: make it durable once.
+    await client.exec('checkpoint');
+    fsyncTree(dataDir);
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const handle: DatabaseHandle = {
     db,
@@ -69,7 +79,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; memor
     close: async () => {
       if (!client.closed) await client.close();
     },
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
   };
   return handle;
 }

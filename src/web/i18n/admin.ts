@@ -112,6 +112,18 @@ export const admin = {
     offersImage: 'תמונת המבצעים',
     videoHint: 'MP4 או WebM, עד 50MB',
     current: 'הקובץ הנוכחי',
+    backups: {
+      title: 'גיבוי מסד הנתונים',
+      latest: (when: string, size: string) => `הגיבוי האחרון: ${when} (${size} MB)`,
+      none: 'אין עדיין גיבוי.',
+      schedule: 'השרת שומר גיבוי אוטומטית (כברירת מחדל פעם ביום) ומחזיק את האחרונים שבהם.',
+      download: 'הורדת הגיבוי האחרון',
+      create: 'גיבוי עכשיו',
+      creating: 'מגבה...',
+      created: 'הגיבוי נשמר',
+      createFailed: 'הגיבוי נכשל, נסה שוב',
+      notEmbedded: 'האתר פועל על שרת PostgreSQL: הגיבויים נעשים בשרת מסד הנתונים (pg_dump).',
+    },
   },
   audit: {
     title: 'יומן שינויים',

@@ -10,6 +10,7 @@ import { settingsQuery } from '@web/lib/settings';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useSaveSettings } from './api';
+import { BackupSection } from './backup-section';
 import { DetailsFields } from './details-fields';
 import { FoundersFields } from './founders-fields';
 import { MediaFields } from './media-fields';
@@ -20,7 +21,10 @@ export function SettingsPage() {
   return (
     <Page title={he.admin.settings.title} wide>
       {settings.data ? (
-        <SettingsForm initial={settings.data} />
+        <div className="flex flex-col gap-6">
+          <SettingsForm initial={settings.data} />
+          <BackupSection />
+        </div>
       ) : settings.isError ? (
         <StatusMessage>{he.common.generalError}</StatusMessage>
       ) : (
