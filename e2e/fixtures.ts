@@ -9,8 +9,8 @@ export const DEMO = {
 type Fixtures = {
   /** Saves a named screenshot of the current page under test-results/screens. */
   shot: (name: string) => Promise<void>;
-  /** Fails on any serious or critical axe-core violation of the current page. */
-  checkA11y: () => Promise<void>;
+  /** Fails on any serious or critical axe-core violation of the current page (any impact with allImpacts). */
+  checkA11y: (options?: { allImpacts?: boolean }) => Promise<void>;
   /** Signs in through the API (cookie shared with the page). */
   signInAs: (who: keyof typeof DEMO) => Promise<void>;
 };
@@ -30,9 +30,11 @@ export const test = base.extend<Fixtures>({
     });
   },
   checkA11y: async ({ page }, use) => {
-    await use(async () => {
+    await use(async (options) => {
       const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const serious = results.violations.filter(
+        (v) => options?.allImpacts || v.impact === 'serious' || v.impact === 'critical',
+      );
       expect(
         serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
       ).toEqual([]);

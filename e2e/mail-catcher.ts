@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 /** What the server under test mailed: one JSON file per message in E2E_MAIL_DIR. */
-export type CaughtMail = { to: string[]; text: string };
+export type CaughtMail = { to: string[]; text: string; headerTo: string; headerCc: string };
+
+/** One header's value from the raw message (folded lines joined). */
+function header(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const match = head.replace(/\r?\n[ \t]+/g, ' ').match(new RegExp(`^${name}:\\s*(.*)$`, 'im'));
+  return match?.[1]?.trim() ?? '';
+}
 
 /** The decoded text of a single-part message (nodemailer sends plain text as base64 or quoted-printable). */
 function bodyText(raw: string): string {
@@ -33,9 +40,12 @@ export default async function startMailCatcher() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
         const mail: CaughtMail = {
           to: session.envelope.rcptTo.map((r) => r.address),
-          text: bodyText(Buffer.concat(chunks).toString('utf8')),
+          text: bodyText(raw),
+          headerTo: header(raw, 'To'),
+          headerCc: header(raw, 'Cc'),
         };
         count += 1;
         writeFileSync(join(dir, `${Date.now()}-${count}.json`), JSON.stringify(mail));

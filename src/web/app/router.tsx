@@ -107,6 +107,10 @@ const routes: RouteObject[] = [
                 ),
               },
               {
+                path: p(routePatterns.inquiries),
+                ...page(() => import('@web/features/leads/my-inquiries-page'), 'MyInquiriesPage'),
+              },
+              {
                 path: p(routePatterns.scoreBoard),
                 ...page(() => import('@web/features/performance/scoreboard-page'), 'ScoreboardPage'),
               },

@@ -1,5 +1,6 @@
 import { admin } from './admin';
 import { core } from './core';
+import { inquiries } from './inquiries';
 import { performance } from './performance';
 import { properties } from './properties';
 import { publicSite } from './public-site';
@@ -12,6 +13,7 @@ import { reports } from './reports';
 export const he = {
   ...core,
   admin,
+  inquiries,
   performance,
   properties,
   publicSite,

@@ -30,6 +30,7 @@ describe('side navigation items', () => {
     const items = labels(user({ role: 'agent' }));
     expect(items).toEqual(expect.arrayContaining(['מדדים אישיים', 'דוח קשר אישי', 'דירוג סוכנים']));
     expect(items).not.toContain('סקירת סוכנים');
+    expect(items).toContain('פניות על הנכסים שלי');
   });
   it('an admin who is a leading consultant or CTO manager gets both', () => {
     for (const companyRole of [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]) {

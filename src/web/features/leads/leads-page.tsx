@@ -1,83 +1,20 @@
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
-import { formatDate } from '@web/lib/format';
-import { type ReactNode, useId } from 'react';
 import { useLeadsInbox } from './api';
+import { InboxTable, phoneCell, receivedAt } from './inbox-table';
+import { InquiriesSection } from './inquiries-section';
 import { MailStatus } from './mail-status';
 
 const t = he.publicSite.leads;
-const time = new Intl.DateTimeFormat('he-IL', {
-  timeZone: 'Asia/Jerusalem',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const receivedAt = (iso: string) => `${formatDate(new Date(iso))} ${time.format(new Date(iso))}`;
-
-type Column<T> = { header: string; cell: (row: T) => ReactNode };
-
-function InboxTable<T extends { _id: string }>({
-  title,
-  rows,
-  columns,
-}: {
-  title: string;
-  rows: T[];
-  columns: Column<T>[];
-}) {
-  const titleId = useId();
-  return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-3">
-      <h2 id={titleId} className="text-xl font-bold text-brand-900">
-        {title} ({rows.length})
-      </h2>
-      {rows.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm">{t.empty}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="w-full text-start text-sm">
-            <thead className="bg-brand-50 text-brand-900">
-              <tr>
-                {columns.map((c) => (
-                  <th
-                    key={c.header}
-                    scope="col"
-                    className="px-3 py-2 text-start font-semibold whitespace-nowrap"
-                  >
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row._id} className="border-t border-slate-100">
-                  {columns.map((c) => (
-                    <td key={c.header} className="px-3 py-2 align-top whitespace-nowrap">
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-const phoneCell = (phone: string) => (
-  <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} dir="ltr" className="text-brand-700 underline">
-    {phone}
-  </a>
-);
-
-/** /Leads (admin): the lead form and job form submissions, newest first, with their e-mail state. */
+/** /Leads (admin): inquiries about properties, lead form and job form submissions, with their e-mail state. */
 export function LeadsPage() {
   const inbox = useLeadsInbox();
   return (
     <Page title={t.title} wide>
+      <div className="mb-10">
+        <InquiriesSection admin />
+      </div>
       {inbox.isPending ? (
         <StatusMessage busy>{he.common.loading}</StatusMessage>
       ) : inbox.isError ? (

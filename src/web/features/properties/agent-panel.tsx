@@ -4,26 +4,21 @@ import { Avatar } from '@web/components/avatar';
 import { WhatsappIcon } from '@web/components/brand-icons';
 import { buttonClass } from '@web/components/button';
 import { he } from '@web/i18n/he';
-import { useAgencySettings } from '@web/lib/settings';
 import { Phone } from 'lucide-react';
 import { useState } from 'react';
+import { usePropertyContact } from './contact';
 
 const t = he.properties.view;
 
 /** The main agent's contact, a switch to the second agent when both exist, or the office's default contact. */
 export function AgentPanel({ property }: { property: Property }) {
-  const settings = useAgencySettings();
   const [showSecond, setShowSecond] = useState(false);
   const both = Boolean(property.agent && property.agentSecend);
-  const agent = (showSecond && property.agentSecend) || property.agent || property.agentSecend;
-  const name = agent?.name ?? settings?.agencyName ?? t.office;
-  const phone = agent?.phone_number ?? settings?.phone;
-  const chatPhone = agent?.phone_number ?? settings?.whatsappPhone ?? settings?.phone;
-  const message = t.whatsappText(property.address, property.city);
+  const { agent, name, phone, chatPhone, message } = usePropertyContact(property, showSecond);
   return (
     <section
       aria-labelledby="contact-title"
-      className="self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id="contact-title" className="mb-3 text-xl font-bold">
         {t.contact}

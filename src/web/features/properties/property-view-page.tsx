@@ -8,11 +8,16 @@ import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { formatPrice } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { AgentPanel } from './agent-panel';
 import { useProperty } from './api';
+import { ContactBar } from './contact-bar';
 import { Gallery } from './gallery';
 import { ImagesPanel } from './images-panel';
+import { InquiryForm } from './inquiry-form';
+import { KeyFacts } from './key-facts';
+import { ShareButtons } from './share-buttons';
 import { SimilarList } from './similar-list';
 
 const t = he.properties;
@@ -22,6 +27,7 @@ export function PropertyViewPage() {
   const { id = '' } = useParams();
   const query = useProperty(id);
   const isAdmin = useSession().user?.role === 'admin';
+  const inquiryName = useRef<HTMLInputElement>(null);
   if (query.isPending) return <StatusMessage busy>{t.view.loading}</StatusMessage>;
   if (query.isError) {
     const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
@@ -33,8 +39,16 @@ export function PropertyViewPage() {
     );
   }
   const p = query.data;
+  const inquire = () => {
+    inquiryName.current?.scrollIntoView({ block: 'center' });
+    inquiryName.current?.focus({ preventScroll: true });
+  };
   return (
     <Page title={`${p.category} ב${p.address}, ${p.city}`} wide>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <KeyFacts property={p} />
+        <ShareButtons property={p} />
+      </div>
       <Gallery photos={p.photos} address={p.address} />
       {isAdmin && (
         <div className="mt-4">
@@ -62,10 +76,18 @@ export function PropertyViewPage() {
             )}
           </section>
         </div>
-        <AgentPanel property={p} />
+        <div className="flex flex-col gap-6 self-start">
+          <AgentPanel property={p} />
+          {!p.sold && <InquiryForm propertyId={p._id} ref={inquiryName} />}
+        </div>
       </div>
       <SimilarList id={p._id} />
       <BackLinks />
+      {!p.sold && (
+        <div className="sticky bottom-0 -mx-4 mt-6 md:hidden">
+          <ContactBar property={p} onInquire={inquire} />
+        </div>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type InquiryBody, inquiryBodySchema } from '@shared/schemas/inquiry';
+import { Button } from '@web/components/button';
+import { FormField } from '@web/components/form-field';
+import { TextAreaField } from '@web/components/text-area-field';
+import { he } from '@web/i18n/he';
+import { ApiError } from '@web/lib/api-client';
+import { forwardRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { useSendInquiry } from './inquiry-api';
+
+const t = he.inquiries.form;
+const EMPTY: InquiryBody = { name: '', phone: '', message: '', website: '' };
+
+export const INQUIRY_SECTION_ID = 'inquiry';
+
+/** The failure toast for a refused inquiry: its own words for the rate limit and a property gone meanwhile. */
+function failureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status === 429) return he.inquiries.tooMany;
+  if (err instanceof ApiError && err.status === 404) return t.gone;
+  return t.failure;
+}
+
+/** 'Interested in this property?': name, mobile phone and an optional message, sent to the property's agent. */
+export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(function InquiryForm(
+  { propertyId },
+  nameRef,
+) {
+  const send = useSendInquiry(propertyId);
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<InquiryBody>({ resolver: zodResolver(inquiryBodySchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit((values) =>
+    send.mutate(values, {
+      onSuccess: () => {
+        setSent(true);
+        reset(EMPTY);
+        toast.success(t.success);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError) {
+          for (const [field, message] of Object.entries(err.fieldErrors)) {
+            if (field in values) setError(field as keyof InquiryBody, { message });
+          }
+        }
+        toast.error(failureMessage(err));
+      },
+    }),
+  );
+  const name = register('name');
+
+  return (
+    <section
+      id={INQUIRY_SECTION_ID}
+      aria-labelledby="inquiry-title"
+      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="inquiry-title" className="text-xl font-bold">
+        {t.title}
+      </h2>
+      <p className="mb-4 text-slate-700">{t.intro}</p>
+      <form onSubmit={onSubmit} noValidate className="relative flex flex-col gap-3">
+        <FormField
+          label={t.name}
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...name}
+          ref={(el) => {
+            name.ref(el);
+            if (typeof nameRef === 'function') nameRef(el);
+            else if (nameRef) nameRef.current = el;
+          }}
+        />
+        <FormField
+          label={t.phone}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          dir="ltr"
+          required
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextAreaField label={t.message} rows={3} error={errors.message?.message} {...register('message')} />
+        {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
+        <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">
+          <label>
+            {t.honeypot}
+            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+          </label>
+        </div>
+        <p className="text-sm text-slate-600">{t.consent}</p>
+        <Button type="submit" disabled={send.isPending || sent}>
+          {send.isPending ? t.sending : sent ? t.sent : t.submit}
+        </Button>
+      </form>
+    </section>
+  );
+});
