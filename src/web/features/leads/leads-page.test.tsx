@@ -95,7 +95,8 @@ const renderPage = () =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('LeadsPage', () => {
+// A loaded CI machine renders the first page slowly: room beyond Vitest's 5 s default.
+describe('LeadsPage', { timeout: 20_000 }, () => {
   it('offers a resend on a failed mail only, and shows it pending once resent', async () => {
     const posts = fakeApi();
     renderPage();
