@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/users/account-routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { passwordResetRoutes } from './modules/users/reset-routes';
 import { userRoutes } from './modules/users/routes';
+import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
@@ -105,6 +106,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     idleHours: env.SESSION_IDLE_HOURS,
     secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
   });
+  // After the session plugin: each route's declared access rule is enforced before its body is validated.
+  await app.register(accessPlugin);
 
   // Multipart uploads (property images, user photos, home media): per-file and per-request caps.
   await app.register(multipart, {

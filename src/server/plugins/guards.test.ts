@@ -2,29 +2,22 @@ import { COMPANY_ROLES } from '@shared/domain/roles';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { createTestApp, signIn, type TestApp } from '../test/test-app';
-import { requireAdmin, requireSelfOrAdmin, requireUser } from './session';
 
 let app: TestApp;
 const cookies: Record<string, string> = {};
-let agentId = '';
 
 beforeAll(async () => {
   app = await createTestApp();
-  app.get('/api/v1/test/user', { preHandler: requireUser }, async () => ({ ok: true }));
-  app.get('/api/v1/test/admin', { preHandler: requireAdmin }, async () => ({ ok: true }));
-  app.get<{ Params: { id: string } }>(
-    '/api/v1/test/agent/:id',
-    { preHandler: requireSelfOrAdmin((r) => (r.params as { id: string }).id) },
-    async () => ({ ok: true }),
-  );
-  app.post('/api/v1/test/mutate', async () => ({ ok: true }));
+  app.get('/api/v1/test/user', { config: { access: 'signedIn' } }, async () => ({ ok: true }));
+  app.get('/api/v1/test/admin', { config: { access: 'admin' } }, async () => ({ ok: true }));
+  app.get('/api/v1/test/undeclared', async () => ({ ok: true }));
+  app.post('/api/v1/test/mutate', { config: { access: 'public' } }, async () => ({ ok: true }));
   const admin = await createUser(app.db, { role: 'admin' });
   const agent = await createUser(app.db);
   const consultant = await createUser(app.db, {
     role: 'admin',
     companyRole: COMPANY_ROLES.leadingConsultant,
   });
-  agentId = agent.id;
   cookies.admin = await signIn(app, admin.email, TEST_PASSWORD);
   cookies.agent = await signIn(app, agent.email, TEST_PASSWORD);
   cookies.consultant = await signIn(app, consultant.email, TEST_PASSWORD);
@@ -44,11 +37,13 @@ describe('guards', () => {
     expect(await get('/api/v1/test/admin', 'admin')).toBe(200);
     expect(await get('/api/v1/test/admin', 'consultant')).toBe(200);
   });
-  it('agent-or-self: an agent on itself 200, on another 403, admin 200', async () => {
-    expect(await get(`/api/v1/test/agent/${agentId}`)).toBe(401);
-    expect(await get(`/api/v1/test/agent/${agentId}`, 'agent')).toBe(200);
-    expect(await get('/api/v1/test/agent/someone-else', 'agent')).toBe(403);
-    expect(await get('/api/v1/test/agent/someone-else', 'admin')).toBe(200);
+  it('a route that declares no access rule is for admins only', async () => {
+    expect(await get('/api/v1/test/undeclared')).toBe(401);
+    expect(await get('/api/v1/test/undeclared', 'agent')).toBe(403);
+    expect(await get('/api/v1/test/undeclared', 'admin')).toBe(200);
+  });
+  it('an unknown API path is 404 for everyone, not 401', async () => {
+    expect(await get('/api/v1/no-such-thing')).toBe(404);
   });
   it('refuses any mutation from a foreign origin or a cross-site fetch', async () => {
     const post = (headers: Record<string, string>) =>

@@ -135,24 +135,10 @@ declare module 'fastify' {
   }
 }
 
-/** Guards: use as `preHandler`. */
-export async function requireUser(request: FastifyRequest) {
-  if (!request.user) throw unauthorized();
-}
-
+/** For a route whose access depends on its input (e.g. listing inactive users): admins only. */
 export async function requireAdmin(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   if (request.user.role !== 'admin') throw forbidden();
-}
-
-/** Admin, or the user whose id the request names (agents act only on their own data). */
-export function requireSelfOrAdmin(agentIdOf: (request: FastifyRequest) => string | undefined) {
-  return async (request: FastifyRequest) => {
-    if (!request.user) throw unauthorized();
-    if (request.user.role === 'admin') return;
-    const target = agentIdOf(request);
-    if (target !== undefined && target !== request.user.id) throw forbidden();
-  };
 }
 
 export function currentUser(request: FastifyRequest): SessionUser {

@@ -1,13 +1,12 @@
 import { auditListResponseSchema, auditQuerySchema } from '@shared/schemas/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/session';
 import { listAudit } from './service';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { querystring: auditQuerySchema, response: { 200: auditListResponseSchema } },
     },
     async (request) => {

@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit';
 import { replyCached } from '../../plugins/read-cache';
-import { requireAdmin, requireUser } from '../../plugins/session';
 import { resolveAgent } from '../indicators/access';
 import { readCaches } from '../indicators/cache';
 import { agentPerformance, allPerformance, companyPerformance } from './performance';
@@ -24,7 +23,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/goals',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { body: createGoalSchema, response: { 200: goalResponseSchema, 201: goalResponseSchema } },
     },
     async (request, reply) => {
@@ -47,7 +46,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/goals/getGoalByAgentAndMonth/:agentId/:year/:month',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { params: agentMonthParamsSchema, response: { 200: maybeGoalResponseSchema } },
     },
     async (request) => {
@@ -61,7 +60,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/goals/performance/all/:year/:month',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { params: monthParamsSchema, response: { 200: allPerformanceResponseSchema } },
     },
     async (request, reply) => {
@@ -81,7 +80,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/goals/performance/:agentId/:year/:month',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { params: agentMonthParamsSchema, response: { 200: agentPerformanceResponseSchema } },
     },
     async (request, reply) => {
@@ -104,7 +103,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/goals/companyPerformance',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { querystring: monthParamsSchema, response: { 200: companyPerformanceResponseSchema } },
     },
     async (request) => ({
@@ -116,7 +115,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/goals/:id',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { params: idParamsSchema, body: updateGoalSchema, response: { 200: goalResponseSchema } },
     },
     async (request) => {

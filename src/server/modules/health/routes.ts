@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
     try {
       await app.dbHandle.ping();
       return { status: 'ok', database: app.dbHandle.kind };

@@ -17,7 +17,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
 import { replyCached } from '../../plugins/read-cache';
-import { requireAdmin, requireUser } from '../../plugins/session';
 import { findUserById } from '../users/service';
 import { resolveAgent } from './access';
 import { readCaches } from './cache';
@@ -44,7 +43,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/indicators',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { body: createIndicatorSchema, response: { 201: indicatorResponseSchema } },
     },
     async (request, reply) => {
@@ -69,8 +68,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/indicators/getIndicatorsByAgent',
     {
-      preHandler: requireUser,
-      config: { readOnly: true },
+      config: { access: 'selfOrAdmin', readOnly: true },
       schema: { body: agentBodySchema, response: { 200: indicatorListResponseSchema } },
     },
     async (request) => {
@@ -83,8 +81,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/indicators/summary/${period}`,
       {
-        preHandler: requireUser,
-        config: { readOnly: true },
+        config: { access: 'selfOrAdmin', readOnly: true },
         schema: { body: agentBodySchema, response: { 200: summaryResponseSchema } },
       },
       async (request, reply) => {
@@ -105,7 +102,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/indicators/filterByDate',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { querystring: filterByDateQuerySchema, response: { 200: indicatorListResponseSchema } },
     },
     async (request) => {
@@ -125,7 +122,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/indicators/scoreboard',
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn' },
       schema: { querystring: scoreboardQuerySchema, response: { 200: scoreboardResponseSchema } },
     },
     async (request, reply) => {
@@ -148,7 +145,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/indicators/:id',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         params: idParamsSchema,
         body: updateIndicatorSchema,
@@ -176,7 +173,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/indicators/:id',
-    { preHandler: requireAdmin, schema: { params: idParamsSchema, response: { 200: okNull } } },
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: okNull } } },
     async (request) => {
       const before = await findIndicator(app.db, request.params.id);
       await deleteIndicator(app.db, before.id);

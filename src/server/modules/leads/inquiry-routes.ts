@@ -8,7 +8,7 @@ import {
 import { sentResponseSchema } from '@shared/schemas/leads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import { currentUser, requireUser } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { submitInquiry } from './inquiry';
 import { getInquiry, listInquiries } from './inquiry-reads';
 
@@ -19,6 +19,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
   app.post(
     '/property/:id/inquiry',
     {
+      config: { access: 'public' },
       // Counted before validation, like the lead form, so malformed floods are limited as well.
       onRequest: async (request) => consumeRateLimit(app.db, `inquiry:ip:${request.ip}`, opts.formsPerIp),
       schema: { params: idParamsSchema, body: inquiryBodySchema, response: { 201: sentResponseSchema } },
@@ -36,7 +37,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
   app.get(
     '/inquiries',
     {
-      onRequest: requireUser,
+      config: { access: 'signedIn' },
       schema: { querystring: inquiryListQuerySchema, response: { 200: inquiryListResponseSchema } },
     },
     async (request, reply) => {
@@ -48,7 +49,10 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
 
   app.get(
     '/inquiries/:id',
-    { onRequest: requireUser, schema: { params: idParamsSchema, response: { 200: inquiryResponseSchema } } },
+    {
+      config: { access: 'selfOrAdmin' },
+      schema: { params: idParamsSchema, response: { 200: inquiryResponseSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const inquiry = await getInquiry(app.db, currentUser(request), request.params.id);

@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import { requireAdmin } from '../../plugins/session';
 import { inquiryRoutes } from './inquiry-routes';
 import { listInbox, submitJobApplication, submitLead } from './service';
 
@@ -27,6 +26,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.post(
     '/email/send-mail',
     {
+      config: { access: 'public' },
       onRequest: limitPerIp('lead'),
       schema: { body: leadBodySchema, response: { 201: sentResponseSchema } },
     },
@@ -43,6 +43,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.post(
     '/email/send-job-mail',
     {
+      config: { access: 'public' },
       onRequest: limitPerIp('job'),
       schema: { body: jobApplicationBodySchema, response: { 201: sentResponseSchema } },
     },
@@ -59,7 +60,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.get(
     '/leads',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: { querystring: inboxQuerySchema, response: { 200: leadsInboxResponseSchema } },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import { idParamsSchema } from '@shared/schemas/common';
 import { resendMailResponseSchema } from '@shared/schemas/leads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/session';
 import { resendFailedMail } from './resend';
 
 /** The outbox as the admin sees it from the leads inbox. */
@@ -9,7 +8,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mail/:id/resend',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: { params: idParamsSchema, response: { 200: resendMailResponseSchema } },
     },
     async (request) => {

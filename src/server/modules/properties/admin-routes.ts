@@ -6,7 +6,7 @@ import {
   updatePropertySchema,
 } from '@shared/schemas/property';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { addImages, createFromForm, removeImage, reorderImages } from './images';
 import { getProperty } from './reads';
 import { createProperty, deleteProperty, newPropertyId, updateProperty } from './service';
@@ -15,25 +15,27 @@ const ok = <T>(data: T) => ({ status: 'success' as const, data });
 
 /** Admin mutations of properties and their images; every one is audited in the service. */
 export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // onRequest, so a wrong role gets 401/403 before any body is read or validated.
-  app.addHook('onRequest', requireAdmin);
-
-  app.post('/property', { schema: { response: { 201: propertyResponseSchema } } }, async (request, reply) => {
-    const actor = currentUser(request);
-    let id: string;
-    if (request.isMultipart()) id = await createFromForm(app.db, app.storage, request, actor);
-    else {
-      // JSON is accepted too (no images), validated by the same schema as the form.
-      id = newPropertyId();
-      await createProperty(app.db, actor, id, (request.body ?? {}) as Record<string, unknown>, []);
-    }
-    reply.status(201);
-    return ok({ data: await getProperty(app.db, app.storage, id) });
-  });
+  app.post(
+    '/property',
+    { config: { access: 'admin' }, schema: { response: { 201: propertyResponseSchema } } },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      let id: string;
+      if (request.isMultipart()) id = await createFromForm(app.db, app.storage, request, actor);
+      else {
+        // JSON is accepted too (no images), validated by the same schema as the form.
+        id = newPropertyId();
+        await createProperty(app.db, actor, id, (request.body ?? {}) as Record<string, unknown>, []);
+      }
+      reply.status(201);
+      return ok({ data: await getProperty(app.db, app.storage, id) });
+    },
+  );
 
   app.patch(
     '/property/:id',
     {
+      config: { access: 'admin' },
       schema: {
         params: idParamsSchema,
         body: updatePropertySchema,
@@ -48,7 +50,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/property/:id',
-    { schema: { params: idParamsSchema, response: { 200: okSchema } } },
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: okSchema } } },
     async (request) => {
       await deleteProperty(app.db, app.storage, currentUser(request), request.params.id);
       return { status: 'success' as const, message: 'הנכס נמחק' };
@@ -57,7 +59,10 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/property/:id/images',
-    { schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } },
+    },
     async (request) => {
       await addImages(app.db, app.storage, request, currentUser(request), request.params.id);
       return ok({ data: await getProperty(app.db, app.storage, request.params.id) });
@@ -66,7 +71,10 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/property/:id/images/:imageId',
-    { schema: { params: imageParamsSchema, response: { 200: propertyResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: imageParamsSchema, response: { 200: propertyResponseSchema } },
+    },
     async (request) => {
       const { id, imageId } = request.params;
       await removeImage(app.db, app.storage, currentUser(request), id, imageId);
@@ -76,7 +84,10 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/property/:id/images/order',
-    { schema: { params: idParamsSchema, body: imageOrderSchema, response: { 200: propertyResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: imageOrderSchema, response: { 200: propertyResponseSchema } },
+    },
     async (request) => {
       await reorderImages(app.db, currentUser(request), request.params.id, request.body.order);
       return ok({ data: await getProperty(app.db, app.storage, request.params.id) });

@@ -29,11 +29,16 @@ const ok = <T>(data: T) => ({ status: 'success' as const, data });
 export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   // The contract's full list; no response schema here because validating 100,000 objects on the way
   // out would cost more than building them (the shape is the same toProperty as everywhere else).
-  app.get('/property', async () => ok({ data: await listAllProperties(app.db, app.storage) }));
+  app.get('/property', { config: { access: 'public' } }, async () =>
+    ok({ data: await listAllProperties(app.db, app.storage) }),
+  );
 
   app.get(
     '/property/search',
-    { schema: { querystring: propertySearchQuerySchema, response: { 200: propertySearchResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: propertySearchQuerySchema, response: { 200: propertySearchResponseSchema } },
+    },
     async (request, reply) =>
       replyCached(
         reply,
@@ -45,29 +50,42 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/property/sold', { schema: { response: { 200: propertyListResponseSchema } } }, async () =>
-    ok({ data: await listSoldProperties(app.db, app.storage) }),
+  app.get(
+    '/property/sold',
+    { config: { access: 'public' }, schema: { response: { 200: propertyListResponseSchema } } },
+    async () => ok({ data: await listSoldProperties(app.db, app.storage) }),
   );
 
   app.get(
     '/property/getMyProperties/:agentId',
-    { schema: { params: agentParamsSchema, response: { 200: propertyListResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: agentParamsSchema, response: { 200: propertyListResponseSchema } },
+    },
     async (request) => ok({ data: await listAgentProperties(app.db, app.storage, request.params.agentId) }),
   );
 
-  app.get('/property/locations/cities', { schema: { response: { 200: namesResponseSchema } } }, async () =>
-    ok(await listCities(app.db)),
+  app.get(
+    '/property/locations/cities',
+    { config: { access: 'public' }, schema: { response: { 200: namesResponseSchema } } },
+    async () => ok(await listCities(app.db)),
   );
 
   app.get(
     '/property/locations/streets',
-    { schema: { querystring: streetsQuerySchema, response: { 200: namesResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: streetsQuerySchema, response: { 200: namesResponseSchema } },
+    },
     async (request) => ok(await listStreets(app.db, request.query.city)),
   );
 
   app.get(
     '/property/:id',
-    { schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } },
+    },
     async (request, reply) =>
       replyCached(reply, propertyCaches.single, app.db, request.params.id, propertyResponseSchema, async () =>
         ok({ data: await getProperty(app.db, app.storage, request.params.id) }),
@@ -76,7 +94,10 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/property/:id/similar',
-    { schema: { params: idParamsSchema, response: { 200: similarResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: idParamsSchema, response: { 200: similarResponseSchema } },
+    },
     async (request) => ok({ data: await listSimilar(app.db, app.storage, request.params.id) }),
   );
 };

@@ -10,7 +10,7 @@ import {
   statusesResponseSchema,
 } from '@shared/schemas/report-contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { actingAgent, listAgentProperties } from './access';
 import {
   createReportContact,
@@ -26,7 +26,7 @@ export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reportContact',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { body: createReportContactSchema, response: { 201: reportContactResponseSchema } },
     },
     async (request, reply) => {
@@ -38,7 +38,7 @@ export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reportContact/monthlyReport',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { body: monthlyReportBodySchema, response: { 200: monthlyReportResponseSchema } },
     },
     async (request) => {
@@ -51,14 +51,14 @@ export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reportContact',
-    { preHandler: requireAdmin, schema: { response: { 200: reportContactListResponseSchema } } },
+    { config: { access: 'admin' }, schema: { response: { 200: reportContactListResponseSchema } } },
     async () => ({ status: 'success' as const, data: { reportContacts: await listAllReports(app.db) } }),
   );
 
   app.get(
     '/reportContact/getReportContactByAgent/:agentId',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { params: agentIdParamsSchema, response: { 200: statusesResponseSchema } },
     },
     async (request) => {
@@ -70,7 +70,7 @@ export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reportContact/getReportContactByProperty',
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn' },
       schema: { body: byPropertyBodySchema, response: { 200: statusesResponseSchema } },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportContact/properties/:agentId',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { params: agentIdParamsSchema, response: { 200: agentPropertiesResponseSchema } },
     },
     async (request) => {

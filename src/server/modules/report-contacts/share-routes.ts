@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { absoluteUrl } from '../../lib/links';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { currentUser, requireUser } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { sharedReport } from './shared-report';
 import { createShare, listShares, revokeShare } from './shares-service';
 
@@ -21,7 +21,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reportContact/shares',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { body: createShareBodySchema, response: { 201: createShareResponseSchema } },
     },
     async (request, reply) => {
@@ -34,7 +34,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportContact/shares',
     {
-      preHandler: requireUser,
+      config: { access: 'selfOrAdmin' },
       schema: { querystring: shareListQuerySchema, response: { 200: shareListResponseSchema } },
     },
     async (request) => {
@@ -46,7 +46,10 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/reportContact/shares/:id',
-    { preHandler: requireUser, schema: { params: idParamsSchema, response: { 200: shareResponseSchema } } },
+    {
+      config: { access: 'selfOrAdmin' },
+      schema: { params: idParamsSchema, response: { 200: shareResponseSchema } },
+    },
     async (request) => {
       const share = await revokeShare(app.db, currentUser(request), request.params.id);
       return { status: 'success' as const, data: { share } };
@@ -55,7 +58,10 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reportContact/shared/:token',
-    { schema: { params: tokenParamsSchema, response: { 200: sharedReportResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: tokenParamsSchema, response: { 200: sharedReportResponseSchema } },
+    },
     async (request, reply) => {
       // Tokens are 256-bit, so guessing is hopeless anyway; the cap keeps a scraper from hammering the DB.
       await consumeRateLimit(app.db, `shared-report:${request.ip}`, { max: 120, windowMs: 60_000 });

@@ -2,7 +2,7 @@ import { imageUploadResponseSchema } from '@shared/schemas/account';
 import { agencySettingsSchema, settingsResponseSchema } from '@shared/schemas/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { updateSettings } from './admin-service';
 import { MAX_VIDEO_BYTES, MEDIA_KINDS, noFile, storeImage, storeVideo } from './media';
 
@@ -11,7 +11,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { body: agencySettingsSchema.partial(), response: { 200: settingsResponseSchema } },
     },
     async (request) => {
@@ -24,7 +24,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/settings/media/:kind',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       bodyLimit: MAX_VIDEO_BYTES + 1024 * 1024,
       schema: {
         params: z.object({ kind: z.enum(MEDIA_KINDS) }),

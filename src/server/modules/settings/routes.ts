@@ -3,8 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { schema: { response: { 200: settingsResponseSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return { status: 'success' as const, data: { settings: await getSettings(app.db) } };
-  });
+  app.get(
+    '/settings',
+    { config: { access: 'public' }, schema: { response: { 200: settingsResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { status: 'success' as const, data: { settings: await getSettings(app.db) } };
+    },
+  );
 };

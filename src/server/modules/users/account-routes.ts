@@ -7,7 +7,7 @@ import { okSchema } from '@shared/schemas/common';
 import { sessionUserResponseSchema } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { currentUser, requireUser } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { processImage } from '../images/pipeline';
 import { changeOwnPassword, updateOwnAccount } from './account-service';
 import { toUser } from './service';
@@ -17,7 +17,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/me',
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn' },
       schema: { body: updateOwnAccountBodySchema, response: { 200: sessionUserResponseSchema } },
     },
     async (request) => {
@@ -28,7 +28,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/me/password',
-    { preHandler: requireUser, schema: { body: changePasswordBodySchema, response: { 200: okSchema } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { body: changePasswordBodySchema, response: { 200: okSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       const { currentPassword, newPassword } = request.body;
@@ -40,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // A user photo (own or, for an admin, anyone's): the URL is then saved with PATCH /users/me or /users/{id}.
   app.post(
     '/users/image',
-    { preHandler: requireUser, schema: { response: { 200: imageUploadResponseSchema } } },
+    { config: { access: 'signedIn' }, schema: { response: { 200: imageUploadResponseSchema } } },
     async (request) => {
       const file = request.isMultipart() ? await request.file() : undefined;
       if (!file) throw badRequest('יש לבחור קובץ תמונה', { image: 'יש לבחור קובץ תמונה' });

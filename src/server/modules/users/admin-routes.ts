@@ -6,7 +6,7 @@ import {
 import { idParamsSchema } from '@shared/schemas/common';
 import { sessionUserResponseSchema } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { activateUser, createUser, deactivateUser, updateUser } from './admin-service';
 import { toUser } from './service';
 
@@ -15,7 +15,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { body: createUserBodySchema, response: { 201: createdUserResponseSchema } },
     },
     async (request, reply) => {
@@ -28,7 +28,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         params: idParamsSchema,
         body: updateUserBodySchema,
@@ -44,7 +44,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:id',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { params: idParamsSchema, response: { 200: sessionUserResponseSchema } },
     },
     async (request) => {
@@ -56,7 +56,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/activate',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: { params: idParamsSchema, response: { 200: sessionUserResponseSchema } },
     },
     async (request) => {

@@ -10,7 +10,7 @@ export type ResetRoutesOptions = { resetPerIp: RateRule; resetPerEmail: RateRule
 export const passwordResetRoutes: FastifyPluginAsyncZod<ResetRoutesOptions> = async (app, opts) => {
   app.post(
     '/users/forgot-password',
-    { schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } } },
+    { config: { access: 'public' }, schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } } },
     async (request) => {
       const email = request.body.email.toLowerCase();
       await consumeRateLimit(app.db, `reset:ip:${request.ip}`, opts.resetPerIp);
@@ -22,7 +22,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ResetRoutesOptions> = as
 
   app.post(
     '/users/reset-password',
-    { schema: { body: resetPasswordBodySchema, response: { 200: okSchema } } },
+    { config: { access: 'public' }, schema: { body: resetPasswordBodySchema, response: { 200: okSchema } } },
     async (request) => {
       await consumeRateLimit(app.db, `reset:ip:${request.ip}`, opts.resetPerIp);
       await resetPassword(app.db, request.body.token, request.body.newPassword);

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { assertUnderRateLimit, countRateLimitEvent, type RateRule } from '../../lib/rate-limit';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { currentUser, requireAdmin } from '../../plugins/session';
 import { listAllUsers } from './admin-service';
 import { authenticate, findUserById, getVisibleUser, listActiveUsers, toPublicUser, toUser } from './service';
 
@@ -20,7 +20,10 @@ export const WRONG_CREDENTIALS = 'כתובת המייל או הסיסמה שגו
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, opts) => {
   app.post(
     '/users/login',
-    { schema: { body: loginBodySchema, response: { 200: sessionUserResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: loginBodySchema, response: { 200: sessionUserResponseSchema } },
+    },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       // Only failed attempts count, per account from one client and (looser) per client. Never per account
@@ -40,14 +43,18 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
   );
 
-  app.post('/users/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
-    await app.sessions.end(reply, request);
-    return { status: 'success' as const };
-  });
+  app.post(
+    '/users/logout',
+    { config: { access: 'public' }, schema: { response: { 200: okSchema } } },
+    async (request, reply) => {
+      await app.sessions.end(reply, request);
+      return { status: 'success' as const };
+    },
+  );
 
   app.get(
     '/users/me',
-    { preHandler: requireUser, schema: { response: { 200: sessionUserResponseSchema } } },
+    { config: { access: 'signedIn' }, schema: { response: { 200: sessionUserResponseSchema } } },
     async (request) => {
       const row = await findUserById(app.db, currentUser(request).id);
       if (!row) throw new AppError(401, 'UNAUTHORIZED', 'המשתמש לא נמצא');
@@ -57,7 +64,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.get(
     '/users',
-    { schema: { querystring: listUsersQuerySchema, response: { 200: userListResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: listUsersQuerySchema, response: { 200: userListResponseSchema } },
+    },
     async (request) => {
       // Inactive users are an admin's business only (the users page); everyone else sees the active team.
       if (request.query.includeInactive) await requireAdmin(request);
@@ -69,7 +79,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.get(
     '/users/:id',
-    { schema: { params: idParamsSchema, response: { 200: userResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: idParamsSchema, response: { 200: userResponseSchema } },
+    },
     async (request) => {
       const isAdmin = request.user?.role === 'admin';
       const row = await getVisibleUser(app.db, request.params.id, isAdmin);

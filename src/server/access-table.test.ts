@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { israelDate } from '@shared/domain/israel-time';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reportShares } from './db/schema';
+import type { Access } from './plugins/access';
+import { createUser } from './test/factories';
+import {
+  type AgentFixture,
+  createAgentFixture,
+  genericRequest,
+  SAMPLES,
+  type SampleRequest,
+} from './test/route-samples';
+import { sessionCookieFor } from './test/sessions';
+import { createTestApp, type TestApp } from './test/test-app';
+
+// The route access table: every API route of Fastify's own route table is sent as a visitor, as an agent on
+// its own data, as an agent on another agent's data and as an admin, and each answer is checked against the
+// rule the route declares. A new route without a declared rule, or without a sample when its rule depends on
+// whose data it names, fails here.
+
+const plenty = { max: 100_000, windowMs: 60_000 };
+let app: TestApp;
+let adminId = '';
+type Target = AgentFixture & { shareId: string };
+let agentA: Target;
+let agentB: Target;
+
+async function withShare(fixture: AgentFixture): Promise<Target> {
+  const [share] = await app.db
+    .insert(reportShares)
+    .values({
+      tokenHash: randomUUID(),
+      agentId: fixture.id,
+      propertyAddress: fixture.address,
+      periodFrom: israelDate(),
+      periodTo: israelDate(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: reportShares.id });
+  return { ...fixture, shareId: share!.id };
+}
+
+beforeAll(async () => {
+  app = await createTestApp({
+    rateLimits: {
+      loginPerIp: plenty,
+      loginPerEmailAndIp: plenty,
+      formsPerIp: plenty,
+      passwordResetPerIp: plenty,
+      passwordResetPerEmail: plenty,
+    },
+  });
+  await app.ready();
+  adminId = (await createUser(app.db, { role: 'admin' })).id;
+  agentA = await withShare(await createAgentFixture(app.db));
+  agentB = await withShare(await createAgentFixture(app.db));
+});
+
+const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+async function send(
+  method: string,
+  request: SampleRequest,
+  userId?: string,
+): Promise<LightMyRequestResponse> {
+  const cookie = userId ? await sessionCookieFor(app.db, userId) : undefined;
+  return app.inject({
+    method: method as 'GET',
+    url: request.url,
+    query: request.query,
+    ...(request.payload === undefined ? {} : { payload: request.payload as object }),
+    headers: cookie ? { cookie } : {},
+  });
+}
+
+const denied = (r: LightMyRequestResponse) => r.statusCode === 401 || r.statusCode === 403;
+const describeAnswer = (r: LightMyRequestResponse) => `${r.statusCode} ${r.body.slice(0, 200)}`;
+
+describe('route access table', () => {
+  it('every API route declares its access rule', () => {
+    const undeclared = app.accessTable.filter((r) => r.access === undefined).map(key);
+    expect(undeclared).toEqual([]);
+    expect(app.accessTable.length).toBeGreaterThan(50);
+  });
+
+  it('every route whose access depends on the agent it names has a sample request', () => {
+    const missing = app.accessTable.filter((r) => r.access === 'selfOrAdmin' && !SAMPLES[key(r)]).map(key);
+    expect(missing).toEqual([]);
+  });
+
+  it('each route answers visitors, agents on themselves, agents on others and admins as declared', async () => {
+    const failures: string[] = [];
+    const expectThat = (ok: boolean, what: string, r: LightMyRequestResponse) => {
+      if (!ok) failures.push(`${what}: ${describeAnswer(r)}`);
+    };
+    for (const route of app.accessTable) {
+      const access = route.access as Access;
+      const sample = SAMPLES[key(route)];
+      const request = (target: Target) => (sample ? sample(target) : genericRequest(route.url));
+      const name = `${key(route)} [${access}]`;
+
+      const visitor = await send(route.method, request(agentA));
+      if (access === 'public')
+        expectThat(!denied(visitor) && visitor.statusCode < 500, `${name} visitor`, visitor);
+      else expectThat(visitor.statusCode === 401, `${name} visitor`, visitor);
+
+      const onOther = await send(route.method, request(agentB), agentA.id);
+      if (access === 'admin' || access === 'selfOrAdmin')
+        expectThat(onOther.statusCode === 403, `${name} agent on another agent`, onOther);
+      else
+        expectThat(!denied(onOther) && onOther.statusCode < 500, `${name} agent on another agent`, onOther);
+
+      const onSelf = await send(route.method, request(agentA), agentA.id);
+      if (access === 'admin') expectThat(onSelf.statusCode === 403, `${name} agent on self`, onSelf);
+      else if (access === 'selfOrAdmin')
+        expectThat(onSelf.statusCode < 300, `${name} agent on self (the sample must succeed)`, onSelf);
+      else expectThat(!denied(onSelf) && onSelf.statusCode < 500, `${name} agent on self`, onSelf);
+
+      const admin = await send(route.method, request(agentA), adminId);
+      expectThat(!denied(admin) && admin.statusCode < 500, `${name} admin`, admin);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('protected routes answer 401 to a visitor before any body, query or param is validated', async () => {
+    const protectedRoutes = app.accessTable.filter((r) => r.access !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(30);
+    const answers: string[] = [];
+    for (const route of protectedRoutes) {
+      const url = route.url.replace(/:(\w+)/g, 'not-an-id');
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const r = await app.inject({
+        method: route.method as 'GET',
+        url: `${url}?year=abc&agent=%00&page=-1`,
+        ...(withBody ? { payload: '{"broken json', headers: { 'content-type': 'application/json' } } : {}),
+      });
+      if (r.statusCode !== 401 || r.json().code !== 'UNAUTHORIZED')
+        answers.push(`${key(route)}: ${describeAnswer(r)}`);
+    }
+    expect(answers).toEqual([]);
+  });
+});

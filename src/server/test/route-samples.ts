@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { israelYearMonth } from '@shared/domain/israel-calendar';
+import { israelDate } from '@shared/domain/israel-time';
+import type { Database } from '../db/client';
+import { leads } from '../db/schema';
+import { createProperty, createUser } from './factories';
+
+/** An agent with data of its own: a property it handles and an inquiry about it. */
+export type AgentFixture = { id: string; address: string; propertyId: string; inquiryId: string };
+
+export async function createAgentFixture(db: Database): Promise<AgentFixture> {
+  const agent = await createUser(db);
+  const address = `רחוב בדיקה ${randomUUID().slice(0, 6)}`;
+  const property = await createProperty(db, { agentId: agent.id, address });
+  const [inquiry] = await db
+    .insert(leads)
+    .values({
+      name: 'פונה',
+      phone: '0501234567',
+      category: 'קונה',
+      propertyId: property.id,
+      agentId: agent.id,
+      message: 'שלום',
+    })
+    .returning({ id: leads.id });
+  return { id: agent.id, address, propertyId: property.id, inquiryId: inquiry!.id };
+}
+
+export type SampleRequest = { url: string; query?: Record<string, string>; payload?: unknown };
+/** A valid request of a route about `target` (an agent's own data, or another agent's). */
+export type Sample = (target: AgentFixture & { shareId: string }) => SampleRequest;
+
+const now = () => israelYearMonth();
+const month = () => `${now().year}-${String(now().month).padStart(2, '0')}`;
+
+/**
+ * Valid requests of the routes whose access depends on whose data they name (`selfOrAdmin`). Every such
+ * route needs one here: the access test fails otherwise. Other routes are sent with their params filled
+ * in generically (see `genericRequest`).
+ */
+export const SAMPLES: Record<string, Sample> = {
+  'POST /api/v1/indicators': (t) => ({ url: '/api/v1/indicators', payload: { agent: [t.id], meetings: 1 } }),
+  'POST /api/v1/indicators/getIndicatorsByAgent': (t) => ({
+    url: '/api/v1/indicators/getIndicatorsByAgent',
+    payload: { id: t.id },
+  }),
+  'POST /api/v1/indicators/summary/weekly': (t) => ({
+    url: '/api/v1/indicators/summary/weekly',
+    payload: { id: t.id },
+  }),
+  'POST /api/v1/indicators/summary/monthly': (t) => ({
+    url: '/api/v1/indicators/summary/monthly',
+    payload: { id: t.id },
+  }),
+  'POST /api/v1/indicators/summary/all': (t) => ({
+    url: '/api/v1/indicators/summary/all',
+    payload: { id: t.id },
+  }),
+  'GET /api/v1/indicators/filterByDate': (t) => ({
+    url: '/api/v1/indicators/filterByDate',
+    query: { agent: t.id },
+  }),
+  'GET /api/v1/goals/getGoalByAgentAndMonth/:agentId/:year/:month': (t) => ({
+    url: `/api/v1/goals/getGoalByAgentAndMonth/${t.id}/${now().year}/${now().month}`,
+  }),
+  'GET /api/v1/goals/performance/:agentId/:year/:month': (t) => ({
+    url: `/api/v1/goals/performance/${t.id}/${now().year}/${now().month}`,
+  }),
+  'POST /api/v1/reportContact': (t) => ({
+    url: '/api/v1/reportContact',
+    payload: { clientName: 'לקוח בדיקה', exclusiveProperty: t.address, agent: t.id },
+  }),
+  'POST /api/v1/reportContact/monthlyReport': (t) => ({
+    url: '/api/v1/reportContact/monthlyReport',
+    payload: { agentId: t.id, month: month() },
+  }),
+  'GET /api/v1/reportContact/getReportContactByAgent/:agentId': (t) => ({
+    url: `/api/v1/reportContact/getReportContactByAgent/${t.id}`,
+  }),
+  'GET /api/v1/reportContact/properties/:agentId': (t) => ({
+    url: `/api/v1/reportContact/properties/${t.id}`,
+  }),
+  'POST /api/v1/reportContact/shares': (t) => ({
+    url: '/api/v1/reportContact/shares',
+    payload: { agentId: t.id, address: t.address, from: israelDate(), to: israelDate() },
+  }),
+  'GET /api/v1/reportContact/shares': (t) => ({
+    url: '/api/v1/reportContact/shares',
+    query: { agentId: t.id },
+  }),
+  'DELETE /api/v1/reportContact/shares/:id': (t) => ({ url: `/api/v1/reportContact/shares/${t.shareId}` }),
+  'GET /api/v1/inquiries/:id': (t) => ({ url: `/api/v1/inquiries/${t.inquiryId}` }),
+};
+
+const PARAM_VALUES: Record<string, () => string> = {
+  year: () => String(now().year),
+  month: () => String(now().month),
+  kind: () => 'image',
+  token: () => 'a'.repeat(43),
+};
+
+/** A route's URL with each `:param` filled in: ids are fresh UUIDs, years and months the current ones. */
+export function genericRequest(url: string): SampleRequest {
+  return { url: url.replace(/:(\w+)/g, (_m, name: string) => (PARAM_VALUES[name] ?? randomUUID)()) };
+}
