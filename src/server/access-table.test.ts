@@ -122,7 +122,8 @@ describe('route access table', () => {
       expectThat(!denied(admin) && admin.statusCode < 500, `${name} admin`, admin);
     }
     expect(failures).toEqual([]);
-  });
+    // Four requests for each of some seventy routes, one of them an online backup: slow on a loaded machine.
+  }, 180_000);
 
   it('protected routes answer 401 to a visitor before any body, query or param is validated', async () => {
     const protectedRoutes = app.accessTable.filter((r) => r.access !== 'public');

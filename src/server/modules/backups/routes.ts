@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type BackupInfo, listBackups } from '../../db/backup';
 import { backupDirOf, backupNow } from '../../lib/backups';
 import { conflict, notFound } from '../../lib/errors';
-import { requireAdmin } from '../../plugins/session';
 
 const toItem = (b: BackupInfo) => ({ name: b.name, size: b.size, createdAt: b.createdAt.toISOString() });
 
@@ -14,7 +13,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/backups',
-    { onRequest: requireAdmin, schema: { response: { 200: backupsResponseSchema } } },
+    { config: { access: 'admin' }, schema: { response: { 200: backupsResponseSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const backups = embedded() ? listBackups(backupDirOf(app.env)).map(toItem) : [];
@@ -24,7 +23,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/backups',
-    { onRequest: requireAdmin, schema: { response: { 201: createBackupResponseSchema } } },
+    { config: { access: 'admin' }, schema: { response: { 201: createBackupResponseSchema } } },
     async (request, reply) => {
       if (!embedded()) throw conflict(BACKUP_MESSAGES.notEmbedded);
       const backup = await backupNow(app);
@@ -33,7 +32,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/backups/latest', { onRequest: requireAdmin }, async (_request, reply) => {
+  app.get('/backups/latest', { config: { access: 'admin' } }, async (_request, reply) => {
     const latest = embedded() ? listBackups(backupDirOf(app.env))[0] : undefined;
     if (!latest) throw notFound(BACKUP_MESSAGES.none);
     return reply
