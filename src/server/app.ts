@@ -25,6 +25,7 @@ import { passwordResetRoutes } from './modules/users/reset-routes';
 import { userRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -48,6 +49,8 @@ export type BuildAppOptions = {
   /** Folder of the built web app; defaults to dist/web when it exists. */
   webRoot?: string | null;
   logger?: boolean;
+  /** Requests in progress beyond which new ones get 503 (default: env, else 64 on PGlite, 256 on PostgreSQL). */
+  maxPendingRequests?: number;
   rateLimits?: Partial<{
     loginPerIp: RateRule;
     loginPerEmailAndIp: RateRule;
@@ -98,6 +101,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   await app.register(errorHandlerPlugin);
+  // First of the request hooks: a refused request costs no session lookup and no database time.
+  await app.register(overloadPlugin, {
+    maxPending:
+      options.maxPendingRequests ?? env.MAX_PENDING_REQUESTS ?? (handle.kind === 'pglite' ? 64 : 256),
+  });
   await app.register(securityPlugin, { appOrigin: env.APP_ORIGIN, hsts: env.NODE_ENV === 'production' });
   // Before the session plugin: a write request bumps the read caches' generation before its session lookup.
   await app.register(readCachePlugin);

@@ -83,6 +83,8 @@ export const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /** Requests in progress beyond which new ones get 503 with Retry-After (default 64 on PGlite, 256 on PostgreSQL; 0: off). */
+  MAX_PENDING_REQUESTS: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Folder of the built web app (default dist/web). */
   WEB_ROOT: z.string().optional(),
 });

@@ -11,6 +11,7 @@ export const MESSAGES = {
   tooManyRequests: 'יותר מדי ניסיונות, נסה שוב מאוחר יותר',
   foreignOrigin: 'בקשה ממקור לא מורשה נדחתה',
   serverError: 'אירעה שגיאה בשרת, נסה שוב מאוחר יותר',
+  overloaded: 'השרת עמוס כרגע, נסה שוב בעוד רגע',
   unsupportedMedia: 'סוג הקובץ אינו נתמך',
 } as const;
 
@@ -27,6 +28,7 @@ export const errorCodeSchema = z.enum([
   'UNSUPPORTED_MEDIA',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
