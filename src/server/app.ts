@@ -12,6 +12,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { backupRoutes } from './modules/backups/routes';
 import { goalRoutes } from './modules/goals/routes';
 import { healthRoutes } from './modules/health/routes';
+import { importRoutes } from './modules/import/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { mailRoutes } from './modules/mail/routes';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       });
       await api.register(settingsAdminRoutes);
       await api.register(auditRoutes);
+      await api.register(importRoutes);
       await api.register(indicatorRoutes);
       await api.register(goalRoutes);
       await api.register(propertyRoutes);

@@ -106,3 +106,32 @@ describe('the imported month in the scoreboard and performance', () => {
     });
   });
 });
+
+describe('the admin view of imports', () => {
+  it('the audit log holds one entry per run, and the settings page reads the last one', async () => {
+    const audit = await get('/audit?entity=import');
+    expect(audit.json().data.total).toBe(2);
+    expect(audit.json().data.data[0]).toMatchObject({ actorName: 'ייבוא מהמערכת הקודמת', action: 'create' });
+    const last = await get('/imports/last');
+    expect(last.statusCode).toBe(200);
+    expect(last.json().data.lastImport).toMatchObject({
+      collections: {
+        users: { present: true, read: 4, imported: 0, updated: 3, skipped: 1 },
+        indicators: { read: 5, imported: 0, updated: 4, skipped: 1 },
+        properties: { read: 3, updated: 2, skipped: 1 },
+      },
+      passwordConfirmDropped: 1,
+      usersWithoutPassword: 1,
+      unknownReferences: 2,
+      externalImages: 2,
+      resetsSent: 0,
+    });
+  });
+
+  it('only admins read it', async () => {
+    const agent = sessionCookie(await login(EMAILS.yossi, OLD_PASSWORDS.yossi));
+    const res = await app.inject({ method: 'GET', url: '/api/v1/imports/last', headers: { cookie: agent } });
+    expect(res.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/imports/last' })).statusCode).toBe(401);
+  });
+});

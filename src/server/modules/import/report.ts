@@ -79,10 +79,32 @@ export class RecordNotes {
 const LIST_CAP = 200;
 const cap = <T>(list: T[]) => list.slice(0, LIST_CAP);
 
+type ListCounts = Record<
+  | 'passwordConfirmDropped'
+  | 'usersWithoutPassword'
+  | 'unknownReferences'
+  | 'mapped'
+  | 'externalImages'
+  | 'imagesMissing'
+  | 'imagesRejected',
+  number
+>;
+/** As stored in the audit log: the lists capped, their full lengths in `counts`. */
+export type StoredReport = ImportReport & { counts?: ListCounts };
+
 /** The report as stored in the audit log: every count, and at most 200 items of each list. */
-export function reportForAudit(report: ImportReport): ImportReport {
+export function reportForAudit(report: ImportReport): StoredReport {
   return {
     ...report,
+    counts: {
+      passwordConfirmDropped: report.passwordConfirmDropped.length,
+      usersWithoutPassword: report.usersWithoutPassword.length,
+      unknownReferences: report.unknownReferences.length,
+      mapped: report.mapped.length,
+      externalImages: report.externalImages.length,
+      imagesMissing: report.images.missing.length,
+      imagesRejected: report.images.rejected.length,
+    },
     collections: Object.fromEntries(
       COLLECTIONS.map((c) => [c, { ...report.collections[c], skipped: cap(report.collections[c].skipped) }]),
     ) as ImportReport['collections'],

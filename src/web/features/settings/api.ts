@@ -1,5 +1,6 @@
+import type { ImportSummary } from '@shared/schemas/import';
 import type { AgencySettings } from '@shared/schemas/settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { settingsQuery } from '@web/lib/settings';
 
@@ -20,3 +21,11 @@ export const uploadMedia = (kind: 'video' | 'image') => (file: File) => {
   body.append('file', file);
   return apiRequest<{ data: { url: string } }>(`/settings/media/${kind}`, { body }).then((r) => r.data.url);
 };
+
+export const lastImportQuery = queryOptions({
+  queryKey: ['imports', 'last'],
+  queryFn: () =>
+    apiRequest<{ data: { lastImport: ImportSummary | null } }>('/imports/last').then(
+      (r) => r.data.lastImport,
+    ),
+});

@@ -13,6 +13,7 @@ import { useSaveSettings } from './api';
 import { BackupSection } from './backup-section';
 import { DetailsFields } from './details-fields';
 import { FoundersFields } from './founders-fields';
+import { LastImport } from './last-import';
 import { MediaFields } from './media-fields';
 
 /** Admin: every detail of the agency in one form. */
@@ -30,6 +31,7 @@ export function SettingsPage() {
       ) : (
         <StatusMessage busy>{he.common.loading}</StatusMessage>
       )}
+      <LastImport />
     </Page>
   );
 }
