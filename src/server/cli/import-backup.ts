@@ -1,35 +1,37 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { loadEnv } from '../env';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createBackup } from '../db/backup';
+import type { DatabaseHandle } from '../db/client';
+import type { Env } from '../env';
+import { backupDirOf, runningServerPid } from '../lib/backups';
+
+/** PGlite belongs to one process: the import opens the embedded database itself, so the server must be stopped. */
+export function refuseWhileServerRuns(env: Env) {
+  const pid = env.DATABASE_URL ? null : runningServerPid(env.DATA_DIR);
+  if (!pid) return;
+  console.error(
+    `The server is running on this data folder (pid ${pid}): stop it, import, then start it again.`,
+  );
+  process.exit(1);
+}
 
 /**
- * A copy of the database (and uploads) to go back to if an import must be undone; returns where it is.
- * Embedded: the `pglite/` and `uploads/` folders are copied before the database is opened. PostgreSQL: pg_dump.
+ * The backup to go back to if an import must be undone; returns its path. Embedded: the same backup as
+ * `npm run backup` (undo with `npm run restore -- FILE`). PostgreSQL: pg_dump (undo with pg_restore --clean).
  */
-export async function backupBeforeImport(): Promise<string | null> {
-  const env = loadEnv();
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const target = resolve(env.DATA_DIR, 'backups', `before-import-${stamp}`);
-  mkdirSync(target, { recursive: true });
-  const uploads = resolve(env.DATA_DIR, 'uploads');
-  if (existsSync(uploads)) cpSync(uploads, join(target, 'uploads'), { recursive: true });
-  if (!env.DATABASE_URL) {
-    const data = resolve(env.DATA_DIR, 'pglite');
-    if (!existsSync(data)) return target;
-    cpSync(data, join(target, 'pglite'), { recursive: true });
-    return target;
-  }
-  const file = join(target, 'database.dump');
+export async function backupBeforeImport(env: Env, handle: DatabaseHandle): Promise<string> {
+  const dir = backupDirOf(env);
+  if (!env.DATABASE_URL) return (await createBackup(handle, dir, env.BACKUP_KEEP)).path;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `before-import-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`);
   const dump = spawnSync('pg_dump', ['--format=custom', `--file=${file}`, env.DATABASE_URL], {
     stdio: 'inherit',
   });
   if (dump.error || dump.status !== 0) {
-    console.error(
-      'pg_dump could not back up the database; nothing was imported. Take a backup yourself and run again ' +
-        'with --skip-backup.',
+    throw new Error(
+      'pg_dump could not back up the database. Take a backup yourself, then run again with --skip-backup.',
     );
-    process.exit(1);
   }
-  return target;
+  return file;
 }

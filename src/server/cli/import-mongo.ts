@@ -1,9 +1,10 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadEnv } from '../env';
 import { ExportFormatError } from '../modules/import/extended-json';
 import { formatReport } from '../modules/import/report-text';
 import { runImport } from '../modules/import/run-import';
-import { backupBeforeImport } from './import-backup';
+import { backupBeforeImport, refuseWhileServerRuns } from './import-backup';
 import { openFromEnv } from './open';
 
 const usage =
@@ -33,10 +34,10 @@ for (const folder of [values.dir, values['images-from']]) {
   }
 }
 const dryRun = values['dry-run'];
-// The embedded database is copied before it is opened, while no process holds it.
-const backup = dryRun || values['skip-backup'] ? null : await backupBeforeImport();
+refuseWhileServerRuns(loadEnv());
 const { env, handle, storage } = await openFromEnv();
 try {
+  const backup = dryRun || values['skip-backup'] ? null : await backupBeforeImport(env, handle);
   const report = await runImport(handle.db, {
     dir: values.dir,
     storage,
@@ -47,11 +48,13 @@ try {
   });
   console.info(formatReport(report));
   if (backup)
-    console.info(`\nBackup taken before the import: ${backup}\nTo undo the import, see docs/migrating.md.`);
+    console.info(
+      `\nBackup taken before the import: ${backup}\nTo undo the import, see docs/migrating.md (npm run restore -- FILE for the embedded database).`,
+    );
 } catch (err) {
   process.exitCode = 1;
   if (err instanceof ExportFormatError) console.error(`Nothing was imported: ${err.message}`);
-  else console.error('Nothing was imported (the transaction was rolled back):', err);
+  else console.error('Nothing was imported:', err instanceof Error ? err.message : err);
 } finally {
   await handle.close();
 }

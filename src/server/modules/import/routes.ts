@@ -1,13 +1,12 @@
 import { lastImportResponseSchema } from '@shared/schemas/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../plugins/session';
 import { lastImportSummary } from './summary';
 
 /** Admin: the summary of the last import from the earlier app (shown on the settings page). */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/imports/last',
-    { preHandler: requireAdmin, schema: { response: { 200: lastImportResponseSchema } } },
+    { config: { access: 'admin' }, schema: { response: { 200: lastImportResponseSchema } } },
     async () => ({ status: 'success' as const, data: { lastImport: await lastImportSummary(app.db) } }),
   );
 };
