@@ -31,8 +31,12 @@ async function bothWidths(
   await shot(`${name} desktop`);
   await checkA11y();
   await page.setViewportSize({ width: 390, height: 844 });
-  // Charts re-measure their container after a resize (ResizeObserver): let them settle before the shot.
-  await page.waitForTimeout(400);
+  // Charts re-measure their container after a resize (ResizeObserver): wait until they fit the phone.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.recharts-surface')].every(
+      (chart) => chart.getBoundingClientRect().width <= window.innerWidth,
+    ),
+  );
   await shot(`${name} phone`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -36,12 +36,29 @@ const e2eReady =
 if (e2eReady) {
   const e2eStatus = run('npx', ['playwright', 'test']);
   if (existsSync('test-results/e2e-report.json')) {
-    const { stats } = JSON.parse(readFileSync('test-results/e2e-report.json', 'utf8'));
-    passed += stats.expected + stats.flaky;
+    const report = JSON.parse(readFileSync('test-results/e2e-report.json', 'utf8'));
+    const { stats } = report;
+    passed += stats.expected;
     failed += stats.unexpected;
+    // A test that passed only on a retry is flaky: it fails the run, by name (retries are 0, but a local
+    // --retries must not hide one either). Each counts once, through `problems`.
+    for (const title of flakyTitles(report)) problems.push(`flaky end-to-end test: ${title}`);
     if (stats.unexpected === 0 && e2eStatus !== 0) problems.push('playwright exited with an error');
   } else problems.push('playwright produced no report');
 } else problems.push('could not prepare the end-to-end tests (browser or build)');
+
+/** Titles of the tests Playwright's JSON report marks flaky (failed, then passed on a retry). */
+function flakyTitles(report) {
+  const titles = [];
+  const visit = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === 'flaky')) titles.push([...path, spec.title].join(' › '));
+    }
+    for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  return titles;
+}
 
 for (const problem of problems) console.error(`error: ${problem}`);
 if (problems.length > 0) failed += problems.length;
