@@ -1,15 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { isIsraeliMobile, toInternationalDigits, whatsappLink } from './phone';
+import { isIsraeliMobile, telLink, toInternationalDigits, whatsappLink } from './phone';
 
 describe('isIsraeliMobile', () => {
-  it.each(['0501234567', '050-123-4567', '+972501234567', '972 50 123 4567', '050.123.4567', '0521234567'])(
-    'accepts %s',
-    (phone) => expect(isIsraeliMobile(phone)).toBe(true),
-  );
-  it.each(['0401234567', '05012345', 'abcdefghij', '050123456a', '', '+97250123456789'])(
-    'rejects %s',
-    (phone) => expect(isIsraeliMobile(phone)).toBe(false),
-  );
+  it.each([
+    '0501234567',
+    '050-123-4567',
+    '+972501234567',
+    '972 50 123 4567',
+    '050.123.4567',
+    '0521234567',
+    '501234567',
+    ' 050-123-4567 ',
+    '\t0541234567\n',
+  ])('accepts %j', (phone) => expect(isIsraeliMobile(phone)).toBe(true));
+
+  it.each([
+    ['a landline prefix', '0401234567'],
+    ['too few digits', '05012345'],
+    ['letters', 'abcdefghij'],
+    ['a trailing letter', '050123456a'],
+    ['nothing', ''],
+    ['too many digits after +972', '+97250123456789'],
+    ['text before the number', 'tel 0501234567'],
+    ['a digit before the number', '10501234567'],
+    ['a foreign country code', '+1 050 123 4567'],
+    ['five digits at the end', '050-123-45678'],
+    ['no second digit after 5', '05-123-4567'],
+    ['nine digits', '051234567'],
+    ['two separators in a row', '050--123-4567'],
+  ])('rejects %s (%j)', (_case, phone) => expect(isIsraeliMobile(phone)).toBe(false));
 });
 
 describe('whatsapp links', () => {
@@ -17,5 +36,18 @@ describe('whatsapp links', () => {
     expect(toInternationalDigits('050-123-4567')).toBe('972501234567');
     expect(toInternationalDigits('+972 50 123 4567')).toBe('972501234567');
     expect(whatsappLink('0501234567')).toBe('https://wa.me/972501234567');
+  });
+
+  it('adds a prefilled message as an encoded text parameter', () => {
+    expect(whatsappLink('050-123-4567', 'שלום & תודה?')).toBe(
+      'https://wa.me/972501234567?text=%D7%A9%D7%9C%D7%95%D7%9D%20%26%20%D7%AA%D7%95%D7%93%D7%94%3F',
+    );
+  });
+});
+
+describe('telLink', () => {
+  it('keeps digits and the international plus only', () => {
+    expect(telLink('+972 50-123-4567')).toBe('tel:+972501234567');
+    expect(telLink('050.123.4567')).toBe('tel:0501234567');
   });
 });
