@@ -25,6 +25,7 @@ import { adminUserRoutes } from './modules/users/admin-routes';
 import { passwordResetRoutes } from './modules/users/reset-routes';
 import { userRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
@@ -117,6 +118,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   // After the session plugin: each route's declared access rule is enforced before its body is validated.
   await app.register(accessPlugin);
+
+  // Before the routes: it collects their schemas as they register.
+  await app.register(apiDocsPlugin);
 
   // Multipart uploads (property images, user photos, home media): per-file and per-request caps.
   await app.register(multipart, {

@@ -48,83 +48,86 @@ const sessionCache = new ReadCache<{
 } | null>(2_000, 10_000);
 
 /** Reads the session cookie on API requests and sets `request.user` (null when absent, expired or deactivated). */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionOptions) => {
-  await app.register(cookie);
-  app.decorateRequest('user', null);
-  const idleMs = opts.idleHours * 3_600_000;
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: SessionOptions) => {
+    await app.register(cookie);
+    app.decorateRequest('user', null);
+    const idleMs = opts.idleHours * 3_600_000;
 
-  app.addHook('onRequest', async (request) => {
-    request.user = null;
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 128) return;
-    const id = hashToken(token);
-    const found = await sessionCache.get(app.db, id, async () => {
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          companyRole: users.companyRole,
-          expiresAt: sessions.expiresAt,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
-        .limit(1);
-      return row ?? null;
-    });
-    const now = Date.now();
-    if (!found || found.expiresAt.getTime() <= now) return;
-    if (now - found.lastSeenAt.getTime() > idleMs) {
-      // Idle too long: the session is over even though its absolute lifetime is not.
-      await app.db.delete(sessions).where(eq(sessions.id, id));
-      return;
-    }
-    if (now - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await app.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.id, id));
-      found.lastSeenAt = new Date(now);
-    }
-    const { expiresAt: _expiresAt, lastSeenAt: _lastSeenAt, ...row } = found;
-    request.user = { ...row, sessionId: id };
-  });
-
-  app.decorate('sessions', {
-    async start(reply: FastifyReply, request: FastifyRequest, userId: string) {
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + opts.ttlHours * 3_600_000);
-      await app.db.insert(sessions).values({
-        id: hashToken(token),
-        userId,
-        expiresAt,
-        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-        ip: request.ip,
-      });
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: opts.secureCookie,
-        expires: expiresAt,
-      });
-    },
-    async end(reply: FastifyReply, request: FastifyRequest) {
+    app.addHook('onRequest', async (request) => {
+      request.user = null;
+      if (!request.url.startsWith('/api/')) return;
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await app.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-      reply.clearCookie(SESSION_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: opts.secureCookie,
+      if (!token || token.length > 128) return;
+      const id = hashToken(token);
+      const found = await sessionCache.get(app.db, id, async () => {
+        const [row] = await app.db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            role: users.role,
+            companyRole: users.companyRole,
+            expiresAt: sessions.expiresAt,
+            lastSeenAt: sessions.lastSeenAt,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
+          .limit(1);
+        return row ?? null;
       });
-    },
-  });
-});
+      const now = Date.now();
+      if (!found || found.expiresAt.getTime() <= now) return;
+      if (now - found.lastSeenAt.getTime() > idleMs) {
+        // Idle too long: the session is over even though its absolute lifetime is not.
+        await app.db.delete(sessions).where(eq(sessions.id, id));
+        return;
+      }
+      if (now - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await app.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.id, id));
+        found.lastSeenAt = new Date(now);
+      }
+      const { expiresAt: _expiresAt, lastSeenAt: _lastSeenAt, ...row } = found;
+      request.user = { ...row, sessionId: id };
+    });
+
+    app.decorate('sessions', {
+      async start(reply: FastifyReply, request: FastifyRequest, userId: string) {
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(Date.now() + opts.ttlHours * 3_600_000);
+        await app.db.insert(sessions).values({
+          id: hashToken(token),
+          userId,
+          expiresAt,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+          ip: request.ip,
+        });
+        reply.setCookie(SESSION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: opts.secureCookie,
+          expires: expiresAt,
+        });
+      },
+      async end(reply: FastifyReply, request: FastifyRequest) {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) await app.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+        reply.clearCookie(SESSION_COOKIE, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: opts.secureCookie,
+        });
+      },
+    });
+  },
+  { name: 'session' },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {
