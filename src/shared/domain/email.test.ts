@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail } from './email';
+import { EMAIL_INVALID_MESSAGE, isEmail } from './email';
 
 describe('isEmail', () => {
-  it.each(['a@b.co', 'agent@example.com', 'first.last@mail.co.il'])('accepts %s', (v) =>
-    expect(isEmail(v)).toBe(true),
+  it.each(['a@b.co', 'agent@example.com', 'first.last@mail.co.il', '  agent@example.com\n'])(
+    'accepts %j',
+    (v) => expect(isEmail(v)).toBe(true),
   );
-  it.each(['a@b', 'no-at.com', 'a b@c.d', '', '@b.c'])('rejects %s', (v) => expect(isEmail(v)).toBe(false));
+  it.each(['a@b', 'no-at.com', 'a b@c.d', '', '@b.c', 'a@b.co extra', 'a@b.co@c.d'])('rejects %j', (v) =>
+    expect(isEmail(v)).toBe(false),
+  );
+  it('says what is wrong in the SPEC’s words', () => {
+    expect(EMAIL_INVALID_MESSAGE).toBe('כתובת המייל אינה תקינה, נסה שוב.');
+  });
 });

@@ -11,4 +11,8 @@ describe('israel time', () => {
   it('formats day.month.year', () => {
     expect(formatDate('2026-03-05')).toBe('5.3.2026');
   });
+  it('formats a stored timestamp by its date, and an instant by its date in Israel', () => {
+    expect(formatDate('2026-03-05T22:15:00.000Z')).toBe('5.3.2026');
+    expect(formatDate(new Date('2026-03-05T22:15:00.000Z'))).toBe('6.3.2026');
+  });
 });

@@ -27,6 +27,7 @@ describe('percentage', () => {
     expect(percentage(5, null)).toBeNull();
     expect(percentage(5, undefined)).toBeNull();
     expect(percentage(5, 0)).toBeNull();
+    expect(percentage(5, -4)).toBeNull();
   });
   it('is 0 when the goal is set and nothing was done', () => {
     expect(percentage(0, 8)).toBe(0);

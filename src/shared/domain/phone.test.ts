@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isIsraeliMobile, telLink, toInternationalDigits, whatsappLink } from './phone';
+import {
+  isIsraeliMobile,
+  PHONE_INVALID_MESSAGE,
+  telLink,
+  toInternationalDigits,
+  whatsappLink,
+} from './phone';
 
 describe('isIsraeliMobile', () => {
   it.each([
@@ -31,11 +37,19 @@ describe('isIsraeliMobile', () => {
   ])('rejects %s (%j)', (_case, phone) => expect(isIsraeliMobile(phone)).toBe(false));
 });
 
+it('says what is wrong in the SPEC’s words', () => {
+  expect(PHONE_INVALID_MESSAGE).toBe('מספר הטלפון אינו תקין, נסה שוב.');
+});
+
 describe('whatsapp links', () => {
   it('drops the leading zero and adds 972', () => {
     expect(toInternationalDigits('050-123-4567')).toBe('972501234567');
     expect(toInternationalDigits('+972 50 123 4567')).toBe('972501234567');
     expect(whatsappLink('0501234567')).toBe('https://wa.me/972501234567');
+  });
+
+  it('keeps zeros inside a number written without its leading zero', () => {
+    expect(toInternationalDigits('50-120-3040')).toBe('972501203040');
   });
 
   it('adds a prefilled message as an encoded text parameter', () => {
