@@ -23,11 +23,10 @@ export const apiDocsPlugin = fp(
       transform: jsonSchemaTransform,
       hideUntagged: false,
     });
-    const guard = app.env.NODE_ENV === 'production' ? requireAdmin : undefined;
-    app.get('/api/docs/openapi.json', { preHandler: guard, schema: { hide: true } }, async () =>
-      app.swagger(),
-    );
-    app.get('/api/docs', { preHandler: guard, schema: { hide: true } }, async (_request, reply) =>
+    // Enforced by the access plugin, like every API route.
+    const config = { access: app.env.NODE_ENV === 'production' ? ('admin' as const) : ('public' as const) };
+    app.get('/api/docs/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
+    app.get('/api/docs', { config, schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').send(renderDocsPage(app.swagger() as OpenApiDocument)),
     );
   },
