@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_ROLES, isPropertyAgentChoice, isPureAdmin, sortByCompanyRole, worksAsAgent } from './roles';
+import { COMPANY_ROLES, isPureAdmin, mayActFor, sortByCompanyRole, worksAsAgent } from './roles';
 
 describe('role predicates', () => {
   it('a plain admin is a pure admin', () => {
@@ -14,10 +14,31 @@ describe('role predicates', () => {
   it('an agent is never a pure admin', () => {
     expect(isPureAdmin({ role: 'agent' })).toBe(false);
   });
-  it('property agent choices: role agent or leading consultant', () => {
-    expect(isPropertyAgentChoice({ role: 'agent' })).toBe(true);
-    expect(isPropertyAgentChoice({ role: 'admin', companyRole: COMPANY_ROLES.leadingConsultant })).toBe(true);
-    expect(isPropertyAgentChoice({ role: 'admin', companyRole: COMPANY_ROLES.ctoManager })).toBe(false);
+  it('who does agent work: role agent, or an admin leading consultant or CTO manager', () => {
+    expect(worksAsAgent({ role: 'agent', companyRole: null })).toBe(true);
+    expect(worksAsAgent({ role: 'agent', companyRole: COMPANY_ROLES.officeManager })).toBe(true);
+    expect(worksAsAgent({ role: 'admin', companyRole: COMPANY_ROLES.leadingConsultant })).toBe(true);
+    expect(worksAsAgent({ role: 'admin', companyRole: COMPANY_ROLES.officeManager })).toBe(false);
+    expect(worksAsAgent({ role: 'admin' })).toBe(false);
+  });
+});
+
+describe('mayActFor', () => {
+  const agent = { id: 'a', role: 'agent' as const, companyRole: null };
+  const other = { id: 'b', role: 'agent' as const, companyRole: null };
+  const cto = { id: 'c', role: 'admin' as const, companyRole: COMPANY_ROLES.ctoManager };
+  const pure = { id: 'd', role: 'admin' as const, companyRole: COMPANY_ROLES.ceoFounder };
+  it('an agent acts on itself only', () => {
+    expect(mayActFor(agent, agent)).toBe(true);
+    expect(mayActFor(agent, other)).toBe(false);
+    expect(mayActFor(agent, cto)).toBe(false);
+  });
+  it('an admin acts on anyone who does agent work, itself included when it does', () => {
+    expect(mayActFor(pure, agent)).toBe(true);
+    expect(mayActFor(pure, cto)).toBe(true);
+    expect(mayActFor(cto, cto)).toBe(true);
+    expect(mayActFor(cto, pure)).toBe(false);
+    expect(mayActFor(pure, pure)).toBe(false);
   });
 });
 

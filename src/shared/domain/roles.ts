@@ -24,7 +24,11 @@ export const ROLE_LABELS: Record<Role, string> = { admin: 'מנהל', agent: 'ס
 
 type RoleHolder = { role: Role; companyRole?: string | null };
 
-/** Admins whose companyRole is leading consultant or CTO manager also work as agents. */
+/**
+ * Who does agent work: role agent, or an admin whose companyRole is leading real-estate consultant or CTO
+ * manager. The one rule behind the scoreboard, every performance table, the agents overview, the property
+ * agent lists and whom an admin may act for.
+ */
 export function worksAsAgent(user: RoleHolder): boolean {
   return (
     user.role === 'agent' ||
@@ -38,9 +42,13 @@ export function isPureAdmin(user: RoleHolder): boolean {
   return user.role === 'admin' && !worksAsAgent(user);
 }
 
-/** Agent choice list of the new-property form: role agent or companyRole leading consultant. */
-export function isPropertyAgentChoice(user: RoleHolder): boolean {
-  return user.role === 'agent' || user.companyRole === COMPANY_ROLES.leadingConsultant;
+/**
+ * Whom a signed-in user may act for (indicators, goals, reports, performance): an agent only itself, an
+ * admin anyone who does agent work.
+ */
+export function mayActFor(actor: { id: string; role: Role }, target: RoleHolder & { id: string }): boolean {
+  if (actor.id === target.id) return actor.role === 'agent' || worksAsAgent(target);
+  return actor.role === 'admin' && worksAsAgent(target);
 }
 
 /** Rank for sorting the agent grid: known roles in order, others last. */

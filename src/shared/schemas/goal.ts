@@ -71,7 +71,13 @@ export type CompanyPerformance = z.infer<typeof companyPerformanceSchema>;
 export const agentPerformanceResponseSchema = successSchema(
   agentPerformanceSchema.extend({ workingDays: workingDaysSchema }),
 );
-export const allPerformanceResponseSchema = successSchema(z.array(agentPerformanceSchema));
+/** A row of /Performance: `active` false marks an agent deactivated since (counted for that month's work). */
+export const agentMonthSchema = agentPerformanceSchema.extend({
+  active: z.boolean(),
+  hasEntries: z.boolean(),
+});
+export type AgentMonth = z.infer<typeof agentMonthSchema>;
+export const allPerformanceResponseSchema = successSchema(z.array(agentMonthSchema));
 export const companyPerformanceResponseSchema = successSchema(
   companyPerformanceSchema.extend({ workingDays: workingDaysSchema }),
 );

@@ -3,6 +3,8 @@ import { idSchema, MESSAGES, successSchema } from './common';
 import { metricsOutputShape, metricsShape, monthSchema, yearSchema } from './metrics';
 
 export const AGENT_NOT_FOUND = 'הסוכן לא נמצא';
+/** A pure admin (or anyone who does no agent work) has no daily status, goals or reports of its own. */
+export const NOT_AGENT_WORK = 'למשתמש זה אין עבודת סוכן: סטטוס, יעדים ודוחות נרשמים רק לסוכנים';
 export const FUTURE_DATE_MESSAGE = 'לא ניתן להזין סטטוס לתאריך עתידי';
 export const DATE_MESSAGE = 'תאריך לא תקין';
 

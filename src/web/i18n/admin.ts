@@ -1,3 +1,4 @@
+import { plural } from './plural';
 /** Texts of running the agency: user accounts, own account, forgotten password, settings and the audit log. */
 export const admin = {
   nav: { users: 'משתמשים', settings: 'הגדרות המשרד', audit: 'יומן שינויים' },
@@ -18,8 +19,8 @@ export const admin = {
   users: {
     title: 'משתמשים',
     search: 'חיפוש לפי שם או מייל',
-    count: (n: number) => `${n} משתמשים`,
-    none: 'no users',
+    count: (n: number) => plural(n, { one: 'משתמש אחד', other: '{n} משתמשים' }),
+    none: 'אין משתמשים',
     add: 'משתמש חדש',
     edit: 'עריכה',
     editTitle: (name: string) => `עריכת ${name}`,

@@ -12,6 +12,8 @@ export const core = {
     errorText: 'אירעה שגיאה בהצגת העמוד. נסו לרענן.',
     retry: 'רענון',
     forbidden: 'אין לך הרשאה לצפות בעמוד זה.',
+    noAccessTitle: 'אין הרשאה',
+    toMyPage: 'לאזור האישי',
     mustLogin: 'יש להתחבר כדי לצפות בעמוד זה.',
     toLogin: 'להתחברות',
     generalError: 'שגיאה כללית בטעינת הנתונים',

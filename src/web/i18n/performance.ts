@@ -1,4 +1,5 @@
 import type { MetricKey } from '@shared/domain/metrics';
+import { plural } from './plural';
 
 const METRIC_LABELS: Record<MetricKey, string> = {
   meetings: 'פגישות',
@@ -46,6 +47,9 @@ export const performance = {
     success: 'סטטוס יומי נשלח בהצלחה!',
     failure: 'הבקשה לא נשלחה נסה שוב',
     noUser: 'המשתמש לא נמצא, לא ניתן ליצור סטטוס',
+    pureAdmin:
+      'מנהל שאינו עובד כסוכן אינו מזין סטטוס יומי לעצמו. כדי להזין עבור סוכן, בחרו אותו בסקירת הסוכנים.',
+    toAgents: 'לסקירת הסוכנים',
   },
   personal: {
     title: 'מדדים אישיים',
@@ -75,7 +79,7 @@ export const performance = {
   agents: {
     title: 'סקירת סוכנים',
     search: 'חיפוש סוכן לפי שם',
-    count: (n: number) => `${n} משתמשים`,
+    count: (n: number) => plural(n, { one: 'משתמש אחד', other: '{n} משתמשים' }),
     none: 'אין משתמשים',
     imageAlt: (name: string) => `תמונה של ${name}`,
     personal: 'מדדים אישיים',
@@ -96,6 +100,9 @@ export const performance = {
     title: 'ביצועי המשרד',
     company: 'ביצועי החברה',
     empty: 'אין נתוני ביצועים להצגה',
+    companyIsSum: 'שורת החברה היא סכום טבלאות הסוכנים שלהלן.',
+    inactiveNote: 'סוכן שהושבת נספר בחודשים שבהם יש לו סטטוסים או יעד, כדי שנתוני החודש לא ישתנו בדיעבד.',
+    inactiveTitle: (name: string) => `${name} (לא פעיל כעת)`,
     chart: 'השוואת סוכנים: ניקוד החודש',
     chartScore: 'ניקוד',
   },
@@ -109,11 +116,12 @@ export const performance = {
       'כל פגישה, עדכון מחיר או סיור קונים = נקודה אחת לכל פעולה',
     ],
     podium: 'שלושת המובילים',
-    points: (n: number) => `${n} נקודות`,
+    points: (n: number) => plural(n, { one: '{n} נקודה', other: '{n} נקודות' }),
     place: (n: number) => `מקום ${n}`,
     fullRanking: 'לדירוג המלא',
     last: 'מקום אחרון',
     secondToLast: 'מקום לפני אחרון',
     empty: 'אין סוכנים לדירוג',
+    nobodyScored: 'אף סוכן לא צבר נקודות בחודש זה',
   },
 } as const;

@@ -1,12 +1,17 @@
 import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
-import { forecast, percentage } from '@shared/domain/performance';
+import {
+  type AgentMonth,
+  agentMonths,
+  companyMonth,
+  figures,
+  type MonthPerson,
+} from '@shared/domain/month-figures';
 import { type WorkingDays, workingDays } from '@shared/domain/working-days';
-import type { AgentPerformance, CompanyPerformance, MetricPerformance } from '@shared/schemas/goal';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { goals, indicatorMonthTotals, users } from '../../db/schema';
-import { activeAgents, totalSums, totalsOfMonth } from '../indicators/queries';
+import { countedInMonth, totalSums, totalsOfMonth } from '../indicators/queries';
 import { getSettings } from '../settings/service';
 
 /** The month's working days in Israel as of today, honouring the agency's holiday setting. */
@@ -15,34 +20,10 @@ export async function monthWorkingDays(db: Database, year: number, month: number
   return workingDays(year, month, israelDate(), { excludeHolidays });
 }
 
-type Figures = Record<keyof Metrics, MetricPerformance>;
-
-/** Per metric: actual, goal (null: none), percentage (null: no goal) and forecast from the working days. */
-export function figures(actual: Metrics, goal: Metrics | null, days: WorkingDays): Figures {
-  return Object.fromEntries(
-    METRIC_KEYS.map((key) => {
-      const goalValue = goal ? goal[key] : null;
-      return [
-        key,
-        {
-          actual: actual[key],
-          goal: goalValue,
-          percentage: percentage(actual[key], goalValue),
-          forecast: forecast(actual[key], days.elapsed, days.total),
-        },
-      ];
-    }),
-  ) as Figures;
-}
-
-const goalColumns = {
-  meetings: goals.meetings,
-  exclusives: goals.exclusives,
-  priceUpdates: goals.priceUpdates,
-  buyerTours: goals.buyerTours,
-  priceOffers: goals.priceOffers,
-  deals: goals.deals,
-};
+const goalColumns = Object.fromEntries(METRIC_KEYS.map((k) => [k, goals[k]])) as Record<
+  keyof Metrics,
+  (typeof goals)[keyof Metrics]
+>;
 
 const monthSums = (db: Database, where: SQL | undefined) =>
   db.select(totalSums).from(indicatorMonthTotals).where(where);
@@ -70,57 +51,52 @@ export async function agentPerformance(
   };
 }
 
-/** Every active agent's month: the agent's month-totals row joined with that month's goal. */
-export async function allPerformance(db: Database, year: number, month: number): Promise<AgentPerformance[]> {
+/** Everyone who counts in the month (countsInMonth), with the month's totals row and goal, in one query. */
+async function monthPeople(db: Database, year: number, month: number): Promise<MonthPerson[]> {
   const t = indicatorMonthTotals;
-  const actualCol = (key: keyof Metrics) =>
-    sql<number>`coalesce(${t[key]}, 0)`.mapWith(Number).as(`actual_${key}`);
-  const goalCol = (key: keyof Metrics) => sql<number | null>`${goals[key]}`.as(`goal_${key}`);
-  const [rows, days] = await Promise.all([
-    db
-      .select({
-        agentId: users.id,
-        agentName: users.name,
-        goalId: goals.id,
-        ...Object.fromEntries(METRIC_KEYS.map((k) => [`a_${k}`, actualCol(k)])),
-        ...Object.fromEntries(METRIC_KEYS.map((k) => [`g_${k}`, goalCol(k)])),
-      })
-      .from(users)
-      .leftJoin(t, and(eq(t.agentId, users.id), totalsOfMonth(year, month)))
-      .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
-      .where(activeAgents)
-      .orderBy(asc(users.name)),
-    monthWorkingDays(db, year, month),
-  ]);
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      role: users.role,
+      companyRole: users.companyRole,
+      active: users.active,
+      totalsOf: t.agentId,
+      goalId: goals.id,
+      ...Object.fromEntries(METRIC_KEYS.map((k) => [`a_${k}`, sql<number>`${t[k]}`.as(`a_${k}`)])),
+      ...Object.fromEntries(METRIC_KEYS.map((k) => [`g_${k}`, sql<number>`${goals[k]}`.as(`g_${k}`)])),
+    })
+    .from(users)
+    .leftJoin(t, and(eq(t.agentId, users.id), totalsOfMonth(year, month)))
+    .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
+    .where(countedInMonth(goals.agentId));
   return rows.map((row) => {
     const r = row as Record<string, unknown>;
     const pick = (prefix: string) =>
       Object.fromEntries(METRIC_KEYS.map((k) => [k, Number(r[`${prefix}${k}`] ?? 0)])) as Metrics;
     return {
-      agentId: row.agentId,
-      agentName: row.agentName,
-      ...figures(pick('a_'), row.goalId ? pick('g_') : null, days),
+      id: row.id,
+      name: row.name,
+      role: row.role,
+      companyRole: row.companyRole,
+      active: row.active,
+      actual: row.totalsOf ? pick('a_') : null,
+      goal: row.goalId ? pick('g_') : null,
     };
   });
 }
 
-/** The office's month: every agent's month totals against the sum of all that month's goals. */
+/** The rows of /Performance: every agent who counts in the month (see countsInMonth). */
+export async function allPerformance(db: Database, year: number, month: number): Promise<AgentMonth[]> {
+  const [people, days] = await Promise.all([monthPeople(db, year, month), monthWorkingDays(db, year, month)]);
+  return agentMonths(people, days);
+}
+
+/** The company row: exactly the sum of the rows allPerformance shows for the same month. */
 export async function companyPerformance(db: Database, year: number, month: number) {
-  const goalSums = Object.fromEntries(
-    METRIC_KEYS.map((k) => [k, sql<number>`cast(coalesce(sum(${goals[k]}), 0) as integer)`.mapWith(Number)]),
-  ) as Record<keyof Metrics, SQL<number>>;
-  const [[actual], [goal], days] = await Promise.all([
-    monthSums(db, totalsOfMonth(year, month)),
-    db
-      .select({ ...goalSums, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(goals)
-      .where(and(eq(goals.year, year), eq(goals.month, month))),
+  const [rows, days] = await Promise.all([
+    allPerformance(db, year, month),
     monthWorkingDays(db, year, month),
   ]);
-  const hasGoals = (goal?.count ?? 0) > 0;
-  const result: CompanyPerformance & { workingDays: WorkingDays } = {
-    ...figures(actual!, hasGoals ? (goal as unknown as Metrics) : null, days),
-    workingDays: days,
-  };
-  return result;
+  return { ...companyMonth(rows), workingDays: days };
 }

@@ -14,8 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit';
 import { replyCached } from '../../plugins/read-cache';
-import { resolveAgent } from '../indicators/access';
+import { currentUser } from '../../plugins/session';
 import { readCaches } from '../indicators/cache';
+import { resolveAgent } from '../users/acting-agent';
 import { agentPerformance, allPerformance, companyPerformance } from './performance';
 import { findGoal, findGoalById, goalMetrics, toGoal, updateGoal, upsertGoal } from './service';
 
@@ -28,7 +29,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { agent: agentId, year, month, createdAt: _ignored, ...metrics } = request.body;
-      const agent = await resolveAgent(app.db, request, agentId, { mustBeActive: true });
+      const agent = await resolveAgent(app.db, currentUser(request), agentId, { mustBeActive: true });
       const { row, before } = await upsertGoal(app.db, { agentId: agent.id, year, month, ...metrics });
       await recordAudit(app.db, request.user, {
         entity: 'goal',
@@ -51,7 +52,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { agentId, year, month } = request.params;
-      const agent = await resolveAgent(app.db, request, agentId);
+      const agent = await resolveAgent(app.db, currentUser(request), agentId);
       const row = await findGoal(app.db, agent.id, year, month);
       return { status: 'success' as const, data: { goal: row ? toGoal(row) : null } };
     },
@@ -85,7 +86,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { agentId, year, month } = request.params;
-      const agent = await resolveAgent(app.db, request, agentId);
+      const agent = await resolveAgent(app.db, currentUser(request), agentId);
       return replyCached(
         reply,
         readCaches.agentPerformance,

@@ -174,16 +174,26 @@ describe('GET /indicators/filterByDate', () => {
 });
 
 describe('GET /indicators/scoreboard', () => {
-  it('ranks every active agent of the month, highest first, zeros included, never the inactive', async () => {
+  it('ranks everyone who counts in the month, highest first, zeros included', async () => {
     const res = await get('/indicators/scoreboard?year=2026&month=3', agentB);
     expect(res.statusCode).toBe(200);
     // A: 2 deals*5 + 3 meetings + 1 exclusive*3 + 1 offer*2 = 18; B: 4 tours + 2 updates = 6.
+    // Dan, deactivated since, worked in March: his 50 deals still count there (decision 0008).
     expect(res.json().data).toEqual([
+      { agentId: idInactive, agentName: 'דן', image: null, totalScore: 250 },
       { agentId: idA, agentName: 'אבי', image: null, totalScore: 18 },
       { agentId: idB, agentName: 'בתיה', image: null, totalScore: 6 },
       { agentId: idIdle, agentName: 'גל', image: '/uploads/g.webp', totalScore: 0 },
       expect.objectContaining({ agentName: 'יועץ', totalScore: 0 }),
     ]);
+  });
+  it('leaves out a deactivated agent in a month without his entries, and admins who do no agent work', async () => {
+    const names = (await get('/indicators/scoreboard?year=2026&month=4', admin))
+      .json()
+      .data.map((e: { agentName: string }) => e.agentName);
+    expect(names).not.toContain('דן');
+    expect(names).not.toContain('מנכ"ל');
+    expect(names).toContain('יועץ');
   });
   it('uses the current month by default', async () => {
     const res = await get('/indicators/scoreboard', agentA);

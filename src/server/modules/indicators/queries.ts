@@ -2,7 +2,7 @@ import type { Range } from '@shared/domain/israel-calendar';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import { COMPANY_ROLES } from '@shared/domain/roles';
 import { SCORE_WEIGHTS } from '@shared/domain/scoring';
-import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { indicatorMonthTotals, indicators, users } from '../../db/schema';
 
@@ -36,11 +36,22 @@ export const inRange = (range: Range) =>
 
 export const ofAgent = (agentId: string) => eq(indicators.agentId, agentId);
 
-/** Active users who work as agents (role agent, or admin with companyRole leading consultant or CTO manager). */
-export const activeAgents = and(
-  eq(users.active, true),
-  or(
-    eq(users.role, 'agent'),
-    inArray(users.companyRole, [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]),
-  ),
+/** SQL twin of `worksAsAgent` (src/shared/domain/roles.ts): role agent, or admin leading consultant / CTO. */
+export const doesAgentWork = or(
+  eq(users.role, 'agent'),
+  inArray(users.companyRole, [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]),
 );
+
+/**
+ * SQL twin of `countsInMonth` (src/shared/domain/month-figures.ts), for a query that LEFT JOINs the month's
+ * totals row and, optionally, its goal: agent work, and active or with entries (or a goal) that month.
+ */
+export const countedInMonth = (goalAgentId?: AnyPgColumn) =>
+  and(
+    doesAgentWork,
+    or(
+      eq(users.active, true),
+      isNotNull(indicatorMonthTotals.agentId),
+      ...(goalAgentId ? [isNotNull(goalAgentId)] : []),
+    ),
+  );

@@ -17,8 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
 import { replyCached } from '../../plugins/read-cache';
+import { currentUser } from '../../plugins/session';
+import { resolveAgent } from '../users/acting-agent';
 import { findUserById } from '../users/service';
-import { resolveAgent } from './access';
 import { readCaches } from './cache';
 import { indicatorInstant } from './dates';
 import {
@@ -48,7 +49,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { agent: agentId, createdAt, ...metrics } = request.body;
-      const agent = await resolveAgent(app.db, request, agentId, { mustBeActive: true });
+      const agent = await resolveAgent(app.db, currentUser(request), agentId, { mustBeActive: true });
       const indicator = await insertIndicator(
         app.db,
         agent,
@@ -72,7 +73,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: agentBodySchema, response: { 200: indicatorListResponseSchema } },
     },
     async (request) => {
-      const agent = await resolveAgent(app.db, request, request.body.id);
+      const agent = await resolveAgent(app.db, currentUser(request), request.body.id);
       return { status: 'success' as const, data: { indicators: await indicatorsOfAgent(app.db, agent.id) } };
     },
   );
@@ -85,7 +86,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { body: agentBodySchema, response: { 200: summaryResponseSchema } },
       },
       async (request, reply) => {
-        const agent = await resolveAgent(app.db, request, request.body.id);
+        const agent = await resolveAgent(app.db, currentUser(request), request.body.id);
         // The periods end today in Israel, so today's date is part of the key.
         return replyCached(
           reply,
@@ -107,7 +108,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { agent: agentId, year, month, last7DaysOnly } = request.query;
-      const agent = await resolveAgent(app.db, request, agentId);
+      const agent = await resolveAgent(app.db, currentUser(request), agentId);
       const now = israelYearMonth();
       const range = last7DaysOnly
         ? israelLast7Days()

@@ -3,9 +3,17 @@ import { type Metrics, TOTAL_KEYS } from '@shared/domain/metrics';
 import type { Indicator, Summary } from '@shared/schemas/indicator';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { indicatorMonthTotals, indicators, users } from '../../db/schema';
+import { goals, indicatorMonthTotals, indicators, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { activeAgents, inRange, metricSums, monthScore, ofAgent, totalSums, totalsOfMonth } from './queries';
+import {
+  countedInMonth,
+  inRange,
+  metricSums,
+  monthScore,
+  ofAgent,
+  totalSums,
+  totalsOfMonth,
+} from './queries';
 
 export const INDICATOR_NOT_FOUND = 'הסטטוס לא נמצא';
 
@@ -80,7 +88,7 @@ export function toTotals(sums: Metrics): Summary {
   ) as Summary;
 }
 
-/** Every active agent with the month's points, highest first (ties by name), zeros included. */
+/** Everyone who counts in the month (countsInMonth) with the month's points, highest first (ties by name), zeros included. */
 export async function scoreboard(db: Database, year: number, month: number) {
   return db
     .select({ agentId: users.id, agentName: users.name, image: users.image, totalScore: monthScore })
@@ -89,7 +97,8 @@ export async function scoreboard(db: Database, year: number, month: number) {
       indicatorMonthTotals,
       and(eq(indicatorMonthTotals.agentId, users.id), totalsOfMonth(year, month)),
     )
-    .where(activeAgents)
+    .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
+    .where(countedInMonth(goals.agentId))
     .orderBy(desc(monthScore), asc(users.name));
 }
 

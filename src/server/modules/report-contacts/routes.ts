@@ -11,7 +11,8 @@ import {
 } from '@shared/schemas/report-contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session';
-import { actingAgent, listAgentProperties } from './access';
+import { listAgentPropertyRefs } from '../properties/agent-properties';
+import { actingAgent } from './access';
 import {
   createReportContact,
   listAgentReports,
@@ -87,7 +88,7 @@ export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const agent = await actingAgent(app.db, currentUser(request), request.params.agentId);
-      const rows = await listAgentProperties(app.db, agent.id);
+      const rows = await listAgentPropertyRefs(app.db, agent.id);
       return {
         status: 'success' as const,
         data: { properties: rows.map(({ id, ...rest }) => ({ _id: id, ...rest })) },

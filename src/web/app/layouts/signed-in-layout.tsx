@@ -1,4 +1,5 @@
 import { paths } from '@shared/paths';
+import { NoAccess } from '@web/components/no-access';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
@@ -30,7 +31,7 @@ export function SignedInLayout({ allowAnonymous = false }: { allowAnonymous?: bo
 /** Admin-only pages: the server refuses their calls anyway; this explains it instead of showing errors. */
 export function AdminOnly() {
   const { user } = useSession();
-  if (user?.role !== 'admin') return <StatusMessage>{he.common.forbidden}</StatusMessage>;
+  if (user?.role !== 'admin') return <NoAccess />;
   return <Outlet />;
 }
 

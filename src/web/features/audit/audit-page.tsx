@@ -1,25 +1,15 @@
 import { AUDIT_ENTITIES, type AuditEntity } from '@shared/schemas/audit';
-import type { User } from '@shared/schemas/user';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
-import { apiRequest } from '@web/lib/api-client';
+import { useEveryone } from '@web/lib/users';
 import { useState } from 'react';
 import { type AuditFilters, useAudit } from './api';
 import { AuditEntryRow } from './audit-entry';
 
 const t = he.admin.audit;
-
-/** Every user, inactive too, to name the actors and the users an entry is about. */
-const useEveryone = () =>
-  useQuery({
-    queryKey: ['users', 'all'],
-    queryFn: () =>
-      apiRequest<{ data: { data: User[] } }>('/users?includeInactive=true').then((r) => r.data.data),
-  });
 
 /** Admin: the audit log, newest first, filtered by who made the change and what it changed. */
 export function AuditPage() {

@@ -5,11 +5,12 @@ import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { useUsers } from '@web/lib/users';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { createGoal, goalQuery, type MonthKey, performanceKeys, useUsers } from './api';
+import { createGoal, goalQuery, type MonthKey, performanceKeys } from './api';
 import { MetricFields, type MetricForm, toMetrics } from './metric-fields';
 import { currentMonth, MonthPicker } from './month-picker';
 

@@ -5,20 +5,18 @@ import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { useAgentUsers } from '@web/lib/users';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { useUsers } from './api';
 
 const t = he.performance.agents;
 
-/** /Agents (admin): the agents (role agent only) with a case-insensitive name search and their three links. */
+/** /Agents (admin): everyone who does agent work (worksAsAgent) with a case-insensitive name search and their three links. */
 export function AgentsPage() {
-  const users = useUsers();
+  const users = useAgentUsers();
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search).trim().toLocaleLowerCase();
-  const agents = (users.data ?? []).filter(
-    (u) => u.role === 'agent' && u.name.toLocaleLowerCase().includes(term),
-  );
+  const agents = (users.data ?? []).filter((u) => u.name.toLocaleLowerCase().includes(term));
 
   return (
     <Page title={t.title} wide>

@@ -1,9 +1,8 @@
 import type { Metrics } from '@shared/domain/metrics';
 import type { WorkingDays } from '@shared/domain/working-days';
-import type { AgentPerformance, CompanyPerformance, Goal } from '@shared/schemas/goal';
+import type { AgentMonth, AgentPerformance, CompanyPerformance, Goal } from '@shared/schemas/goal';
 import type { Indicator, Summary } from '@shared/schemas/indicator';
-import type { User } from '@shared/schemas/user';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 type Data<T> = { data: T };
@@ -56,7 +55,7 @@ export const allPerformanceQuery = ({ year, month }: MonthKey) =>
   queryOptions({
     queryKey: [...performanceKeys.all, 'all', year, month],
     queryFn: () =>
-      apiRequest<Data<AgentPerformance[]>>(`/goals/performance/all/${year}/${month}`).then((r) => r.data),
+      apiRequest<Data<AgentMonth[]>>(`/goals/performance/all/${year}/${month}`).then((r) => r.data),
   });
 
 export const companyPerformanceQuery = ({ year, month }: MonthKey) =>
@@ -67,13 +66,6 @@ export const companyPerformanceQuery = ({ year, month }: MonthKey) =>
         (r) => r.data,
       ),
   });
-
-/** Users of the agency (admins get e-mails too); the agents overview keeps only role agent. */
-export const usersQuery = queryOptions({
-  queryKey: ['users'],
-  queryFn: () => apiRequest<Data<{ data: User[] }>>('/users').then((r) => r.data.data),
-});
-export const useUsers = () => useQuery(usersQuery);
 
 export const createIndicator = (body: Partial<Metrics> & { agent: string[]; createdAt: string }) =>
   apiRequest<Data<{ indicator: Indicator }>>('/indicators', { body });

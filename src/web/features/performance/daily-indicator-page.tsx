@@ -3,14 +3,16 @@ import { METRIC_KEYS } from '@shared/domain/metrics';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
+import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
-import { useSession } from '@web/lib/session';
+import { useUsers } from '@web/lib/users';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { createIndicator, performanceKeys, useUsers } from './api';
+import { createIndicator, performanceKeys } from './api';
 import { MetricFields, type MetricForm, toMetrics } from './metric-fields';
+import { PureAdminNote } from './pure-admin-note';
+import { useRouteAgent } from './use-route-agent';
 
 const t = he.performance.daily;
 const emptyForm = (): MetricForm =>
@@ -18,9 +20,13 @@ const emptyForm = (): MetricForm =>
 
 /** /DailyIndicator/{agentId?}: the day's six counts, for the signed-in user or (admin) the agent in the route. */
 export function DailyIndicatorPage() {
-  const { user } = useSession();
-  const { agentId: routeAgent } = useParams();
-  const agentId = routeAgent ?? user?._id;
+  const { routeAgent, agentId, forbidden, pureAdminSelf } = useRouteAgent();
+  if (forbidden) return <NoAccess />;
+  if (pureAdminSelf) return <PureAdminNote title={t.title} />;
+  return <DailyIndicatorForm routeAgent={routeAgent} agentId={agentId} />;
+}
+
+function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agentId?: string }) {
   const users = useUsers();
   const agentName = routeAgent ? users.data?.find((u) => u._id === routeAgent)?.name : undefined;
   const queryClient = useQueryClient();

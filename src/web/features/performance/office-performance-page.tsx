@@ -1,4 +1,5 @@
 import { METRIC_KEYS } from '@shared/domain/metrics';
+import { isEmptyMonth } from '@shared/domain/month-figures';
 import { scoreOf } from '@shared/domain/scoring';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Page } from '@web/components/page';
@@ -53,16 +54,24 @@ export function OfficePerformancePage() {
       />
       {company.isPending || agents.isPending ? (
         <StatusMessage busy>{t.common.loading}</StatusMessage>
-      ) : !company.data || list.length === 0 ? (
+      ) : !company.data || isEmptyMonth(list) ? (
         <StatusMessage>{t.office.empty}</StatusMessage>
       ) : (
         <div className="flex flex-col gap-6">
           <WorkingDaysCounters days={company.data.workingDays} />
           <PerformanceTable title={t.office.company} figures={company.data} />
+          <p className="text-sm text-slate-700">
+            {t.office.companyIsSum}
+            {list.some((agent) => !agent.active) && <> {t.office.inactiveNote}</>}
+          </p>
           <AgentsComparisonChart data={chart} />
           <div className="grid gap-6 lg:grid-cols-2">
             {list.map((agent) => (
-              <PerformanceTable key={agent.agentId} title={agent.agentName} figures={agent} />
+              <PerformanceTable
+                key={agent.agentId}
+                title={agent.active ? agent.agentName : t.office.inactiveTitle(agent.agentName)}
+                figures={agent}
+              />
             ))}
           </div>
         </div>

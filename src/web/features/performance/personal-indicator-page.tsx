@@ -1,29 +1,33 @@
 import { useQueries } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
+import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
-import { useSession } from '@web/lib/session';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { agentPerformanceQuery, goalQuery, type MonthKey, monthIndicatorsQuery, summaryQuery } from './api';
 import { ActualVsGoalChart, DailyActivityChart } from './charts';
 import { DailyStatusTable } from './daily-status-table';
 import { GoalTable } from './goal-table';
 import { currentMonth, MonthPicker } from './month-picker';
 import { PerformanceTable } from './performance-table';
+import { PureAdminNote } from './pure-admin-note';
 import { SummaryTable } from './summary-table';
 import { useEditAll } from './use-edit-all';
+import { useRouteAgent } from './use-route-agent';
 import { WorkingDaysCounters } from './working-days-counters';
 
 const t = he.performance;
 
 /** /PersonalIndicator/{agentId?}: one agent's month (performance, daily statuses, goal) and summaries. */
 export function PersonalIndicatorPage() {
-  const { user } = useSession();
-  const { agentId: routeAgent } = useParams();
-  const agentId = routeAgent ?? user!._id;
-  const isAdmin = user?.role === 'admin';
+  const { user, agentId, forbidden, pureAdminSelf } = useRouteAgent();
+  if (forbidden) return <NoAccess />;
+  if (pureAdminSelf) return <PureAdminNote title={t.personal.title} />;
+  return <PersonalIndicators agentId={agentId!} isAdmin={user?.role === 'admin'} />;
+}
+
+function PersonalIndicators({ agentId, isAdmin }: { agentId: string; isAdmin: boolean }) {
   const [month, setMonth] = useState<MonthKey>(currentMonth);
   const [performance, indicators, goal, weekly, overall] = useQueries({
     queries: [

@@ -35,13 +35,15 @@ function ScoringRules() {
   );
 }
 
-function RestOfList({ entries }: { entries: ScoreboardEntry[] }) {
-  if (entries.length <= 3) return null;
+/** The places from `from` on; the last two get their emoji only when somebody scored this month. */
+function RestOfList({ entries, from = 4 }: { entries: ScoreboardEntry[]; from?: number }) {
+  if (entries.length < from) return null;
+  const scored = entries.some((entry) => entry.totalScore > 0);
   return (
-    <ol start={4} className="mt-6 flex flex-col gap-2">
-      {entries.slice(3).map((entry, i) => {
-        const place = i + 4;
-        const mark = markOf(place, entries.length);
+    <ol start={from} className="mt-6 flex flex-col gap-2">
+      {entries.slice(from - 1).map((entry, i) => {
+        const place = i + from;
+        const mark = scored ? markOf(place, entries.length) : null;
         return (
           <li key={entry.agentId} className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
             <span className="w-16 font-bold text-brand-800">{t.place(place)}</span>
@@ -71,6 +73,11 @@ export function ScoreboardPage() {
         <StatusMessage busy>{he.performance.common.loading}</StatusMessage>
       ) : !board.data?.length ? (
         <StatusMessage>{board.isError ? he.performance.common.generalError : t.empty}</StatusMessage>
+      ) : board.data.every((entry) => entry.totalScore === 0) ? (
+        <>
+          <StatusMessage>{t.nobodyScored}</StatusMessage>
+          <RestOfList entries={board.data} from={1} />
+        </>
       ) : (
         <>
           <Podium entries={board.data} />

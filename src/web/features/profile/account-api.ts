@@ -3,6 +3,7 @@ import type { User } from '@shared/schemas/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
+import { userKeys } from '@web/lib/users';
 
 /** Own phone, photo and about text; the session's cached user is refreshed with the answer. */
 export function useUpdateOwnAccount() {
@@ -13,7 +14,7 @@ export function useUpdateOwnAccount() {
       apiRequest<{ data: { user: User } }>('/users/me', { method: 'PATCH', body }).then((r) => r.data.user),
     onSuccess: (user) => {
       signIn(user);
-      queryClient.invalidateQueries({ queryKey: ['users'] });
+      queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

@@ -14,7 +14,7 @@ export function ProfileRanking() {
       {board.isPending ? (
         <StatusMessage busy>{he.performance.common.loading}</StatusMessage>
       ) : (
-        board.data && <Podium entries={board.data} />
+        board.data?.some((entry) => entry.totalScore > 0) && <Podium entries={board.data} />
       )}
       <Link to={paths.scoreBoard()} className={buttonClass('secondary')}>
         {he.performance.ranking.fullRanking}

@@ -1,5 +1,4 @@
 import type { Property, PropertyPage, UpdatePropertyInput } from '@shared/schemas/property';
-import type { PublicUser } from '@shared/schemas/user';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { type Filters, toSearchParams } from './filters';
@@ -77,15 +76,6 @@ export const useStreets = (city: string) =>
       ),
     enabled: city !== '',
     staleTime: 5 * 60_000,
-  });
-
-/** Active users for the agent pickers (admins see every user; the pickers filter by role). */
-export const useUsers = (enabled = true) =>
-  useQuery({
-    queryKey: ['users'],
-    queryFn: () => apiRequest<Envelope<{ data: PublicUser[] }>>('/users').then((r) => r.data.data),
-    enabled,
-    staleTime: 60_000,
   });
 
 export function useUpdateProperty() {

@@ -6,15 +6,15 @@ import {
   PROPERTY_FEATURES,
   TRANSACTION_TYPES,
 } from '@shared/domain/property-options';
-import { isPropertyAgentChoice } from '@shared/domain/roles';
 import type { Property } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
+import { useAgentUsers } from '@web/lib/users';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useUpdateProperty, useUsers } from './api';
+import { useUpdateProperty } from './api';
 import { type Draft, draftOf, num } from './edit-draft';
 import { CheckboxField, SelectField, TextAreaField } from './fields';
 import { ImagesPanel } from './images-panel';
@@ -28,7 +28,7 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
   const [draft, setDraft] = useState<Draft>(() => draftOf(property));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateProperty();
-  const agents = (useUsers().data ?? []).filter(isPropertyAgentChoice);
+  const agents = useAgentUsers().data ?? [];
   const titleId = useId();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 

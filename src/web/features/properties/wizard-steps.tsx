@@ -6,10 +6,9 @@ import {
   PROPERTY_FEATURES,
   TRANSACTION_TYPES,
 } from '@shared/domain/property-options';
-import { isPropertyAgentChoice } from '@shared/domain/roles';
 import { FormField } from '@web/components/form-field';
 import { he } from '@web/i18n/he';
-import { useUsers } from './api';
+import { useAgentUsers } from '@web/lib/users';
 import { CheckboxField, SelectField, TextAreaField } from './fields';
 import { ImagePicker } from './image-picker';
 import type { WizardDraft } from './wizard-draft';
@@ -26,7 +25,7 @@ export type StepProps = {
 const blank = (label: string) => [{ value: '', label }];
 
 function DealStep({ draft, set, errors }: StepProps) {
-  const agents = (useUsers().data ?? []).filter(isPropertyAgentChoice);
+  const agents = useAgentUsers().data ?? [];
   const agentOptions = [...blank(f.noAgent), ...agents.map((a) => ({ value: a._id, label: a.name }))];
   return (
     <>

@@ -3,9 +3,10 @@ import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { useAgentUsers } from '@web/lib/users';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { type MonthlyQuery, useAgentProperties, useAgents, useMonthlyReport } from './api';
+import { type MonthlyQuery, useAgentProperties, useMonthlyReport } from './api';
 import { SelectField } from './fields';
 import { MonthlyResult } from './statuses-table';
 
@@ -15,7 +16,7 @@ const t = he.reports;
 export function AdminReportViewPage() {
   const [today] = useState(() => israelDate());
   const currentYear = Number(today.slice(0, 4));
-  const agents = useAgents();
+  const agents = useAgentUsers();
   const [agentId, setAgentId] = useState('');
   const properties = useAgentProperties(agentId);
   const [address, setAddress] = useState('');

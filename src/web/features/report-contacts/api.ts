@@ -5,7 +5,6 @@ import type {
   ReportContact,
 } from '@shared/schemas/report-contact';
 import type { CreateShareBody, ReportShare, SharedReport } from '@shared/schemas/report-share';
-import type { User } from '@shared/schemas/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -48,17 +47,6 @@ export function useMonthlyReport(query: MonthlyQuery | null) {
     queryKey: reportKeys.monthly(query?.agentId ?? '', query?.month ?? '', query?.address ?? ''),
     queryFn: () => apiRequest<MonthlyReport>('/reportContact/monthlyReport', { body: query }),
     enabled: query !== null,
-  });
-}
-
-/** Users with role agent, for the admin's agent picker. */
-export function useAgents() {
-  return useQuery({
-    queryKey: ['users', 'agents'],
-    queryFn: () =>
-      apiRequest<{ data: { data: User[] } }>('/users').then((r) =>
-        r.data.data.filter((u) => u.role === 'agent'),
-      ),
   });
 }
 

@@ -1,10 +1,8 @@
-import type { PublicUser } from '@shared/schemas/user';
-import { useQuery } from '@tanstack/react-query';
+import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
-import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
-import { apiRequest } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
+import { useUser } from '@web/lib/users';
 import { useParams } from 'react-router';
 import { MonthlyCheck } from './monthly-check';
 import { ReportForm } from './report-form';
@@ -18,18 +16,11 @@ export function NewReportContactPage() {
   const { id } = useParams();
   const agentId = id || user?._id || '';
   const forOther = user !== null && agentId !== user._id;
-  const agent = useQuery({
-    queryKey: ['users', agentId],
-    queryFn: () =>
-      apiRequest<{ data: { data: PublicUser } }>(`/users/${encodeURIComponent(agentId)}`).then(
-        (r) => r.data.data,
-      ),
-    enabled: forOther && user?.role === 'admin',
-  });
+  const agent = useUser(agentId, forOther && user?.role === 'admin');
 
   if (!user) return null;
   // The server refuses another agent's data anyway; say so instead of showing failing forms.
-  if (forOther && user.role !== 'admin') return <StatusMessage>{he.common.forbidden}</StatusMessage>;
+  if (forOther && user.role !== 'admin') return <NoAccess />;
   const title = forOther ? t.newTitleFor(agent.data?.name ?? '') : t.newTitle;
 
   return (

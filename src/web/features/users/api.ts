@@ -1,24 +1,15 @@
 import type { CreateUserBody, UpdateUserBody } from '@shared/schemas/account';
 import type { User } from '@shared/schemas/user';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
-
-export const allUsersQuery = queryOptions({
-  queryKey: ['users', 'all'],
-  queryFn: () =>
-    apiRequest<{ data: { data: User[] } }>('/users?includeInactive=true').then((r) => r.data.data),
-});
-
-export function useAllUsers() {
-  return useQuery(allUsersQuery);
-}
+import { userKeys } from '@web/lib/users';
 
 /** Every user mutation refreshes all user lists (admin list, public agent lists, profile). */
 function useUserMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 

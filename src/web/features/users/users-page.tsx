@@ -7,10 +7,11 @@ import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
+import { useEveryone } from '@web/lib/users';
 import { UserPlus } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAllUsers, useCreateUser, useSetUserActive, useUpdateUser } from './api';
+import { useCreateUser, useSetUserActive, useUpdateUser } from './api';
 import { GeneratedPassword } from './generated-password';
 import { UserCard } from './user-card';
 import { UserForm, type UserFormValues } from './user-form';
@@ -27,7 +28,7 @@ const matches = (user: User, query: string) => {
 /** Admin: every user (active and inactive), create, edit, deactivate and reactivate. */
 export function UsersPage() {
   const { user: me, signIn } = useSession();
-  const users = useAllUsers();
+  const users = useEveryone();
   const create = useCreateUser();
   const update = useUpdateUser();
   const setActive = useSetUserActive();

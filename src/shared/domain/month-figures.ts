@@ -1,0 +1,103 @@
+import { METRIC_KEYS, type MetricKey, type Metrics } from './metrics';
+import { forecast, percentage } from './performance';
+import { type Role, worksAsAgent } from './roles';
+import type { WorkingDays } from './working-days';
+
+/** One metric of a performance table: goal and percentage null mean 'no goal'. */
+export type MetricFigures = {
+  actual: number;
+  goal: number | null;
+  percentage: number | null;
+  forecast: number;
+};
+export type Figures = Record<MetricKey, MetricFigures>;
+
+/** A person's raw month: totals (null: no entries that month) and goal (null: none). */
+export type MonthPerson = {
+  id: string;
+  name: string;
+  role: Role;
+  companyRole: string | null;
+  active: boolean;
+  actual: Metrics | null;
+  goal: Metrics | null;
+};
+
+export type AgentMonth = Figures & {
+  agentId: string;
+  agentName: string;
+  active: boolean;
+  hasEntries: boolean;
+};
+
+const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
+const ZERO = Object.fromEntries(METRIC_KEYS.map((k) => [k, 0])) as Metrics;
+
+/** Per metric: actual, goal, percentage (null without a goal) and forecast from the working days. */
+export function figures(actual: Metrics, goal: Metrics | null, days: WorkingDays): Figures {
+  return Object.fromEntries(
+    METRIC_KEYS.map((key) => {
+      const goalValue = goal ? goal[key] : null;
+      return [
+        key,
+        {
+          actual: actual[key],
+          goal: goalValue,
+          percentage: percentage(actual[key], goalValue),
+          forecast: forecast(actual[key], days.elapsed, days.total),
+        },
+      ];
+    }),
+  ) as Figures;
+}
+
+/**
+ * Who counts in a month's figures: someone who does agent work and is active, or who has since been
+ * deactivated but has entries or a goal in that month (docs/decisions/0008-deactivated-agents-in-months.md).
+ */
+export function countsInMonth(
+  person: Pick<MonthPerson, 'role' | 'companyRole' | 'active' | 'actual' | 'goal'>,
+) {
+  return worksAsAgent(person) && (person.active || person.actual !== null || person.goal !== null);
+}
+
+/** The rows shown for a month, by name. */
+export function agentMonths(people: MonthPerson[], days: WorkingDays): AgentMonth[] {
+  return people
+    .filter(countsInMonth)
+    .sort((a, b) => a.name.localeCompare(b.name, 'he'))
+    .map((p) => ({
+      agentId: p.id,
+      agentName: p.name,
+      active: p.active,
+      hasEntries: p.actual !== null,
+      ...figures(p.actual ?? ZERO, p.goal, days),
+    }));
+}
+
+/**
+ * The company row: per metric the sum of the shown rows' actuals, goals (null when no row has a goal) and
+ * forecasts, so an office manager adding up the agent tables reaches it exactly.
+ */
+export function companyMonth(rows: Figures[]): Figures {
+  return Object.fromEntries(
+    METRIC_KEYS.map((key) => {
+      const actual = rows.reduce((sum, row) => sum + row[key].actual, 0);
+      const goals = rows.map((row) => row[key].goal).filter((g): g is number => g !== null);
+      const goal = goals.length ? goals.reduce((a, b) => a + b, 0) : null;
+      return [
+        key,
+        {
+          actual,
+          goal,
+          percentage: percentage(actual, goal),
+          forecast: round2(rows.reduce((sum, row) => sum + row[key].forecast, 0)),
+        },
+      ];
+    }),
+  ) as Figures;
+}
+
+/** A month with no goals and no entries for anyone shown. */
+export const isEmptyMonth = (rows: AgentMonth[]) =>
+  rows.every((row) => !row.hasEntries && METRIC_KEYS.every((key) => row[key].goal === null));
