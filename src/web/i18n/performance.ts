@@ -93,6 +93,7 @@ export const performance = {
     noAgent: 'לא נבחר סוכן!',
     submit: 'שמירת יעד',
     created: 'היעד נוצר בהצלחה!',
+    updated: 'היעד עודכן בהצלחה!',
     createFailed: 'שגיאה ביצירת יעד',
     existing: 'קיים יעד לחודש זה: השמירה תעדכן אותו.',
   },

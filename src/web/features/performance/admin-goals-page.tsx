@@ -36,8 +36,9 @@ export function AdminGoalsPage() {
   const save = useMutation({
     mutationFn: (values: MetricForm) =>
       createGoal({ ...toMetrics(values), agent: [agentId!], ...month, createdAt: new Date().toISOString() }),
+    // A goal for a month that has one replaces its figures: say 'updated' then, not 'created'.
     onSuccess: async () => {
-      toast.success(t.created);
+      toast.success(existing.data ? t.updated : t.created);
       await queryClient.invalidateQueries({ queryKey: performanceKeys.agent(agentId!) });
       await queryClient.invalidateQueries({ queryKey: performanceKeys.all });
       navigate(paths.agents());
