@@ -61,7 +61,7 @@ describe.runIf(embedded)('backups of the embedded database', () => {
     expect(latest.headers['cache-control']).toBe('no-store');
     // A gzipped tar of the data directory: PG_VERSION is inside.
     expect(gunzipSync(latest.rawPayload).toString('latin1')).toContain('PG_VERSION');
-  });
+  }, 120_000); // two online copies of the database: slow on a loaded machine
 
   it('restores a backup into a data folder: what was written before it is back, what came after is not', async () => {
     await app.db.insert(leads).values({ name: 'לפני הגיבוי', phone: '0541234567', category: 'קונה' });
