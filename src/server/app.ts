@@ -108,13 +108,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     maxPending:
       options.maxPendingRequests ?? env.MAX_PENDING_REQUESTS ?? (handle.kind === 'pglite' ? 64 : 256),
   });
-  await app.register(securityPlugin, { appOrigin: env.APP_ORIGIN, hsts: env.NODE_ENV === 'production' });
+  await app.register(securityPlugin, {
+    appOrigin: env.APP_ORIGIN,
+    hsts: env.NODE_ENV === 'production',
+    corsOrigins: env.CORS_ORIGINS ?? [],
+  });
   // Before the session plugin: a write request bumps the read caches' generation before its session lookup.
   await app.register(readCachePlugin);
   await app.register(sessionPlugin, {
     ttlHours: env.SESSION_TTL_HOURS,
     idleHours: env.SESSION_IDLE_HOURS,
     secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+    sameSite: env.COOKIE_SAME_SITE ?? 'lax',
   });
   // After the session plugin: each route's declared access rule is enforced before its body is validated.
   await app.register(accessPlugin);

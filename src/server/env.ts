@@ -40,6 +40,32 @@ const trustProxySchema = z
     return entries;
   });
 
+/** Exact origins, comma-separated: scheme, host and port only; never '*'. */
+const corsOriginsSchema = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const item of value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {}
+      if (!url || url.origin !== item.replace(/\/$/, '') || !/^https?:$/.test(url.protocol)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${item}' is not an exact origin such as https://app.example`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -63,6 +89,10 @@ export const envSchema = z.object({
     .max(24 * 365)
     .default(12),
   COOKIE_SECURE: booleanish,
+  /** SameSite of the session cookie: `none` (needs a Secure cookie) lets a client on another site sign in. */
+  COOKIE_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  /** Origins of a separately hosted client allowed to call the API with the session cookie (CORS). */
+  CORS_ORIGINS: corsOriginsSchema,
   TRUST_PROXY: trustProxySchema,
   APP_ORIGIN: z
     .url()
@@ -97,6 +127,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.COOKIE_SAME_SITE === 'none' && parsed.data.COOKIE_SECURE === false) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  COOKIE_SAME_SITE: none needs a Secure cookie (HTTPS); ' +
+        'unset COOKIE_SECURE=false',
+    );
   }
   return { ...parsed.data, APP_ORIGIN: resolveAppOrigin(parsed.data) };
 }

@@ -7,7 +7,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Security headers with a CSP the app passes (no inline script), and refusal of cross-site mutations. */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { appOrigin?: string; hsts: boolean }) => {
+  async (app: FastifyInstance, opts: { appOrigin?: string; hsts: boolean; corsOrigins?: string[] }) => {
+    const corsOrigins = new Set(opts.corsOrigins ?? []);
+    if (corsOrigins.size) corsPlugin(app, corsOrigins);
+
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
@@ -35,10 +38,35 @@ export const securityPlugin = fp(
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
       const ownOrigin = `${request.protocol}://${request.host}`;
-      const allowed = origin === undefined || origin === ownOrigin || origin === opts.appOrigin;
-      if (!allowed || fetchSite === 'cross-site') {
+      const listed = origin !== undefined && corsOrigins.has(origin);
+      const allowed = origin === undefined || origin === ownOrigin || origin === opts.appOrigin || listed;
+      if (!allowed || (fetchSite === 'cross-site' && !listed)) {
         return reply.status(403).send({ status: 'fail', code: 'FORBIDDEN', message: MESSAGES.foreignOrigin });
       }
     });
   },
 );
+
+const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+const CORS_HEADERS = 'Content-Type, Accept, X-Requested-With';
+
+/**
+ * CORS for the exact origins of CORS_ORIGINS only (a separately hosted client during a migration): those
+ * get their own origin back with credentials, never '*'; any other origin gets no CORS header at all, so
+ * the browser keeps its response from the page. Preflights of a listed origin answer 204 here.
+ */
+function corsPlugin(app: FastifyInstance, origins: Set<string>) {
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    reply.header('Vary', 'Origin');
+    if (origin === undefined || !origins.has(origin)) return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Access-Control-Allow-Credentials', 'true');
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      reply.header('Access-Control-Allow-Methods', CORS_METHODS);
+      reply.header('Access-Control-Allow-Headers', CORS_HEADERS);
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.status(204).send();
+    }
+  });
+}

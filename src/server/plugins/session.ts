@@ -27,7 +27,13 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type SessionOptions = { ttlHours: number; idleHours: number; secureCookie: boolean };
+export type SessionOptions = {
+  ttlHours: number;
+  idleHours: number;
+  secureCookie: boolean;
+  /** 'lax' by default; 'none' for a client served from another site (CORS_ORIGINS), always with Secure. */
+  sameSite?: 'lax' | 'strict' | 'none';
+};
 
 /** How stale `last_seen_at` may get before a request refreshes it: one write a minute per active session. */
 const TOUCH_EVERY_MS = 60_000;
@@ -109,8 +115,8 @@ export const sessionPlugin = fp(
         reply.setCookie(SESSION_COOKIE, token, {
           path: '/',
           httpOnly: true,
-          sameSite: 'lax',
-          secure: opts.secureCookie,
+          sameSite: opts.sameSite ?? 'lax',
+          secure: opts.secureCookie || opts.sameSite === 'none',
           expires: expiresAt,
         });
       },
@@ -120,8 +126,8 @@ export const sessionPlugin = fp(
         reply.clearCookie(SESSION_COOKIE, {
           path: '/',
           httpOnly: true,
-          sameSite: 'lax',
-          secure: opts.secureCookie,
+          sameSite: opts.sameSite ?? 'lax',
+          secure: opts.secureCookie || opts.sameSite === 'none',
         });
       },
     });

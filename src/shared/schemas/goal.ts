@@ -8,8 +8,9 @@ export const NO_AGENT_SELECTED = 'לא נבחר סוכן!';
 export const createGoalSchema = z.object({
   ...metricsShape,
   agent: agentRefSchema,
-  year: yearSchema,
-  month: monthSchema,
+  /** Without year or month the goal is for the current year or month in Israel (SPEC section 3). */
+  year: yearSchema.optional(),
+  month: monthSchema.optional(),
   createdAt: z.string().optional(),
 });
 export type CreateGoalInput = z.input<typeof createGoalSchema>;

@@ -43,7 +43,13 @@ export const updateIndicatorSchema = z
   .loose();
 export type UpdateIndicatorInput = z.input<typeof updateIndicatorSchema>;
 
-export const agentBodySchema = z.object({ id: agentRefSchema });
+/**
+ * The agent of a read: `{ id }` with an id or an id array, or SPEC section 7's "id containing agent"
+ * (`{ id: { agent } }`, as the original client sends it).
+ */
+export const agentBodySchema = z.object({
+  id: z.union([agentRefSchema, z.object({ agent: agentRefSchema }).transform((value) => value.agent)]),
+});
 
 export const filterByDateQuerySchema = z.object({
   agent: idSchema.optional(),

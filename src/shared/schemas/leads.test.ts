@@ -31,6 +31,17 @@ describe('leadBodySchema', () => {
   });
 });
 
+describe('the lead category', () => {
+  it("accepts the original form's 'משכיר' as rental", () => {
+    const parsed = leadBodySchema.parse({ name: 'דנה', phone: '050-1234567', category: ' משכיר ' });
+    expect(parsed.category).toBe('השכרה');
+  });
+  it.each([[''], ['  '], [undefined]])('answers %j with the Hebrew required message', (category) => {
+    const result = leadBodySchema.safeParse({ name: 'דנה', phone: '050-1234567', category });
+    expect(messages(result)).toEqual({ category: 'יש לבחור קטגוריה' });
+  });
+});
+
 describe('jobApplicationBodySchema', () => {
   it('applies the three rules with their Hebrew messages', () => {
     expect(messages(jobApplicationBodySchema.safeParse({}))).toEqual({

@@ -7,7 +7,6 @@ import { okSchema, successSchema } from './common';
 export const LEAD_CATEGORIES = { buyer: 'קונה', seller: 'מוכר', rental: 'השכרה' } as const;
 export type LeadCategoryKey = keyof typeof LEAD_CATEGORIES;
 export const LEAD_CATEGORY_VALUES = Object.values(LEAD_CATEGORIES) as [string, ...string[]];
-
 export const LEAD_MESSAGES = {
   nameRequired: 'יש להזין שם',
   fullNameRequired: 'יש להזין שם מלא',
@@ -16,6 +15,16 @@ export const LEAD_MESSAGES = {
   categoryRequired: 'יש לבחור קטגוריה',
   tooLong: (max: number) => `עד ${max} תווים`,
 } as const;
+
+/** Values the original lead form sent for a category, stored as ours ('משכיר', the landlord, is rental). */
+export const LEAD_CATEGORY_ALIASES: Record<string, string> = { משכיר: LEAD_CATEGORIES.rental };
+
+/** A known category (or an alias of one), trimmed; empty or missing gets the Hebrew 'required' message. */
+export const leadCategorySchema = z
+  .string({ error: LEAD_MESSAGES.categoryRequired })
+  .trim()
+  .transform((value) => LEAD_CATEGORY_ALIASES[value] ?? value)
+  .pipe(z.enum(LEAD_CATEGORY_VALUES, { error: LEAD_MESSAGES.categoryRequired }));
 
 export const requiredText = (max: number, message: string) =>
   z
@@ -42,7 +51,7 @@ export const honeypot = z.string().max(500).optional();
 export const leadBodySchema = z.object({
   name: requiredText(80, LEAD_MESSAGES.nameRequired),
   phone: mobilePhone,
-  category: z.enum(LEAD_CATEGORY_VALUES, { error: LEAD_MESSAGES.categoryRequired }),
+  category: leadCategorySchema,
   website: honeypot,
 });
 export type LeadBody = z.infer<typeof leadBodySchema>;

@@ -1,3 +1,4 @@
+import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import { idParamsSchema } from '@shared/schemas/common';
 import {
@@ -28,7 +29,9 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createGoalSchema, response: { 200: goalResponseSchema, 201: goalResponseSchema } },
     },
     async (request, reply) => {
-      const { agent: agentId, year, month, createdAt: _ignored, ...metrics } = request.body;
+      const now = israelYearMonth();
+      const { agent: agentId, createdAt: _ignored, ...rest } = request.body;
+      const { year = now.year, month = now.month, ...metrics } = rest;
       const agent = await resolveAgent(app.db, currentUser(request), agentId, { mustBeActive: true });
       const { row, before } = await upsertGoal(app.db, { agentId: agent.id, year, month, ...metrics });
       await recordAudit(app.db, request.user, {
