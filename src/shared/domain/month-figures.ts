@@ -53,7 +53,7 @@ export function figures(actual: Metrics, goal: Metrics | null, days: WorkingDays
 
 /**
  * Who counts in a month's figures: someone who does agent work and is active, or who has since been
- * deactivated but has entries or a goal in that month (docs/decisions/0008-deactivated-agents-in-months.md).
+ * deactivated but has entries or a goal in that month (docs/decisions/0010-who-counts-in-a-month.md).
  */
 export function countsInMonth(
   person: Pick<MonthPerson, 'role' | 'companyRole' | 'active' | 'actual' | 'goal'>,
