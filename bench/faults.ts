@@ -1,6 +1,6 @@
 // npm run bench:faults [-- fuzz kill smtp load] — the big reliability runs (not part of CI), all against
 // 127.0.0.1 or in-process, bounded in count and time. Each section rewrites its own part of docs/reliability.md.
-//   FAULTS_FUZZ_CASES    generated cases per route family (default 300; protected families also go as visitor)
+//   FAULTS_FUZZ_CASES    generated cases per route (default 300; routes of signed-in users also go as a visitor)
 //   FAULTS_KILL_ROUNDS   SIGKILLs during writes per database (default 5)
 //   FAULTS_LOAD_SECONDS  seconds of each 200-user load run (default 20)
 //   FAULTS_LOAD_LIMITS   MAX_PENDING_REQUESTS values to compare (default 0,64,16; 0 is the unbounded queue)
@@ -38,9 +38,9 @@ async function fuzzSection() {
   const r = await fuzz(num('FAULTS_FUZZ_CASES', 300));
   writeSection(
     'fuzz',
-    `| generators | route families | cases | 5xx | unauthorized successes | time |
-| --- | --- | --- | --- | --- | --- |
-| ${r.generators} | ${r.families} | ${r.cases} | ${r.server5xx} | ${r.unauthorizedSuccesses} | ${r.seconds.toFixed(0)} s |
+    `| generators | route families | routes | cases | 5xx | unauthorized successes | time |
+| --- | --- | --- | --- | --- | --- | --- |
+| src/server/test/fuzz | ${r.families} | ${r.routes} | ${r.cases} | ${r.server5xx} | ${r.unauthorizedSuccesses} | ${r.seconds.toFixed(0)} s |
 ${r.samples.length ? `\nFirst 5xx cases:\n\n${r.samples.map((s) => `- \`${s.replace(/`/g, "'")}\``).join('\n')}` : ''}`,
   );
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
+import { users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/modules/users/passwords';
 
 const CITIES = [
   'תל אביב-יפו',
@@ -71,11 +73,20 @@ const CATEGORIES = [
 const list = (values: string[]) =>
   sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
 
+/** The admin the benchmark signs in as to update properties. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
+
 /**
  * Bulk-inserts `count` properties (one statement over generate_series: a third rentals, about 10% sold,
- * 30 cities x 20 streets) and three image rows each, plus the agents they point to.
+ * 30 cities x 20 streets) and three image rows each, plus the agents they point to and an admin.
  */
 export async function seedProperties(db: Database, count: number): Promise<void> {
+  await db.insert(users).values({
+    name: 'מנהל בדיקה',
+    email: BENCH_ADMIN.email,
+    role: 'admin',
+    passwordHash: await hashPassword(BENCH_ADMIN.password),
+  });
   await db.execute(sql`
     insert into users (name, email, phone_number, role, password_hash)
     select 'סוכן ' || g, 'bench-agent-' || g || '@example.com', '050-000-00' || lpad(g::text, 2, '0'), 'agent', 'x'
@@ -117,3 +128,4 @@ export async function seedProperties(db: Database, count: number): Promise<void>
 
 export const BENCH_CITIES = CITIES;
 export const BENCH_STREETS = STREETS;
+export const BENCH_CATEGORIES = [...new Set(CATEGORIES)];

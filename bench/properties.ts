@@ -1,203 +1,183 @@
-// npm run bench:properties — seeds 100,000 properties into a fresh PGlite database, serves the app from a
-// child process and measures the search, the single property with similar ones, the full list and the
-// image pipeline. Prints a Markdown table to paste into docs/performance.md.
-import { fork } from 'node:child_process';
+/**
+ * npm run bench:properties — the public property pages under the load a real site sees (issue 14):
+ * 100,000 properties (BENCH_COUNT), 20 connections, and a mix the read caches cannot answer: searches whose
+ * filter sets never repeat within the run, single and similar properties drawn at random among all of them,
+ * and a property update (signed in as admin) after about every 50 reads, so the caches are invalidated as
+ * writes would. Each figure runs beside the ceiling route in the same run (bench/lib/mix.ts). Then the
+ * streamed full list's peak memory above the idle server. Prints Markdown rows for docs/performance.md.
+ *
+ *   npm run bench:properties                                   embedded PGlite, one process
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:properties
+ *       PostgreSQL: a fresh database created next to that one and dropped after; the server runs with
+ *       WORKERS (default 2)
+ *   BENCH_COUNT=10000 BENCH_SECONDS=10 BENCH_CPU_PROF=/tmp/prof BENCH_ONLY=search,single
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { openDatabase } from '../src/server/db/client';
-import { processImage } from '../src/server/modules/images/pipeline';
-import { LocalStorage } from '../src/server/storage/storage';
 import { adminQuery, withDatabase } from '../src/server/test/global-setup';
-import { BENCH_CITIES, BENCH_STREETS, seedProperties } from './properties-seed';
-
-type Result = { requests: { average: number }; non2xx: number; errors: number };
-type Instance = PromiseLike<Result> & {
-  on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-};
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { setupRequest: (req: { path: string }) => { path: string } }[];
-}) => Instance;
-// autocannon ships no types; this is the part used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { startCeiling } from './lib/ceiling';
+import { type BenchRequest, type Figure, measure } from './lib/mix';
+import { FIGURE_HEADER, figureRow, machine, stamp } from './lib/report';
+import { distinctSearches } from './properties-searches';
+import { BENCH_ADMIN, seedProperties } from './properties-seed';
+import { type BenchServer, rssOf, startServer } from './properties-server';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-properties-'));
-const rows: string[] = [];
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WRITE_EVERY = 50;
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const WORKERS = serverUrl ? Number(process.env.WORKERS ?? 2) : 1;
+const ONLY = process.env.BENCH_ONLY?.split(',');
+// Issue 14's targets: PostgreSQL at 100,000 properties; PGlite (a large single office, 10,000) p95 <= 50 ms.
+const TARGETS = serverUrl
+  ? { search: { p95: 30 }, single: { p95: 10, share: 0.3 }, similar: { p95: 20 } }
+  : { search: { p95: 50 }, single: { p95: 50 }, similar: { p95: 50 } };
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const random = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+type Listing = { id: string; sale: boolean; price: number };
+
+async function seed(databaseUrl: string | undefined, dataDir: string): Promise<Listing[]> {
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  await handle.migrate();
+  const started = Date.now();
+  await seedProperties(handle.db, COUNT);
+  const result = (await handle.db.execute(
+    sql`select id, type_transaction = 'מכירה' as sale, price from properties`,
+  )) as unknown as { rows: Listing[] };
+  await handle.close();
+  log(
+    `seeded ${COUNT} properties and ${COUNT * 3} photos in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return result.rows;
 }
 
-async function load(name: string, port: number, paths: string[], target?: number, connections = 20) {
-  const latencies: number[] = [];
-  let i = 0;
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: DURATION,
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+async function signIn(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
   });
-  instance.on('response', (_client, status, _bytes, time) => {
-    if (status === 200) latencies.push(time);
-  });
-  const result = await instance;
-  const p95 = percentile(latencies, 95);
-  const verdict =
-    target === undefined
-      ? ''
-      : p95 <= target
-        ? `meets ≤ ${target} ms`
-        : `misses ${target} ms by ${(p95 - target).toFixed(1)} ms`;
-  rows.push(
-    `| ${name} | ${result.requests.average.toFixed(0)} req/s | ${percentile(latencies, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${percentile(latencies, 99).toFixed(1)} ms | ${result.non2xx} non-2xx, ${result.errors} errors | ${verdict} |`,
-  );
-  console.info(rows.at(-1));
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** A property update as the admin's form sends it: a new price near the old one. */
+function updater(port: number, cookie: string, listings: Listing[]) {
+  return async () => {
+    const listing = random(listings);
+    const step = listing.sale ? 10_000 : 100;
+    const price = Math.max(step, listing.price + step * (Math.floor(Math.random() * 11) - 5));
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/property/${listing.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie, origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ price }),
+    });
+    await res.arrayBuffer();
+    return res.ok;
+  };
+}
+
+/** The streamed full list once, sampling every server process's memory: peak above its idle size. */
+async function fullListMemory(server: BenchServer) {
+  const pids = server.pids();
+  const idle = new Map(pids.map((pid) => [pid, rssOf(pid)]));
+  const peak = new Map(idle);
+  const sampler = setInterval(() => {
+    for (const pid of pids) peak.set(pid, Math.max(peak.get(pid)!, rssOf(pid)));
+  }, 10);
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/property`);
+  const body = await res.text();
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const rows = (JSON.parse(body) as { data: { data: unknown[] } }).data.data.length;
+  const growth = Math.max(...pids.map((pid) => peak.get(pid)! - idle.get(pid)!));
+  const busiest = pids.find((pid) => peak.get(pid)! - idle.get(pid)! === growth)!;
+  return `| full list \`GET /api/v1/property\`, ${rows.toLocaleString('en')} rows, 1 client | ${seconds.toFixed(1)} s, body ${mb(Buffer.byteLength(body))} | server peak RSS ${mb(peak.get(busiest)!)}, idle ${mb(idle.get(busiest)!)}: **+${mb(growth)} above idle** | target < 200 MB above idle: ${growth < 200 * 2 ** 20 ? 'met' : 'missed'} |`;
 }
 
 async function main() {
-  // Image pipeline first, while this process holds nothing else, so the peak is the pipeline's:
-  // ten 12-megapixel photos (4000 x 3000 JPEG with noise, like a phone photo).
-  const storage = new LocalStorage(join(dataDir, 'uploads'));
-  const photos = await Promise.all(
-    Array.from({ length: 10 }, (_, k) =>
-      sharp({
-        create: {
-          width: 4000,
-          height: 3000,
-          channels: 3,
-          background: { r: 90 + k * 10, g: 120, b: 160 },
-          noise: { type: 'gaussian', mean: 128, sigma: 40 },
-        },
-      })
-        .jpeg({ quality: 88 })
-        .toBuffer(),
-    ),
-  );
-  const baseRss = process.memoryUsage().rss;
-  let peak = baseRss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
-  const times: number[] = [];
-  for (const photo of photos) {
-    const t = performance.now();
-    await processImage(storage, photo, 'bench');
-    times.push(performance.now() - t);
-  }
-  clearInterval(sampler);
-  const total = times.reduce((a, b) => a + b, 0);
-  rows.push(
-    `| image pipeline, 10 x 12 MP JPEG (avg ${mb(photos.reduce((a, p) => a + p.length, 0) / 10)} each) | total ${(total / 1000).toFixed(1)} s | ${(total / 10).toFixed(0)} ms per photo | peak RSS ${mb(peak)} (+${mb(peak - baseRss)} over start) | | | |`,
-  );
-  console.info(rows.at(-1));
-
-  console.info(`seeding ${COUNT} properties into ${dataDir} ...`);
-  let started = Date.now();
-  // BENCH_DATABASE_URL=postgres://... runs the same against a fresh database on a PostgreSQL server.
-  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-properties-'));
   const dbName = `bench_properties_${Date.now()}`;
   const databaseUrl = serverUrl ? withDatabase(serverUrl, dbName) : undefined;
   if (serverUrl) await adminQuery(serverUrl, `create database "${dbName}"`);
-  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  await handle.migrate();
-  await seedProperties(handle.db, COUNT);
-  const sample = (await handle.db.execute(
-    sql`select id from properties where sold = false order by random() limit 500`,
-  )) as unknown as { rows: { id: string }[] };
-  await handle.close();
-  const seedSeconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.info(`seeded in ${seedSeconds} s`);
+  let server: BenchServer | undefined;
+  const ceiling = await startCeiling();
+  try {
+    const listings = await seed(databaseUrl, dataDir);
+    const ids = listings.map((l) => l.id);
+    server = await startServer({ dataDir, databaseUrl, workers: WORKERS });
+    const { port } = server;
+    const cookie = await signIn(port);
+    const startedAt = stamp();
+    log(`start: ${startedAt}`);
+    const memoryRow = ONLY && !ONLY.includes('full') ? undefined : await fullListMemory(server);
 
-  const child = fork(join(import.meta.dirname, 'properties-server.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-  });
-  const port = await new Promise<number>((resolve) =>
-    child.on('message', (m: { type: string; port: number }) => m.type === 'ready' && resolve(m.port)),
-  );
-  const memory = () =>
-    new Promise<{ rss: number; peakRss: number }>((resolve) => {
-      child.once('message', (m: { rss: number; peakRss: number }) => resolve(m));
-      child.send({ type: 'memory' });
-    });
+    const write = { every: WRITE_EVERY, run: updater(port, cookie, listings) };
+    const figures: { figure: Figure; target?: { p95?: number; share?: number } }[] = [];
+    const run = async (
+      key: string,
+      name: string,
+      next: () => BenchRequest,
+      target?: { p95?: number; share?: number },
+      withWrites = true,
+    ) => {
+      if (ONLY && !ONLY.includes(key)) return;
+      const figure = await measure({
+        name,
+        port,
+        ceilingPort: ceiling.port,
+        next,
+        seconds: SECONDS,
+        write: withWrites ? write : undefined,
+      });
+      figures.push({ figure, target });
+      log(figureRow(figure, target));
+    };
+    const searches = distinctSearches();
+    await run('search', 'search, distinct filters', () => ({ path: searches.next() }), TARGETS.search);
+    await run(
+      'single',
+      `single property, random of ${ids.length.toLocaleString('en')}`,
+      () => ({ path: `/api/v1/property/${random(ids)}` }),
+      TARGETS.single,
+    );
+    await run(
+      'similar',
+      'similar properties, random property',
+      () => ({ path: `/api/v1/property/${random(ids)}/similar` }),
+      TARGETS.similar,
+    );
+    const hot = ids.slice(0, 100);
+    let k = 0;
+    await run(
+      'hits',
+      'cache hits: single property, 100 ids, no writes',
+      () => ({ path: `/api/v1/property/${hot[k++ % hot.length]}` }),
+      undefined,
+      false,
+    );
 
-  const searches: string[] = [];
-  for (let k = 0; k < 200; k++) {
-    const city = encodeURIComponent(BENCH_CITIES[k % BENCH_CITIES.length]!);
-    const type = k % 3 === 0 ? 'rent' : 'sale';
-    const price =
-      type === 'sale'
-        ? `minPrice=${(k % 5) * 500_000}&maxPrice=${4_000_000 + (k % 7) * 1_000_000}`
-        : `maxPrice=${8000 + (k % 5) * 2000}`;
-    const variants = [
-      `type=${type}&city=${city}&${price}&minRooms=2&maxRooms=5`,
-      `type=${type}&city=${city}&street=${encodeURIComponent(BENCH_STREETS[k % BENCH_STREETS.length]!)}`,
-      `type=${type}&${price}&sort=priceAsc`,
-      `type=${type}&category=${encodeURIComponent('דירה')}&minRooms=3&page=${1 + (k % 5)}`,
-      `type=${type}`,
-    ];
-    searches.push(`/api/v1/property/search?${variants[k % variants.length]}&pageSize=12`);
+    log(`\nend: ${stamp()}`);
+    log(
+      `${machine()}; ${serverUrl ? `PostgreSQL, WORKERS=${WORKERS}` : 'PGlite, one process'}; ${COUNT} properties`,
+    );
+    log(`Writes: a property price update (PATCH, admin) after every ${WRITE_EVERY} answered reads.`);
+    log(`\nstart ${startedAt}\n`);
+    log(FIGURE_HEADER);
+    for (const { figure, target } of figures) log(figureRow(figure, target));
+    if (memoryRow) log(`\n${memoryRow}`);
+  } finally {
+    await server?.close();
+    await ceiling.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (serverUrl) await adminQuery(serverUrl, `drop database if exists "${dbName}" with (force)`);
   }
-  const ids = sample.rows.map((r) => r.id);
-  const single = ids.map((id) => `/api/v1/property/${id}`);
-  const similar = ids.map((id) => `/api/v1/property/${id}/similar`);
-  // One connection first: the service time of each endpoint without queueing.
-  await load('search, 1 connection', port, searches, undefined, 1);
-  await load('single property, 1 connection', port, single, undefined, 1);
-  await load('similar properties, 1 connection', port, similar, undefined, 1);
-  await load('search, typical filters', port, searches, 30);
-  await load('single property', port, single, 20);
-  await load('similar properties', port, similar, 20);
-  await load(
-    'single + similar (alternating)',
-    port,
-    ids.flatMap((id) => [`/api/v1/property/${id}`, `/api/v1/property/${id}/similar`]),
-    20,
-  );
-
-  await memory();
-  const fullTimes: number[] = [];
-  let bytes = 0;
-  for (let k = 0; k < 2; k++) {
-    started = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/property`);
-    bytes = (await res.arrayBuffer()).byteLength;
-    fullTimes.push(performance.now() - started);
-  }
-  const mem = await memory();
-  rows.push(
-    `| full GET /api/v1/property (${COUNT.toLocaleString('en')} rows, 1 client) | ${fullTimes.map((t) => `${(t / 1000).toFixed(2)} s`).join(' / ')} | body ${mb(bytes)} | server peak RSS ${mb(mem.peakRss)} | after ${mb(mem.rss)} | | |`,
-  );
-  console.info(rows.at(-1));
-  child.send({ type: 'close' });
-
-  console.info(
-    `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, ${mb(totalmem())} RAM, Node ${process.version}`,
-  );
-  console.info(
-    `Database: ${serverUrl ? 'PostgreSQL server (fresh database)' : 'PGlite (fresh data directory)'}`,
-  );
-  console.info(`Seed: ${COUNT} properties + ${COUNT * 3} image rows in ${seedSeconds} s`);
-  console.info(
-    '\n| measurement | throughput / time | p50 | p95 | p99 | errors | target |\n|---|---|---|---|---|---|---|',
-  );
-  for (const row of rows) console.info(row);
-  rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) await adminQuery(serverUrl, `drop database if exists "${dbName}" with (force)`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(1);
-});
+await main();

@@ -13,9 +13,51 @@ type Fixtures = {
   checkA11y: (options?: { allImpacts?: boolean }) => Promise<void>;
   /** Signs in through the API (cookie shared with the page). */
   signInAs: (who: keyof typeof DEMO) => Promise<void>;
+  /** Every page error and console.error of the test (it fails the test unless the test empties it). */
+  consoleProblems: string[];
 };
 
+/** The browser's own line for a request that answered 4xx/5xx (an expected 4xx is part of the behaviour under test). */
+const isNetworkStatusLine = (text: string) => text.startsWith('Failed to load resource');
+
 export const test = base.extend<Fixtures>({
+  // A server-rendered page shows its content before React takes it over, and ignores typing until then:
+  // every load waits for the app's ready mark (src/web/main.tsx) before the test goes on.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled === false) {
+      // Without JavaScript the server's HTML is the whole page: nothing to wait for.
+      await use(page);
+      return;
+    }
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const ready = () => page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await ready();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await ready();
+      return response;
+    };
+    await use(page);
+  },
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isNetworkStatusLine(message.text())) {
+          problems.push(`console.error: ${message.text()}`);
+        }
+      });
+      await use(problems);
+      expect(problems, 'page errors and console.error calls').toEqual([]);
+    },
+    { auto: true },
+  ],
   shot: async ({ page }, use, testInfo) => {
     let step = 0;
     await use(async (name) => {
@@ -31,7 +73,13 @@ export const test = base.extend<Fixtures>({
   },
   checkA11y: async ({ page }, use) => {
     await use(async (options) => {
+      // A toast fading in or out is half transparent, and axe would measure its text against the blend.
+      // Hold the toasts still while axe runs (react-toastify pauses its timers when the window loses the
+      // focus), after any fade under way has ended; then let them go on.
+      await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+      await expect(page.locator('.Toastify--animate')).toHaveCount(0);
       const results = await new AxeBuilder({ page }).analyze();
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       const serious = results.violations.filter(
         (v) => options?.allImpacts || v.impact === 'serious' || v.impact === 'critical',
       );

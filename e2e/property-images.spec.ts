@@ -1,23 +1,10 @@
 import type { Page } from '@playwright/test';
-import type { Property } from '@shared/schemas/property';
 import sharp from 'sharp';
+import { createProperty, photo, readProperty, unique } from './data';
 import { expect, test } from './fixtures';
 
 const CITY = 'כרמיאל';
-const ADDRESS = 'הנשיאים 5';
 const PHONE = { width: 390, height: 844 };
-
-async function png(colour: string, name: string) {
-  const buffer = await sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  return { name, mimeType: 'image/png', buffer };
-}
-
-async function getProperty(page: Page, id: string) {
-  const res = await page.request.get(`/api/v1/property/${id}`);
-  return (await res.json()).data.data as Property;
-}
 
 /** The newest toast with this text (an earlier one may still be fading out). */
 const toastShown = (page: Page, text: string) =>
@@ -31,22 +18,14 @@ test('an admin adds, reorders (keyboard) and removes photos of a property', asyn
   shot,
   checkA11y,
 }) => {
+  // A street number of its own, so a second run against the same database finds only this property.
+  const ADDRESS = `הנשיאים ${100 + Math.floor(Math.random() * 9_900)}`;
   await signInAs('admin');
-  const created = await page.request.post('/api/v1/property', {
-    data: { typeTransaction: 'מכירה', city: CITY, address: ADDRESS, price: 1_450_000, category: 'דירה' },
-  });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()).data.data as Property)._id;
-  for (const [colour, name] of [
-    ['#1e40af', 'blue.png'],
-    ['#15803d', 'green.png'],
-  ] as const) {
-    const res = await page.request.post(`/api/v1/property/${id}/images`, {
-      multipart: { images: await png(colour, name) },
-    });
-    expect(res.status()).toBe(200);
-  }
-  const [blue, green] = (await getProperty(page, id)).photos.map((p) => p._id);
+  const id = await createProperty(page.request, { city: CITY, address: ADDRESS, price: 1_450_000 }, [
+    await photo('#1e40af', 'blue.png'),
+    await photo('#15803d', 'green.png'),
+  ]);
+  const [blue, green] = (await readProperty(page.request, id)).photos.map((p) => p._id);
 
   await page.goto(`/PropertyView/${id}`);
   await page.getByRole('button', { name: 'ניהול תמונות' }).click();
@@ -54,10 +33,10 @@ test('an admin adds, reorders (keyboard) and removes photos of a property', asyn
   await expect(manager.getByText('2 מתוך 30 תמונות')).toBeVisible();
 
   // Add a red photo: it is appended as the third.
-  await manager.getByLabel('הוספת תמונות').setInputFiles(await png('#ff0000', 'red.png'));
+  await manager.getByLabel('הוספת תמונות').setInputFiles(await photo('#ff0000', 'red.png'));
   await toastShown(page, 'התמונות עודכנו בהצלחה');
   await expect(manager.getByText('3 מתוך 30 תמונות')).toBeVisible();
-  const red = (await getProperty(page, id)).photos[2]!._id;
+  const red = (await readProperty(page.request, id)).photos[2]!._id;
   await expect(ids(page)).toHaveCount(3);
 
   // Move it first: one click, then Enter on the button that kept the focus.
@@ -69,8 +48,8 @@ test('an admin adds, reorders (keyboard) and removes photos of a property', asyn
   await expect(ids(page).first()).toHaveAttribute('data-photo', red);
   // At the first place 'earlier' is disabled, so the focus moves to 'later' of the same photo.
   await expect(manager.getByRole('button', { name: 'הזזת תמונה 1 מאוחר יותר' })).toBeFocused();
-  expect((await getProperty(page, id)).photos.map((p) => p._id)).toEqual([red, blue, green]);
-  const redPhoto = (await getProperty(page, id)).photos[0]!;
+  expect((await readProperty(page.request, id)).photos.map((p) => p._id)).toEqual([red, blue, green]);
+  const redPhoto = (await readProperty(page.request, id)).photos[0]!;
   const gallery = page.getByRole('region', { name: 'גלריית תמונות' });
   await expect(gallery.getByRole('img', { name: `${ADDRESS} – תמונה 1` })).toHaveAttribute(
     'src',
@@ -89,7 +68,7 @@ test('an admin adds, reorders (keyboard) and removes photos of a property', asyn
   await toastShown(page, 'התמונות עודכנו בהצלחה');
   await expect(manager.getByText('2 מתוך 30 תמונות')).toBeVisible();
   await expect(ids(page)).toHaveCount(2);
-  expect((await getProperty(page, id)).photos.map((p) => p._id)).toEqual([red, green]);
+  expect((await readProperty(page.request, id)).photos.map((p) => p._id)).toEqual([red, green]);
   await page.setViewportSize(PHONE);
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
   await shot('manager phone');
@@ -118,19 +97,19 @@ test('an admin adds, reorders (keyboard) and removes photos of a property', asyn
 
 test('at 30 photos the add input is disabled and explains why', async ({ page, signInAs, shot }) => {
   await signInAs('admin');
-  const created = await page.request.post('/api/v1/property', {
-    data: { typeTransaction: 'השכרה', city: CITY, address: 'המלאכה 9', price: 5200, category: 'דירה' },
-  });
-  const id = ((await created.json()).data.data as Property)._id;
   const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888888' } })
     .png()
     .toBuffer();
-  for (let i = 0; i < 30; i += 1) {
-    const res = await page.request.post(`/api/v1/property/${id}/images`, {
-      multipart: { images: { name: `p${i}.png`, mimeType: 'image/png', buffer: small } },
-    });
-    expect(res.status()).toBe(200);
-  }
+  const photos = Array.from({ length: 30 }, (_, i) => ({
+    name: `p${i}.png`,
+    mimeType: 'image/png',
+    buffer: small,
+  }));
+  const id = await createProperty(
+    page.request,
+    { typeTransaction: 'השכרה', city: CITY, address: `המלאכה ${unique()}`, price: 5200 },
+    photos,
+  );
   await page.goto(`/PropertyView/${id}`);
   await page.getByRole('button', { name: 'ניהול תמונות' }).click();
   await expect(page.getByText('30 מתוך 30 תמונות')).toBeVisible();

@@ -1,5 +1,6 @@
-import { COMPANY_ROLE_ORDER } from '../src/shared/domain/roles';
+import { companyRoleRank } from '../src/shared/domain/roles';
 import { DEMO, expect, expectToast, test } from './fixtures';
+import { hydrated } from './hydration';
 import { mailsTo } from './mail-catcher';
 
 const PHONE_MESSAGE = 'מספר הטלפון אינו תקין, נסה שוב.';
@@ -30,32 +31,75 @@ test.describe('home page', () => {
     await checkA11y();
   });
 
-  test('the services slider advances by itself after about 4 s and the dots move it', async ({ page }) => {
+  test('the services slider advances after 4 s, pauses on hover, the dots move it, and its control stops it', async ({
+    page,
+  }) => {
+    await page.clock.install();
     await page.goto('/');
+    await hydrated(page);
     const dot = (n: number) => page.getByRole('button', { name: `מעבר לשירות ${n}` });
-    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
-    const started = Date.now();
-    await expect(dot(2)).toHaveAttribute('aria-current', 'true', { timeout: 7000 });
-    expect(Date.now() - started).toBeGreaterThan(2500);
+    const current = (n: number) => expect(dot(n)).toHaveAttribute('aria-current', 'true');
+    await current(1);
+    await page.clock.runFor(3_500);
+    await current(1);
+    await page.clock.runFor(1_000);
+    await current(2);
+
     await dot(5).click();
-    await expect(dot(5)).toHaveAttribute('aria-current', 'true');
+    await current(5);
     await expect(page.getByRole('group', { name: 'שירות 5 מתוך 5' })).toContainText('מכירת נכסים');
-    // Hover pauses it: still on 5 after more than one interval.
-    await page.waitForTimeout(5000);
-    await expect(dot(5)).toHaveAttribute('aria-current', 'true');
+    // The pointer over the slider and the focus inside it pause it: still on 5 after more than one interval.
+    await page.clock.runFor(5_000);
+    await current(5);
+    const away = async () => {
+      await page.mouse.move(0, 0);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    };
+    await away();
+    await page.clock.runFor(4_100);
+    await current(1);
+
+    // The visible control stops it for good, and starts it again.
+    await page.getByRole('button', { name: 'עצירת המעבר האוטומטי' }).click();
+    await away();
+    await page.clock.runFor(12_000);
+    await current(1);
+    await page.getByRole('button', { name: 'הפעלת המעבר האוטומטי' }).click();
+    await away();
+    await page.clock.runFor(4_100);
+    await current(2);
+
     await page.getByRole('button', { name: 'השירות הבא' }).focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    await current(3);
+  });
+
+  test("the intro video's control pauses and plays it", async ({ page, checkA11y }) => {
+    await page.goto('/');
+    const intro = page.getByTestId('intro-video');
+    const pause = page.getByRole('button', { name: 'עצירת הסרטון' });
+    await expect(pause).toBeVisible();
+    await pause.click();
+    await expect(page.getByRole('button', { name: 'הפעלת הסרטון' })).toBeVisible();
+    expect(await intro.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await checkA11y({ allImpacts: true });
+    await page.getByRole('button', { name: 'הפעלת הסרטון' }).click();
+    await expect(pause).toBeVisible();
+    expect(await intro.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
   });
 
   test('under reduced motion nothing plays or slides by itself', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await page.goto('/');
+    await hydrated(page);
     const intro = page.getByTestId('intro-video');
     await expect(intro).toHaveAttribute('preload', 'none');
-    await page.waitForTimeout(5000);
+    await page.clock.runFor(10_000);
     expect(await intro.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await expect(page.getByRole('button', { name: 'הפעלת הסרטון' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'מעבר לשירות 1' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('button', { name: 'הפעלת המעבר האוטומטי' })).toBeVisible();
   });
 });
 
@@ -76,6 +120,15 @@ test('the lead form rejects a bad phone, sends a good one, and the admin sees it
   await form.getByLabel('אני').selectOption('מוכר');
   await form.getByRole('button', { name: 'שליחה' }).click();
   await expectToast(page, 'הפרטים נשלחו בהצלחה!');
+  // The toast speaks Hebrew and uses the site's font.
+  const toast = page.locator('.Toastify__toast').filter({ hasText: 'הפרטים נשלחו בהצלחה!' });
+  await expect(toast.getByRole('button', { name: 'סגירת ההודעה' })).toBeVisible();
+  const fonts = await toast.evaluate((el) => [
+    getComputedStyle(el).fontFamily,
+    getComputedStyle(document.body).fontFamily,
+  ]);
+  expect(fonts[0]).toBe(fonts[1]);
+  await expect(page.getByRole('region', { name: 'התראות (Alt+T)' })).toBeAttached();
   await expect(form.getByLabel('שם')).toHaveValue('');
   await expect(form.getByLabel('טלפון')).toHaveValue('');
   await expect(form.getByRole('button', { name: 'נשלח' })).toBeDisabled();
@@ -144,13 +197,13 @@ test('the about page lists the team in companyRole order and see-more opens the 
   const cards = page.getByTestId('agent-card');
   await expect(cards.first()).toBeVisible();
   const roles = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-company-role') ?? ''));
-  const rank = (role: string) => {
-    const i = COMPANY_ROLE_ORDER.indexOf(role);
-    return i === -1 ? COMPANY_ROLE_ORDER.length : i;
-  };
-  const ranks = roles.map(rank);
+  const ranks = roles.map((role) => companyRoleRank(role));
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-  expect(roles[0]).toBe(COMPANY_ROLE_ORDER[0]);
+  // The founders are shown once, in their own section, not again in the team grid.
+  const founderNames = await founders.getByRole('heading').allTextContents();
+  const teamNames = await cards.getByRole('heading').allTextContents();
+  expect(founderNames).toHaveLength(2);
+  for (const name of founderNames) expect(teamNames).not.toContain(name);
   await expect(page.getByText(DEMO.admin.email)).toHaveCount(0);
   await shot('about');
   await checkA11y();

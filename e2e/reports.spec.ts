@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { createProperty, unique, userId } from './data';
 import { DEMO, expect, expectToast, test } from './fixtures';
 
 /** A date in Israel `daysBack` days ago, YYYY-MM-DD. */
@@ -8,8 +9,8 @@ function israelDay(daysBack: number): string {
   );
 }
 
-// The demo seed writes weekly reports for the last 12 weeks only; a report half a year back is alone in its
-// month, so the monthly check must read exactly 1 of 4.
+// The test's report is on a property it creates, half a year back: alone in its month, so the monthly check
+// must read exactly 1 of 4 however often the test runs against the same database.
 const REPORT_DATE = israelDay(183);
 const REPORT_MONTH = REPORT_DATE.slice(0, 7);
 const CLIENT = 'משפחת בדיקה';
@@ -28,6 +29,23 @@ async function signedInPage(browser: Browser, baseURL: string, who: keyof typeof
   return context.newPage();
 }
 
+/** A fresh exclusive sale property of the demo agent, created through the admin API. */
+async function exclusiveOfDemoAgent(browser: Browser, baseURL: string, address: string) {
+  const admin = await signedInPage(browser, baseURL, 'admin');
+  await createProperty(admin.request, {
+    city: 'חיפה',
+    address,
+    price: 1_850_000,
+    rooms: 3,
+    size: 80,
+    floor: '2',
+    exclusive: true,
+    agent: await userId(admin.request, DEMO.agent.email),
+  });
+  await admin.context().close();
+  return { address, city: 'חיפה' };
+}
+
 test('weekly report: agent form and monthly check, admin view, seller link', async ({
   page,
   browser,
@@ -36,12 +54,10 @@ test('weekly report: agent form and monthly check, admin view, seller link', asy
   shot,
   checkA11y,
 }) => {
+  // A property of its own (unique address), so the monthly count reads this run's report only.
+  const property = await exclusiveOfDemoAgent(browser, baseURL!, `הנרקיס ${unique()}`);
   await signInAs('agent');
   const me = (await (await page.request.get('/api/v1/users/me')).json()).data.user;
-  const properties = (await (await page.request.get(`/api/v1/reportContact/properties/${me._id}`)).json())
-    .data.properties as { _id: string; address: string; city: string }[];
-  expect(properties.length).toBeGreaterThan(0);
-  const property = properties[0]!;
   const optionLabel = `${property.address}, ${property.city}`;
 
   await test.step('the agent submits a weekly report; the form resets', async () => {
@@ -69,13 +85,13 @@ test('weekly report: agent form and monthly check, admin view, seller link', asy
 
   await test.step('the monthly check shows 1 of 4 with the status', async () => {
     const section = page.getByRole('region', { name: 'בדיקת דוח חודשי' });
-    await section.getByLabel('חודש').fill(REPORT_MONTH);
+    await section.getByLabel('חודש', { exact: true }).fill(REPORT_MONTH);
     await section.getByLabel('נכס בלעדי').selectOption({ label: optionLabel });
     await section.getByRole('button', { name: 'בדיקה' }).click();
     await expect(section.getByTestId('monthly-count')).toHaveText('1 מתוך 4 דוחות');
     await expect(section.getByRole('cell', { name: CLIENT })).toBeVisible();
     await expect(section.getByRole('cell', { name: 'זוג צעיר ביקש סיור נוסף' })).toBeVisible();
-    await section.getByLabel('חודש').fill('2020-01');
+    await section.getByLabel('חודש', { exact: true }).fill('2020-01');
     await section.getByRole('button', { name: 'בדיקה' }).click();
     await expect(section.getByText('אין סטטוסים')).toBeVisible();
     await expect(section.getByTestId('monthly-count')).toHaveText('0 מתוך 4 דוחות');
@@ -142,6 +158,8 @@ test('weekly report: agent form and monthly check, admin view, seller link', asy
     await expect(adminPage.getByRole('heading', { name: 'דוחות קשר של הסוכנים' })).toBeVisible();
     const agentSelect = adminPage.getByLabel('סוכן', { exact: true });
     const propertySelect = adminPage.getByLabel('נכס בלעדי');
+    // The agents arrive after the page: wait for this test's agent among the options before reading them.
+    await expect(agentSelect.locator('option', { hasText: me.name })).toHaveCount(1);
     const agentNames = await agentSelect.locator('option').allTextContents();
     // The demo agency has several agents: another one's list does not hold this agent's property.
     const other = agentNames.find((n) => n !== me.name && n !== 'בחירת סוכן');
@@ -153,8 +171,8 @@ test('weekly report: agent form and monthly check, admin view, seller link', asy
     await expect(propertySelect.locator('option', { hasText: optionLabel })).toHaveCount(1);
     await expect(propertySelect).toHaveValue('');
     await propertySelect.selectOption({ label: optionLabel });
-    await adminPage.getByLabel('חודש').selectOption(String(Number(REPORT_MONTH.slice(5))));
-    await adminPage.getByLabel('שנה').selectOption(REPORT_MONTH.slice(0, 4));
+    await adminPage.getByLabel('חודש', { exact: true }).selectOption(String(Number(REPORT_MONTH.slice(5))));
+    await adminPage.getByLabel('שנה', { exact: true }).selectOption(REPORT_MONTH.slice(0, 4));
     await adminPage.getByRole('button', { name: 'בדיקה' }).click();
     await expect(adminPage.getByTestId('monthly-count')).toHaveText('1 מתוך 4 דוחות');
     await expect(adminPage.getByRole('cell', { name: CLIENT })).toBeVisible();

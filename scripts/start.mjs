@@ -4,7 +4,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const outputs = [join(root, 'dist/web/index.html'), join(root, 'dist/server/main.js')];
+const outputs = ['dist/web/index.html', 'dist/ssr/entry-server.js', 'dist/server/main.js'].map((p) =>
+  join(root, p),
+);
 delete process.env.BUILD_DIR;
 const inputs = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public', 'drizzle'].map((p) =>
   join(root, p),

@@ -1,7 +1,7 @@
 // The app under test in its own process (so it can be killed with SIGKILL and so load tools do not share its
 // event loop). Configured by environment: DATA_DIR or DATABASE_URL, MAX_PENDING_REQUESTS, SEED_DEMO.
 import { buildApp } from '../../src/server/app';
-import { seedDemoIfEmpty } from '../../src/server/db/seed-demo';
+import { seedDemoIfEmpty } from '../../src/server/seed/seed-demo';
 
 const unlimited = { max: 1_000_000_000, windowMs: 60_000 };
 const app = await buildApp({

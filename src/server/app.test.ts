@@ -24,7 +24,7 @@ describe('app shell', () => {
     expect(res.json().status).toBe('ok');
   });
 
-  it.each(['/', '/Sale', '/PropertyView/123', '/DailyIndicator', '/DailyIndicator/abc', '/agentprofile'])(
+  it.each(['/', '/Sale', '/DailyIndicator', '/DailyIndicator/abc', '/agentprofile'])(
     'serves index.html for the client route %s',
     async (url) => {
       const res = await app.inject({ url });

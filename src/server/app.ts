@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
 import { openDatabase } from './db/client';
@@ -24,9 +25,14 @@ import { accountRoutes } from './modules/users/account-routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { passwordResetRoutes } from './modules/users/reset-routes';
 import { userRoutes } from './modules/users/routes';
+import type { PageRenderer } from './pages/renderer';
+import { sitemapPlugin } from './pages/sitemap';
 import { accessPlugin } from './plugins/access';
 import { apiDocsPlugin } from './plugins/api-docs';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { compressionPlugin } from './plugins/compression';
+import { errorHandlerPlugin, MAX_UPLOAD_BYTES } from './plugins/error-handler';
+import { etagPlugin } from './plugins/etag';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
@@ -48,8 +54,12 @@ export type BuildAppOptions = {
   env?: Partial<Env>;
   /** An open database (tests); otherwise one is opened from env and migrated. */
   database?: DatabaseHandle;
+  /** Migrate the database it opens (default true); a cluster worker's primary has migrated it already. */
+  migrate?: boolean;
   /** Folder of the built web app; defaults to dist/web when it exists. */
   webRoot?: string | null;
+  /** The page renderer (src/web/entry-server.tsx); defaults to the built one next to webRoot. */
+  renderer?: () => Promise<PageRenderer>;
   logger?: boolean;
   /** Requests in progress beyond which new ones get 503 (default: env, else 64 on PGlite, 256 on PostgreSQL). */
   maxPendingRequests?: number;
@@ -63,8 +73,6 @@ export type BuildAppOptions = {
 };
 
 const FIFTEEN_MINUTES = 15 * 60_000;
-/** Largest accepted upload: 15 MB images; videos have their own cap in the settings module. */
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 /** Fastify takes a hop count at run time but not in its types: the same rule as a function. */
 function trustProxyOption(setting: Env['TRUST_PROXY']) {
@@ -91,7 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const handle =
     options.database ??
     (await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }));
-  if (ownsDatabase) await handle.migrate();
+  if (ownsDatabase && options.migrate !== false) await handle.migrate();
   app.decorate('dbHandle', handle);
   app.decorate('db', handle.db);
   app.decorate('env', env);
@@ -113,7 +121,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     hsts: env.NODE_ENV === 'production',
     corsOrigins: env.CORS_ORIGINS ?? [],
   });
-  // Before the session plugin: a write request bumps the read caches' generation before its session lookup.
+  // Plugins declare their names and dependencies (fastify-plugin metadata): fastify refuses an order that
+  // breaks them, e.g. the session plugin before read-cache or the API routes before the session and access.
   await app.register(readCachePlugin);
   await app.register(sessionPlugin, {
     ttlHours: env.SESSION_TTL_HOURS,
@@ -121,10 +130,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     secureCookie: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     sameSite: env.COOKIE_SAME_SITE ?? 'lax',
   });
-  // After the session plugin: each route's declared access rule is enforced before its body is validated.
+  // Each route's declared access rule is enforced before its body is validated.
   await app.register(accessPlugin);
+  // Then, before any route's validation: no string with a NUL byte or a lone surrogate gets further.
+  await app.register(inputGuardPlugin);
 
-  // Before the routes: it collects their schemas as they register.
+  // Before the routes: compression applies to routes registered after it; ETags are set before compression.
+  await app.register(etagPlugin);
+  await app.register(compressionPlugin);
+
   await app.register(apiDocsPlugin);
 
   // Multipart uploads (property images, user photos, home media): per-file and per-request caps.
@@ -134,31 +148,44 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(healthRoutes);
   await app.register(
-    async (api) => {
-      await api.register(userRoutes, {
-        loginPerIp: options.rateLimits?.loginPerIp ?? { max: 50, windowMs: FIFTEEN_MINUTES },
-        loginPerEmailAndIp: options.rateLimits?.loginPerEmailAndIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
-      });
-      await api.register(settingsRoutes);
-      await api.register(adminUserRoutes);
-      await api.register(accountRoutes);
-      await api.register(passwordResetRoutes, {
-        resetPerIp: options.rateLimits?.passwordResetPerIp ?? { max: 20, windowMs: FIFTEEN_MINUTES },
-        resetPerEmail: options.rateLimits?.passwordResetPerEmail ?? { max: 3, windowMs: FIFTEEN_MINUTES },
-      });
-      await api.register(settingsAdminRoutes);
-      await api.register(auditRoutes);
-      await api.register(importRoutes);
-      await api.register(indicatorRoutes);
-      await api.register(goalRoutes);
-      await api.register(propertyRoutes);
-      await api.register(reportContactRoutes);
-      await api.register(leadRoutes, {
-        formsPerIp: options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
-      });
-      await api.register(mailRoutes);
-      await api.register(backupRoutes);
-    },
+    fp(
+      async (api: FastifyInstance) => {
+        await api.register(userRoutes, {
+          loginPerIp: options.rateLimits?.loginPerIp ?? { max: 50, windowMs: FIFTEEN_MINUTES },
+          loginPerEmailAndIp: options.rateLimits?.loginPerEmailAndIp ?? {
+            max: 10,
+            windowMs: FIFTEEN_MINUTES,
+          },
+        });
+        await api.register(settingsRoutes);
+        await api.register(adminUserRoutes);
+        await api.register(accountRoutes);
+        await api.register(passwordResetRoutes, {
+          resetPerIp: options.rateLimits?.passwordResetPerIp ?? { max: 20, windowMs: FIFTEEN_MINUTES },
+          resetPerEmail: options.rateLimits?.passwordResetPerEmail ?? { max: 3, windowMs: FIFTEEN_MINUTES },
+        });
+        await api.register(settingsAdminRoutes);
+        await api.register(auditRoutes);
+        await api.register(importRoutes);
+        await api.register(indicatorRoutes);
+        await api.register(goalRoutes);
+        await api.register(propertyRoutes);
+        await api.register(reportContactRoutes);
+        await api.register(leadRoutes, {
+          formsPerIp: options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+        });
+        await api.register(mailRoutes);
+        await api.register(backupRoutes);
+      },
+      // The routes read the session and their access rule, their input passes the input guard, and the API
+      // description collects their schemas as they register: fastify refuses to start if any of these is
+      // registered after them.
+      {
+        name: 'api-routes',
+        encapsulate: true,
+        dependencies: ['session', 'access', 'input-guard', 'api-docs', '@fastify/multipart'],
+      },
+    ),
     { prefix: '/api/v1' },
   );
 
@@ -166,6 +193,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     options.webRoot === null
       ? undefined
       : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
-  await app.register(webAppPlugin, { webRoot, uploadsDir });
+  await app.register(sitemapPlugin);
+  await app.register(webAppPlugin, { webRoot, uploadsDir, renderer: options.renderer });
   return app;
 }

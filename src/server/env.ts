@@ -115,6 +115,11 @@ export const envSchema = z.object({
     .default(24),
   /** Requests in progress beyond which new ones get 503 with Retry-After (default 64 on PGlite, 256 on PostgreSQL; 0: off). */
   MAX_PENDING_REQUESTS: z.coerce.number().int().min(0).max(100_000).optional(),
+  /**
+   * Server processes on one port with PostgreSQL (default: the number of CPUs). The embedded database is
+   * opened by one process only, so it always runs one.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   /** Folder of the built web app (default dist/web). */
   WEB_ROOT: z.string().optional(),
 });

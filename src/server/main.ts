@@ -1,12 +1,64 @@
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { seedDemoIfEmpty } from './db/seed-demo';
-import { EnvError, loadEnv } from './env';
+import { RUNS_JOBS_VARIABLE, runPrimary, serverProcessCount } from './cluster';
+import { type Env, EnvError, loadEnv } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
+import { seedDemoIfEmpty } from './seed/seed-demo';
+
+/**
+ * One server process: the only one (PGlite, or WORKERS=1), or a cluster worker (see cluster.ts), which
+ * neither migrates nor seeds (the primary did) and runs the scheduled work only when the primary says so.
+ */
+async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }) {
+  let app: FastifyInstance | undefined;
+  let stopJobs = async () => {};
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    // Still starting: nothing is served yet, and an interrupted migration is rolled back.
+    if (!app) process.exit(0);
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await stopJobs();
+    await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  app = await buildApp({ migrate: role.primary });
+  if (role.primary && (!env.DATABASE_URL || env.SEED_DEMO)) {
+    await seedDemoIfEmpty(app.db, app.storage, app.log);
+  }
+  if (!env.DATABASE_URL && (env.WORKERS ?? 1) > 1) {
+    app.log.warn('WORKERS is ignored with the embedded database: one process owns its data folder');
+  }
+  if (role.runsJobs) stopJobs = startJobs(app);
+  if (closing) return;
+  await app.listen({ host: env.HOST, port: env.PORT });
+}
+
+/** The mail outbox sender, the hourly maintenance and (PGlite) the backups; returns what stops them. */
+function startJobs(app: FastifyInstance) {
+  const stopWorker = startOutboxWorker(app);
+  const stopMaintenance = startMaintenance(app);
+  const stopBackups = startBackups(app);
+  if (cluster.isWorker) app.log.info('this server process runs the mail outbox and the maintenance');
+  return async () => {
+    stopMaintenance();
+    stopBackups();
+    await stopWorker();
+  };
+}
 
 async function main() {
-  let env: ReturnType<typeof loadEnv>;
+  let env: Env;
   try {
     env = loadEnv();
   } catch (err) {
@@ -16,29 +68,13 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp();
-  if (!env.DATABASE_URL || env.SEED_DEMO) await seedDemoIfEmpty(app.db, app.storage, app.log);
-  const stopWorker = startOutboxWorker(app);
-  const stopMaintenance = startMaintenance(app);
-  const stopBackups = startBackups(app);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    stopMaintenance();
-    stopBackups();
-    await stopWorker();
-    await app.close(); // stops accepting, waits for in-flight requests, then closes the database
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ host: env.HOST, port: env.PORT });
+  if (cluster.isWorker) {
+    await runServer(env, { primary: false, runsJobs: process.env[RUNS_JOBS_VARIABLE] === '1' });
+    return;
+  }
+  const count = serverProcessCount(env);
+  if (count > 1) await runPrimary(env, count, fileURLToPath(import.meta.url));
+  else await runServer(env, { primary: true, runsJobs: true });
 }
 
 main().catch((err) => {

@@ -11,6 +11,7 @@ export const routePatterns = {
   aboutAgent: '/AboutAgent/:id',
   investorPlans: '/InvestorPlans',
   jobNeedForm: '/JobNeedForm',
+  accessibility: '/accessibility',
   dailyIndicator: '/DailyIndicator/:agentId?',
   personalIndicator: '/PersonalIndicator/:agentId?',
   agents: '/Agents',
@@ -44,6 +45,7 @@ export const paths = {
   aboutAgent: (id: string) => `/AboutAgent/${encodeURIComponent(id)}`,
   investorPlans: () => '/InvestorPlans',
   jobNeedForm: () => '/JobNeedForm',
+  accessibility: () => '/accessibility',
   dailyIndicator: (agentId?: string) =>
     agentId ? `/DailyIndicator/${encodeURIComponent(agentId)}` : '/DailyIndicator',
   personalIndicator: (agentId?: string) =>
@@ -77,9 +79,16 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${body || '/'}/?$`, 'i');
 }
 
-const routeRegExps = Object.values(routePatterns).map(patternToRegExp);
+const routeRegExps = Object.entries(routePatterns).map(
+  ([name, pattern]) => [name as RouteName, patternToRegExp(pattern)] as const,
+);
 
 /** True when the path (without query) is a page of the web app. */
 export function isClientRoute(pathname: string): boolean {
-  return routeRegExps.some((re) => re.test(pathname));
+  return routeRegExps.some(([, re]) => re.test(pathname));
+}
+
+/** The route a path (without query) belongs to, or undefined. */
+export function matchRouteName(pathname: string): RouteName | undefined {
+  return routeRegExps.find(([, re]) => re.test(pathname))?.[0];
 }

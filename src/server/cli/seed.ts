@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { seedDemo, seedDemoIfEmpty } from '../db/seed-demo';
+import { seedDemo, seedDemoIfEmpty } from '../seed/seed-demo';
 import { openFromEnv } from './open';
 
 const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } } });

@@ -17,6 +17,8 @@ export type Database = NodePgDatabase<typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where the pool connects (the read caches open their listening connection there). */
+  connectionString?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
+    connectionString: url,
     migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -52,5 +52,5 @@ export const accessPlugin = fp(
       if ((access === 'admin' || access === undefined) && request.user.role !== 'admin') throw forbidden();
     });
   },
-  { name: 'access' },
+  { name: 'access', dependencies: ['session'] },
 );

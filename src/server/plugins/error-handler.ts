@@ -1,9 +1,12 @@
 import type { ErrorBody } from '@shared/schemas/common';
-import { MESSAGES } from '@shared/schemas/common';
+import { fileTooLargeMessage, MESSAGES } from '@shared/schemas/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+
+/** The per-file cap of image uploads (the multipart plugin's default in app.ts). */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 function fieldErrorsOf(error: FastifyError): Record<string, string> {
   const fieldErrors: Record<string, string> = {};
@@ -26,6 +29,12 @@ function toBody(error: FastifyError): { statusCode: number; body: ErrorBody } {
     return { statusCode: 400, body: { status: 'fail', code: 'VALIDATION', message, fieldErrors } };
   }
   const status = error.statusCode ?? 500;
+  // A file over the per-file cap names the cap; a route with another cap throws its own AppError.
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+    return {
+      statusCode: 413,
+      body: { status: 'fail', code: 'TOO_LARGE', message: fileTooLargeMessage(MAX_UPLOAD_BYTES) },
+    };
   if (status === 413)
     return { statusCode: 413, body: { status: 'fail', code: 'TOO_LARGE', message: MESSAGES.tooLarge } };
   if (status === 415)
@@ -44,11 +53,14 @@ function toBody(error: FastifyError): { statusCode: number; body: ErrorBody } {
 }
 
 /** One error shape for the whole API; 5xx details are logged with the request id, never sent. */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { statusCode, body } = toBody(error);
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, statusCode }, body.message);
-    return reply.status(statusCode).send(body);
-  });
-});
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const { statusCode, body } = toBody(error);
+      if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, statusCode }, body.message);
+      return reply.status(statusCode).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -3,23 +3,42 @@ import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { safeEncode } from 'zod/v4/core';
 import type { Database } from '../db/client';
+import { CacheSync } from './cache-sync';
 
 /**
  * Short-lived in-process caches of hot reads (docs/decisions/0007-read-caches.md).
  *
- * Every write request in this process bumps a per-database "write generation" when it starts and again
- * before its answer goes out; a cached value is used only while the generation it was loaded under is
- * still current, so nothing written through this process is ever served stale (a read that overlapped
- * a write is not reused). Writes made by another process (several servers on one PostgreSQL) are seen
- * once the entry's TTL has passed.
+ * Every write request that may have changed data (its answer is not a 4xx refusal) bumps the database's
+ * "write generation" before its answer goes out (and this process's once more when it ends); a cached value
+ * is used only while the generation current when its load *started* is still current, so nothing written is
+ * served stale once the write is answered (a read that overlapped the write is not reused). A refused request
+ * (401, 403, 400, 404, 429...) changes nothing and keeps the caches, so a visitor cannot flush them.
+ *
+ * PGlite (one process owns the database): the generation is a counter in this process. PostgreSQL (any
+ * number of processes): the generation is shared through a sequence and NOTIFY, and every API request
+ * confirms it before it runs (cache-sync.ts), so a write answered by any process is never followed by a
+ * stale read in another.
  */
 const generations = new WeakMap<Database, number>();
+const syncs = new WeakMap<Database, { sync: CacheSync; users: number }>();
 
-export const writeGeneration = (db: Database) => generations.get(db) ?? 0;
+export const writeGeneration = (db: Database) => syncs.get(db)?.sync.generation ?? generations.get(db) ?? 0;
 
-/** Invalidates every read cache of `db` (the plugin calls it around each write request). */
-export function noteWrite(db: Database) {
-  generations.set(db, writeGeneration(db) + 1);
+/** Whether cached entries may be served (PostgreSQL: while the generation can be confirmed). */
+const cachesUsable = (db: Database) => syncs.get(db)?.sync.usable ?? true;
+
+/** Invalidates every read cache of `db`, in every process sharing it (before a write is answered). */
+export async function noteWrite(db: Database): Promise<void> {
+  const shared = syncs.get(db);
+  if (shared) await shared.sync.bump(db);
+  else generations.set(db, writeGeneration(db) + 1);
+}
+
+/** Invalidates this process's read caches of `db` only. */
+function noteLocalWrite(db: Database) {
+  const shared = syncs.get(db);
+  if (shared) shared.sync.dropLocal();
+  else generations.set(db, writeGeneration(db) + 1);
 }
 
 type Entry<V> = { value: Promise<V>; at: number; generation: number };
@@ -37,6 +56,8 @@ export class ReadCache<V> {
    * mutate what they get: the same object is handed to every request until the entry expires.
    */
   get(db: Database, key: string, load: () => Promise<V>): Promise<V> {
+    // Freshness cannot be confirmed (PostgreSQL connection trouble): read through, keep nothing.
+    if (!cachesUsable(db)) return load();
     let map = this.maps.get(db);
     if (!map) {
       map = new Map();
@@ -62,6 +83,7 @@ export class ReadCache<V> {
     keys: string[],
     loadMany: (missing: string[]) => Promise<Map<string, V>>,
   ): Promise<(V | undefined)[]> {
+    if (!cachesUsable(db)) return loadMany(keys).then((map) => keys.map((key) => map.get(key)));
     const missing = new Set(keys.filter((key) => !this.isFresh(db, key)));
     let batch: Promise<Map<string, V>> | undefined;
     const load = (key: string) => {
@@ -83,28 +105,77 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A POST that only reads (the contract's summaries): it does not invalidate the read caches. */
     readOnly?: boolean;
+    /**
+     * A write that changes nothing a read cache holds (the public forms, sign-in, a forgotten-password
+     * request): it does not invalidate them, so a visitor cannot flush them by posting. A route that changes
+     * cached data only sometimes (sign-out) calls noteWrite itself when it did.
+     */
+    keepsReadCaches?: boolean;
   }
 }
 
-const isWrite = (request: FastifyRequest) =>
-  request.method !== 'GET' &&
-  request.method !== 'HEAD' &&
-  request.method !== 'OPTIONS' &&
-  request.routeOptions.config?.readOnly !== true;
+/** A request with a method that may change data (its session is always looked up fresh). */
+export const isMutation = (request: FastifyRequest) =>
+  request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
 
-/** Bumps the write generation before and after every write request (its handler may change any table). */
-export const readCachePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    if (isWrite(request)) noteWrite(app.db);
-  });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (isWrite(request)) noteWrite(app.db);
-    return payload;
-  });
-  app.addHook('onResponse', async (request) => {
-    if (isWrite(request)) noteWrite(app.db);
-  });
-});
+const mayHaveChangedCachedData = (request: FastifyRequest, reply: FastifyReply) =>
+  isMutation(request) &&
+  request.routeOptions.config?.readOnly !== true &&
+  request.routeOptions.config?.keepsReadCaches !== true &&
+  // A 4xx is a refusal: nothing was changed. A 5xx may have stopped half-way, so it counts as a write.
+  (reply.statusCode < 400 || reply.statusCode >= 500);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once this write request has announced itself (read-cache plugin). */
+    announcedWrite: boolean;
+  }
+}
+
+/**
+ * Bumps the write generation when a write request may have changed data: before its answer (shared with
+ * every process) and at its end (this process). On PostgreSQL it also listens for the other processes'
+ * writes and confirms the generation before each API request.
+ */
+export const readCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('announcedWrite', false);
+    const { dbHandle: handle, db } = app;
+    if (handle.kind === 'postgres' && handle.connectionString) {
+      let shared = syncs.get(db);
+      if (!shared) {
+        shared = { sync: new CacheSync(handle.connectionString, app.log), users: 0 };
+        syncs.set(db, shared);
+        await shared.sync.start();
+      }
+      shared.users++;
+      const { sync } = shared;
+      app.addHook('onRequest', async (request) => {
+        if (request.url.startsWith('/api/')) await sync.confirm();
+      });
+      app.addHook('onClose', async () => {
+        if (--shared.users > 0) return;
+        syncs.delete(db);
+        await sync.close();
+      });
+    }
+    app.addHook('onSend', async (request, reply, payload) => {
+      // Once: if announcing fails, the error answer (a 500) passes here again.
+      if (mayHaveChangedCachedData(request, reply) && !request.announcedWrite) {
+        request.announcedWrite = true;
+        await noteWrite(db);
+      }
+      return payload;
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      if (!mayHaveChangedCachedData(request, reply)) return;
+      // Answered without onSend (e.g. hijacked): announce it now.
+      if (request.announcedWrite) noteLocalWrite(db);
+      else await noteWrite(db);
+    });
+  },
+  { name: 'read-cache' },
+);
 
 /**
  * A JSON body exactly as the route's zod serializer would write it (encode through the response schema,
@@ -144,3 +215,7 @@ export async function replyCached<T>(
   // Returning the reply tells fastify the answer has been sent.
   return sendJson(reply, body.json) as never;
 }
+
+/** Resolves once `db`'s caches listen for other processes' writes again (at once on PGlite). */
+export const readCachesListening = (db: Database): Promise<void> =>
+  syncs.get(db)?.sync.ready() ?? Promise.resolve();

@@ -45,6 +45,7 @@ export const securityPlugin = fp(
       }
     });
   },
+  { name: 'security' },
 );
 
 const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
-import { ReadCache } from './read-cache';
+import { isMutation, noteWrite, ReadCache } from './read-cache';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -40,8 +40,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Session lookups of the last 2 s (every API request needs one; on PGlite it is ~1 ms of a ~2 ms read).
- * Any write request in this process (sign-out, deactivation, password change...) invalidates them at
- * once (plugins/read-cache.ts); a change made by another server process is seen within 2 s.
+ * Any write request (sign-out, deactivation, password change...), in this process or another on the same
+ * database, invalidates them before it is answered (plugins/read-cache.ts).
  */
 const sessionCache = new ReadCache<{
   id: string;
@@ -66,7 +66,7 @@ export const sessionPlugin = fp(
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 128) return;
       const id = hashToken(token);
-      const found = await sessionCache.get(app.db, id, async () => {
+      const lookup = async () => {
         const [row] = await app.db
           .select({
             id: users.id,
@@ -82,7 +82,9 @@ export const sessionPlugin = fp(
           .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
           .limit(1);
         return row ?? null;
-      });
+      };
+      // A request that may change data checks its session fresh: a sign-out or deactivation counts at once.
+      const found = isMutation(request) ? await lookup() : await sessionCache.get(app.db, id, lookup);
       const now = Date.now();
       if (!found || found.expiresAt.getTime() <= now) return;
       if (now - found.lastSeenAt.getTime() > idleMs) {
@@ -120,26 +122,34 @@ export const sessionPlugin = fp(
           expires: expiresAt,
         });
       },
+      /** Ends the request's session; true when there was one (its cached lookups are then dropped). */
       async end(reply: FastifyReply, request: FastifyRequest) {
         const token = request.cookies[SESSION_COOKIE];
-        if (token) await app.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+        const ended = token
+          ? await app.db
+              .delete(sessions)
+              .where(eq(sessions.id, hashToken(token)))
+              .returning({ id: sessions.id })
+          : [];
+        if (ended.length > 0) await noteWrite(app.db);
         reply.clearCookie(SESSION_COOKIE, {
           path: '/',
           httpOnly: true,
           sameSite: opts.sameSite ?? 'lax',
           secure: opts.secureCookie || opts.sameSite === 'none',
         });
+        return ended.length > 0;
       },
     });
   },
-  { name: 'session' },
+  { name: 'session', dependencies: ['read-cache'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: {
       start(reply: FastifyReply, request: FastifyRequest, userId: string): Promise<void>;
-      end(reply: FastifyReply, request: FastifyRequest): Promise<void>;
+      end(reply: FastifyReply, request: FastifyRequest): Promise<boolean>;
     };
   }
 }

@@ -1,19 +1,30 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isClientRoute } from '@shared/paths';
 import { MESSAGES } from '@shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PageRenderer } from '../pages/renderer';
+import { builtRenderer } from '../pages/renderer';
+import { createPageServer } from '../pages/serve-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html for every client route
- * (history fallback), uploaded images from storage, and JSON 404s under /api.
+ * Serves the built web app: hashed assets cached for a year (pre-compressed), every page of the app
+ * (server-rendered public pages, the client-rendered shell for the rest, 404 for unknown paths and unknown
+ * property or agent ids; src/server/pages), uploaded images from storage, and JSON 404s under /api.
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, opts: { webRoot?: string; uploadsDir: string }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      webRoot?: string;
+      uploadsDir: string;
+      /** The server renderer; default: the built one next to webRoot (dist/ssr), when there is one. */
+      renderer?: () => Promise<PageRenderer>;
+    },
+  ) => {
     await app.register(fastifyStatic, {
       root: opts.uploadsDir,
       prefix: '/uploads/',
@@ -24,7 +35,15 @@ export const webAppPlugin = fp(
 
     const indexPath = opts.webRoot ? join(opts.webRoot, 'index.html') : undefined;
     const hasWebApp = indexPath !== undefined && existsSync(indexPath);
-    const indexHtml = hasWebApp ? readFileSync(indexPath) : undefined;
+    const indexHtml = hasWebApp ? readFileSync(indexPath, 'utf8') : undefined;
+    const servePage =
+      indexHtml &&
+      createPageServer(
+        app,
+        indexHtml,
+        opts.renderer ?? (opts.webRoot ? builtRenderer(opts.webRoot) : undefined),
+        opts.webRoot,
+      );
 
     if (hasWebApp && opts.webRoot) {
       await app.register(fastifyStatic, {
@@ -32,6 +51,8 @@ export const webAppPlugin = fp(
         prefix: '/',
         wildcard: false,
         index: false,
+        // The .br and .gz files written at build time (scripts/compress-assets.mjs), as the client accepts.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const isHashed = filePath.includes('/assets/');
           res.header('cache-control', isHashed ? IMMUTABLE : 'public, max-age=3600');
@@ -39,18 +60,15 @@ export const webAppPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
-      if (!wantsPage || !indexHtml) {
+      if (!wantsPage || !servePage) {
         return reply.status(404).send({ status: 'fail', code: 'NOT_FOUND', message: MESSAGES.notFound });
       }
-      return reply
-        .status(isClientRoute(pathname) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
+      return servePage(request, reply);
     });
   },
+  { name: 'web-app' },
 );

@@ -19,13 +19,10 @@ export const TOTAL_KEYS = {
   priceOffers: 'totalPriceOffers',
   deals: 'totalDeals',
 } as const satisfies Record<MetricKey, string>;
-export type Totals = Record<(typeof TOTAL_KEYS)[MetricKey], number>;
 
-export const emptyMetrics = (): Metrics => ({
-  meetings: 0,
-  exclusives: 0,
-  priceUpdates: 0,
-  buyerTours: 0,
-  priceOffers: 0,
-  deals: 0,
-});
+/** One value per metric, made from its key: how columns, schemas and forms are derived from METRIC_KEYS. */
+export const byMetric = <T>(make: (key: MetricKey) => T): Record<MetricKey, T> =>
+  Object.fromEntries(METRIC_KEYS.map((key) => [key, make(key)])) as Record<MetricKey, T>;
+
+/** Only the six metrics of a row that has more fields. */
+export const metricsOf = (row: Metrics): Metrics => byMetric((key) => row[key]);

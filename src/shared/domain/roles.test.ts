@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_ROLES, isPureAdmin, mayActFor, sortByCompanyRole, worksAsAgent } from './roles';
+import {
+  COMPANY_ROLE_TITLES,
+  COMPANY_ROLES,
+  companyRoleOf,
+  FEMININE_COMPANY_ROLES,
+  isPureAdmin,
+  mayActFor,
+  sortByCompanyRole,
+  titlesOf,
+  worksAsAgent,
+} from './roles';
 
 describe('role predicates', () => {
   it('a plain admin is a pure admin', () => {
@@ -51,5 +61,37 @@ describe('sortByCompanyRole', () => {
       { name: 'ד', companyRole: COMPANY_ROLES.officeManager },
     ]);
     expect(sorted.map((u) => u.name)).toEqual(['א', 'ד', 'ב', 'ג']);
+  });
+});
+
+describe('feminine titles', () => {
+  const consultant = FEMININE_COMPANY_ROLES[COMPANY_ROLES.leadingConsultant]!;
+  it('stand for their role in every rule', () => {
+    expect(consultant).toBe('יועצת נדל"ן מובילה');
+    expect(companyRoleOf(consultant)).toBe(COMPANY_ROLES.leadingConsultant);
+    expect(companyRoleOf('סוכנת')).toBe('סוכנת');
+    expect(worksAsAgent({ role: 'admin', companyRole: consultant })).toBe(true);
+    expect(
+      worksAsAgent({ role: 'admin', companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.ctoManager] }),
+    ).toBe(true);
+    expect(
+      isPureAdmin({ role: 'admin', companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.networkCeo] }),
+    ).toBe(true);
+  });
+  it('sort with their role in the team grid', () => {
+    const sorted = sortByCompanyRole([
+      { name: 'א', companyRole: consultant },
+      { name: 'ב', companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.ceoFounder]! },
+      { name: 'ג', companyRole: COMPANY_ROLES.officeManager },
+    ]);
+    expect(sorted.map((u) => u.name)).toEqual(['ב', 'ג', 'א']);
+  });
+  it('are queried and suggested with the masculine ones', () => {
+    expect(titlesOf(COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.officeManager)).toEqual([
+      COMPANY_ROLES.leadingConsultant,
+      consultant,
+      COMPANY_ROLES.officeManager,
+    ]);
+    expect(COMPANY_ROLE_TITLES).toContain('מנכ"לית הרשת');
   });
 });

@@ -20,6 +20,32 @@ export const COMPANY_ROLE_ORDER: readonly string[] = [
   COMPANY_ROLES.leadingConsultant,
 ];
 
+/**
+ * The same titles as a woman holds them ('office manager' is already written in the feminine). Each counts as
+ * its role everywhere: who does agent work, the order of the team grid.
+ */
+export const FEMININE_COMPANY_ROLES: Readonly<Record<string, string>> = {
+  [COMPANY_ROLES.ceoFounder]: 'מנכ"לית ומייסדת',
+  [COMPANY_ROLES.networkCeo]: 'מנכ"לית הרשת',
+  [COMPANY_ROLES.ctoManager]: 'מנהלת טכנולוגיות (CTO)',
+  [COMPANY_ROLES.haifaFranchisee]: 'זכיינית סניף חיפה',
+  [COMPANY_ROLES.leadingConsultant]: 'יועצת נדל"ן מובילה',
+};
+const ROLE_OF_FEMININE = new Map(
+  Object.entries(FEMININE_COMPANY_ROLES).map(([role, title]) => [title, role]),
+);
+
+/** The role a companyRole title stands for: the title itself, or the role whose feminine form it is. */
+export const companyRoleOf = (title?: string | null): string | null =>
+  title ? (ROLE_OF_FEMININE.get(title) ?? title) : null;
+
+/** Every title that stands for one of these roles, both forms (for database queries). */
+export const titlesOf = (...roles: string[]): string[] =>
+  roles.flatMap((role) => [role, ...(FEMININE_COMPANY_ROLES[role] ? [FEMININE_COMPANY_ROLES[role]] : [])]);
+
+/** Both forms of every known title, in the grid's order: the suggestions of the user form. */
+export const COMPANY_ROLE_TITLES: readonly string[] = titlesOf(...COMPANY_ROLE_ORDER);
+
 export const ROLE_LABELS: Record<Role, string> = { admin: 'מנהל', agent: 'סוכן' };
 
 type RoleHolder = { role: Role; companyRole?: string | null };
@@ -32,8 +58,8 @@ type RoleHolder = { role: Role; companyRole?: string | null };
 export function worksAsAgent(user: RoleHolder): boolean {
   return (
     user.role === 'agent' ||
-    user.companyRole === COMPANY_ROLES.leadingConsultant ||
-    user.companyRole === COMPANY_ROLES.ctoManager
+    companyRoleOf(user.companyRole) === COMPANY_ROLES.leadingConsultant ||
+    companyRoleOf(user.companyRole) === COMPANY_ROLES.ctoManager
   );
 }
 
@@ -53,7 +79,8 @@ export function mayActFor(actor: { id: string; role: Role }, target: RoleHolder 
 
 /** Rank for sorting the agent grid: known roles in order, others last. */
 export function companyRoleRank(companyRole?: string | null): number {
-  const index = companyRole ? COMPANY_ROLE_ORDER.indexOf(companyRole) : -1;
+  const role = companyRoleOf(companyRole);
+  const index = role ? COMPANY_ROLE_ORDER.indexOf(role) : -1;
   return index === -1 ? COMPANY_ROLE_ORDER.length : index;
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
+import { stripBidiControls } from '../domain/text';
+import { isSitePath } from '../domain/urls';
 import { MESSAGES, successSchema, trimmed } from './common';
 import { roleSchema, userSchema } from './user';
 
@@ -39,7 +41,7 @@ export const userImageSchema = z
   .string()
   .trim()
   .max(500)
-  .regex(/^\/(?!\/)[^\s]*$/, { error: 'כתובת התמונה אינה תקינה' })
+  .refine(isSitePath, { error: 'כתובת התמונה אינה תקינה' })
   .nullable();
 
 /** The editable fields of a user, one schema each (forms reuse them). */
@@ -50,6 +52,7 @@ export const userFields = {
   role: roleSchema,
   companyRole: z
     .string()
+    .overwrite(stripBidiControls)
     .trim()
     .max(80, { error: 'עד 80 תווים' })
     .transform((v) => v || null)

@@ -1,20 +1,18 @@
 import { z } from 'zod';
-import { idSchema, successSchema } from './common';
+import { idSchema, numberText, successSchema } from './common';
 
 export const AUDIT_ENTITIES = ['user', 'settings', 'property', 'goal', 'indicator', 'import'] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_PAGE_SIZE = 50;
 
 export const auditQuerySchema = z.object({
   actorId: idSchema.optional(),
   entity: z.enum(AUDIT_ENTITIES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+  page: numberText(z.number().int().min(1).max(100_000).default(1)),
+  pageSize: numberText(z.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE)),
 });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
   _id: z.string(),
@@ -22,6 +20,8 @@ export const auditEntrySchema = z.object({
   actorName: z.string(),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string().nullable(),
+  /** What the entry is about in words: a user's name, a property's address, 'agent · month' of a goal. */
+  subject: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
   createdAt: z.string(),
@@ -32,6 +32,8 @@ export const auditListResponseSchema = successSchema(
   z.object({
     data: z.array(auditEntrySchema),
     total: z.number(),
+    /** Names of the user ids the page's changes mention (an agent field shows the name, not the id). */
+    names: z.record(z.string(), z.string()),
     page: z.number(),
     pageSize: z.number(),
   }),

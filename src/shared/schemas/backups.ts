@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { successSchema } from './common';
 
 export const backupItemSchema = z.object({ name: z.string(), size: z.number().int(), createdAt: z.string() });
-export type BackupItem = z.infer<typeof backupItemSchema>;
 
 /** `embedded` is false on a PostgreSQL server, whose backups are pg_dump's job, not the application's. */
 export const backupsResponseSchema = successSchema(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBlankText, stripBidiControls } from '../domain/text';
 
 export const MESSAGES = {
   invalidId: 'מזהה לא תקין',
@@ -14,6 +15,10 @@ export const MESSAGES = {
   overloaded: 'השרת עמוס כרגע, נסה שוב בעוד רגע',
   unsupportedMedia: 'סוג הקובץ אינו נתמך',
 } as const;
+
+/** A file over an upload's cap, naming the cap: 'הקובץ גדול מדי (עד 15 MB)'. */
+export const fileTooLargeMessage = (maxBytes: number) =>
+  `הקובץ גדול מדי (עד ${Math.round(maxBytes / (1024 * 1024))} MB)`;
 
 export const idSchema = z.uuid({ error: MESSAGES.invalidId });
 export const idParamsSchema = z.object({ id: idSchema });
@@ -47,10 +52,36 @@ export function successSchema<T extends z.ZodType>(data: T) {
 
 export const okSchema = z.object({ status: z.literal('success'), message: z.string().optional() });
 
-export function trimmed(max: number, message: string = MESSAGES.required) {
+/**
+ * A required single-line text (a name, a city): bidi embeddings and overrides removed, trimmed, and refused
+ * with `message` when nothing visible is left (only spaces, zero-width or bidi characters).
+ */
+export function singleLine(message: string = MESSAGES.required) {
   return z
     .string({ error: message })
+    .overwrite(stripBidiControls)
     .trim()
-    .min(1, { error: message })
-    .max(max, { error: `עד ${max} תווים` });
+    .refine((value) => !isBlankText(value), { error: message, abort: true });
+}
+
+/** singleLine, at most `max` characters. */
+export const trimmed = (max: number, message: string = MESSAGES.required) =>
+  singleLine(message).max(max, { error: `עד ${max} תווים` });
+
+/** How a number may be written as text: plain decimals only ('3', '-2', '3.5'). */
+export const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number that may arrive as text (a query string, a form control): plain decimals are read as numbers,
+ * anything else ('0x10', '1e3', 'Infinity') stays text for `schema` to refuse, rather than being read as
+ * 16, 1000 or ∞ the way Number() would. Empty text or null is `empty` (undefined: as if not sent).
+ */
+export function numberText<T extends z.ZodType>(schema: T, empty?: number) {
+  return z.preprocess((value) => {
+    if (value === null) return empty;
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text === '') return empty;
+    return DECIMAL_TEXT.test(text) ? Number(text) : value;
+  }, schema);
 }

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { byMetric } from '../domain/metrics';
 import { idSchema, successSchema } from './common';
-import { agentRefSchema } from './indicator';
-import { metricsOutputShape, metricsShape, monthSchema, workingDaysSchema, yearSchema } from './metrics';
-
-export const NO_AGENT_SELECTED = 'לא נבחר סוכן!';
+import { agentRefSchema, indicatorDateSchema } from './indicator';
+import {
+  metricsOutputShape,
+  metricsShape,
+  monthSchema,
+  optionalMetricsShape,
+  workingDaysSchema,
+  yearSchema,
+} from './metrics';
 
 export const createGoalSchema = z.object({
   ...metricsShape,
@@ -11,18 +17,13 @@ export const createGoalSchema = z.object({
   /** Without year or month the goal is for the current year or month in Israel (SPEC section 3). */
   year: yearSchema.optional(),
   month: monthSchema.optional(),
-  createdAt: z.string().optional(),
+  /** Sent by the client (the moment of the edit) and not stored: still a real date or instant. */
+  createdAt: z.union([indicatorDateSchema, z.literal('')]).optional(),
 });
-export type CreateGoalInput = z.input<typeof createGoalSchema>;
 
 export const updateGoalSchema = z
   .object({
-    meetings: metricsShape.meetings.optional(),
-    exclusives: metricsShape.exclusives.optional(),
-    priceUpdates: metricsShape.priceUpdates.optional(),
-    buyerTours: metricsShape.buyerTours.optional(),
-    priceOffers: metricsShape.priceOffers.optional(),
-    deals: metricsShape.deals.optional(),
+    ...optionalMetricsShape,
   })
   .loose();
 
@@ -50,14 +51,7 @@ export const metricPerformanceSchema = z.object({
 });
 export type MetricPerformance = z.infer<typeof metricPerformanceSchema>;
 
-const metricsPerformanceShape = {
-  meetings: metricPerformanceSchema,
-  exclusives: metricPerformanceSchema,
-  priceUpdates: metricPerformanceSchema,
-  buyerTours: metricPerformanceSchema,
-  priceOffers: metricPerformanceSchema,
-  deals: metricPerformanceSchema,
-};
+const metricsPerformanceShape = byMetric(() => metricPerformanceSchema);
 
 export const agentPerformanceSchema = z.object({
   agentId: z.string(),

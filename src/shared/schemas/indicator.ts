@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, isPlausibleDate, isRealDateOrInstant } from '../domain/dates';
 import { idSchema, MESSAGES, successSchema } from './common';
-import { metricsOutputShape, metricsShape, monthSchema, yearSchema } from './metrics';
+import { metricsOutputShape, metricsShape, monthSchema, optionalMetricsShape, yearSchema } from './metrics';
 
 export const AGENT_NOT_FOUND = 'הסוכן לא נמצא';
 /** A pure admin (or anyone who does no agent work) has no daily status, goals or reports of its own. */
@@ -8,14 +9,12 @@ export const NOT_AGENT_WORK = 'למשתמש זה אין עבודת סוכן: ס�
 export const FUTURE_DATE_MESSAGE = 'לא ניתן להזין סטטוס לתאריך עתידי';
 export const DATE_MESSAGE = 'תאריך לא תקין';
 
-/** A date (YYYY-MM-DD, a day in Israel) or a full ISO instant. */
+/** A date (YYYY-MM-DD, a day in Israel) or a full ISO instant, that exists, from 2000 up to one year ahead. */
 export const indicatorDateSchema = z
   .string({ error: DATE_MESSAGE })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, { error: DATE_MESSAGE })
-  .refine((value) => !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), {
-    error: DATE_MESSAGE,
-  });
+  .refine(isRealDateOrInstant, { error: DATE_MESSAGE, abort: true })
+  .refine((value) => isPlausibleDate(value.slice(0, 10)), { error: DATE_RANGE_MESSAGE });
 
 /** `agent` is an array of ids in the contract (the first one counts); a single id is accepted too. */
 export const agentRefSchema = z
@@ -27,21 +26,14 @@ export const createIndicatorSchema = z.object({
   agent: agentRefSchema.optional(),
   createdAt: z.union([indicatorDateSchema, z.literal('')]).optional(),
 });
-export type CreateIndicatorInput = z.input<typeof createIndicatorSchema>;
 
 export const updateIndicatorSchema = z
   .object({
-    meetings: metricsShape.meetings.optional(),
-    exclusives: metricsShape.exclusives.optional(),
-    priceUpdates: metricsShape.priceUpdates.optional(),
-    buyerTours: metricsShape.buyerTours.optional(),
-    priceOffers: metricsShape.priceOffers.optional(),
-    deals: metricsShape.deals.optional(),
+    ...optionalMetricsShape,
     createdAt: indicatorDateSchema.optional(),
   })
   // The client sends the whole edited row back (SPEC 7): ignore the read-only fields it carries.
   .loose();
-export type UpdateIndicatorInput = z.input<typeof updateIndicatorSchema>;
 
 /**
  * The agent of a read: `{ id }` with an id or an id array, or SPEC section 7's "id containing agent"

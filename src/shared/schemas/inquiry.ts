@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema, successSchema } from './common';
-import { honeypot, mailInfoSchema, mobilePhone, requiredText } from './leads';
+import { idSchema, numberText, successSchema, trimmed } from './common';
+import { honeypot, mailInfoSchema, mobilePhone } from './leads';
 
 export const INQUIRY_MESSAGES = {
   propertyNotFound: 'הנכס לא נמצא או שכבר נמכר',
@@ -11,7 +11,7 @@ export const INQUIRY_MESSAGE_MAX = 1000;
 
 /** POST /property/{id}/inquiry: a visitor's interest in one property. */
 export const inquiryBodySchema = z.object({
-  name: requiredText(80, 'יש להזין שם'),
+  name: trimmed(80, 'יש להזין שם'),
   phone: mobilePhone,
   message: z
     .string({ error: 'יש להזין טקסט' })
@@ -47,7 +47,7 @@ export type InquiryItem = z.infer<typeof inquiryItemSchema>;
 export const inquiryListQuerySchema = z.object({
   agentId: idSchema.optional(),
   propertyId: idSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  limit: numberText(z.number().int().min(1).max(500).default(200)),
 });
 export type InquiryListQuery = z.infer<typeof inquiryListQuerySchema>;
 

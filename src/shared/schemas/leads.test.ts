@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_INVALID_MESSAGE } from '../domain/email';
+import { LEAD_CATEGORIES } from '../domain/lead-categories';
 import { PHONE_INVALID_MESSAGE } from '../domain/phone';
-import { jobApplicationBodySchema, LEAD_CATEGORIES, leadBodySchema } from './leads';
+import { jobApplicationBodySchema, leadBodySchema } from './leads';
 
 const messages = (result: {
   success: boolean;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
+import { LEAD_CATEGORIES } from '../domain/lead-categories';
 import { isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
-import { okSchema, successSchema } from './common';
+import { okSchema, successSchema, trimmed } from './common';
 
 /** The lead form's categories: keys for URLs (?category=seller), Hebrew values stored and mailed. */
-export const LEAD_CATEGORIES = { buyer: 'קונה', seller: 'מוכר', rental: 'השכרה' } as const;
-export type LeadCategoryKey = keyof typeof LEAD_CATEGORIES;
 export const LEAD_CATEGORY_VALUES = Object.values(LEAD_CATEGORIES) as [string, ...string[]];
 export const LEAD_MESSAGES = {
   nameRequired: 'יש להזין שם',
@@ -26,16 +25,9 @@ export const leadCategorySchema = z
   .transform((value) => LEAD_CATEGORY_ALIASES[value] ?? value)
   .pipe(z.enum(LEAD_CATEGORY_VALUES, { error: LEAD_MESSAGES.categoryRequired }));
 
-export const requiredText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: LEAD_MESSAGES.tooLong(max) });
-
 /** SPEC section 5: required, then the Israeli mobile pattern with its Hebrew message. */
 // An empty value gets only the 'required' message, not the pattern's as well.
-export const mobilePhone = requiredText(30, LEAD_MESSAGES.phoneRequired).refine(
+export const mobilePhone = trimmed(30, LEAD_MESSAGES.phoneRequired).refine(
   (v) => v === '' || isIsraeliMobile(v),
   {
     error: PHONE_INVALID_MESSAGE,
@@ -49,7 +41,7 @@ export const mobilePhone = requiredText(30, LEAD_MESSAGES.phoneRequired).refine(
 export const honeypot = z.string().max(500).optional();
 
 export const leadBodySchema = z.object({
-  name: requiredText(80, LEAD_MESSAGES.nameRequired),
+  name: trimmed(80, LEAD_MESSAGES.nameRequired),
   phone: mobilePhone,
   category: leadCategorySchema,
   website: honeypot,
@@ -57,9 +49,9 @@ export const leadBodySchema = z.object({
 export type LeadBody = z.infer<typeof leadBodySchema>;
 
 export const jobApplicationBodySchema = z.object({
-  fullName: requiredText(80, LEAD_MESSAGES.fullNameRequired),
+  fullName: trimmed(80, LEAD_MESSAGES.fullNameRequired),
   phone: mobilePhone,
-  email: requiredText(254, LEAD_MESSAGES.emailRequired).refine((v) => v === '' || EMAIL_PATTERN.test(v), {
+  email: trimmed(254, LEAD_MESSAGES.emailRequired).refine((v) => v === '' || EMAIL_PATTERN.test(v), {
     error: EMAIL_INVALID_MESSAGE,
   }),
   website: honeypot,
@@ -69,7 +61,6 @@ export type JobApplicationBody = z.infer<typeof jobApplicationBodySchema>;
 export const sentResponseSchema = okSchema;
 
 export const mailStatusSchema = z.enum(['pending', 'sent', 'failed', 'held']);
-export type MailStatus = z.infer<typeof mailStatusSchema>;
 
 /** The delivery state of the e-mail about a lead; null when none was queued. */
 export const mailInfoSchema = z

@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { PROPERTY_CATEGORIES, TRANSACTION_TYPES } from '../domain/property-options';
-import { idSchema, successSchema } from './common';
+import {
+  ALL_FEATURES,
+  ENTRY_DATE_OPTIONS,
+  floorValue,
+  isPlausibleRooms,
+  MAX_FLOOR,
+  MIN_FLOOR,
+  PROPERTY_CATEGORIES,
+  SEARCH_SORTS,
+  TRANSACTION_TYPES,
+} from '../domain/property-options';
+import { isHttpUrl } from '../domain/urls';
+import { idSchema, numberText, successSchema, trimmed } from './common';
 
 export const PROPERTY_MESSAGES = {
   dealTypeRequired: 'חובה לבחור סוג עסקה',
@@ -17,6 +28,11 @@ export const PROPERTY_MESSAGES = {
   tooManyImages: 'ניתן לצרף עד 30 תמונות לנכס',
   imageNotFound: 'התמונה לא נמצאה',
   orderInvalid: 'סדר התמונות חייב לכלול את כל תמונות הנכס בדיוק פעם אחת',
+  roomsInvalid: 'מספר החדרים חייב להיות בין 1 ל-20, בחצאי חדר',
+  sizeInvalid: 'השטח חייב להיות מספר שלם של מ"ר',
+  floorInvalid: `יש להזין מספר קומה (${MIN_FLOOR} עד ${MAX_FLOOR}), קרקע או מרתף`,
+  entryDateInvalid: `מועד הכניסה חייב להיות אחד מאלה: ${ENTRY_DATE_OPTIONS.join(', ')}`,
+  featureInvalid: 'מאפיין לא מוכר',
 } as const;
 
 export const MAX_IMAGES_PER_PROPERTY = 30;
@@ -33,18 +49,44 @@ const text = (max: number, message: string = PROPERTY_MESSAGES.textInvalid) =>
     .string({ error: message })
     .trim()
     .max(max, { error: `עד ${max} תווים` });
-const required = (max: number, message: string) => text(max, message).min(1, { error: message });
-const count = (max: number) =>
-  z
-    .number({ error: PROPERTY_MESSAGES.numberInvalid })
-    .min(0, { error: PROPERTY_MESSAGES.numberInvalid })
-    .max(max, { error: `עד ${max.toLocaleString('he-IL')}` });
+const required = (max: number, message: string) => trimmed(max, message);
 const flag = z.boolean({ error: PROPERTY_MESSAGES.booleanInvalid });
-const link = text(500, PROPERTY_MESSAGES.linkInvalid).refine(
-  (value) => value === '' || /^https?:\/\/\S+$/i.test(value),
-  { error: PROPERTY_MESSAGES.linkInvalid },
-);
+const link = text(500, PROPERTY_MESSAGES.linkInvalid).refine((value) => value === '' || isHttpUrl(value), {
+  error: PROPERTY_MESSAGES.linkInvalid,
+});
 const agentRef = z.uuid({ error: PROPERTY_MESSAGES.agentUnknown }).nullable();
+/** One of a fixed list of values (SPEC section 9), trimmed; empty text is null (none). */
+const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((value) => value || null)
+    .pipe(z.enum(options, { error: message }).nullable())
+    .nullable();
+const feature = z
+  .string({ error: PROPERTY_MESSAGES.featureInvalid })
+  .trim()
+  .pipe(z.enum(ALL_FEATURES, { error: PROPERTY_MESSAGES.featureInvalid }));
+const rooms = z
+  .number({ error: PROPERTY_MESSAGES.numberInvalid })
+  .min(0, { error: PROPERTY_MESSAGES.numberInvalid, abort: true })
+  .refine(isPlausibleRooms, { error: PROPERTY_MESSAGES.roomsInvalid });
+const size = z
+  .number({ error: PROPERTY_MESSAGES.sizeInvalid })
+  .int({ error: PROPERTY_MESSAGES.sizeInvalid })
+  .min(1, { error: PROPERTY_MESSAGES.sizeInvalid })
+  .max(1_000_000, { error: `עד ${(1_000_000).toLocaleString('he-IL')}` });
+/** A floor number or word, stored as floorValue gives it; empty text is null (none). */
+const floor = z
+  .string({ error: PROPERTY_MESSAGES.floorInvalid })
+  .trim()
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    const stored = floorValue(value);
+    if (stored === null) ctx.addIssue({ code: 'custom', message: PROPERTY_MESSAGES.floorInvalid });
+    return stored ?? value;
+  })
+  .nullable();
 
 /** The fields an admin writes (create and PATCH); agents are given as user ids. */
 export const propertyFieldsSchema = z.object({
@@ -61,12 +103,12 @@ export const propertyFieldsSchema = z.object({
     .min(0, { error: PROPERTY_MESSAGES.priceInvalid })
     .max(1_000_000_000, { error: PROPERTY_MESSAGES.priceInvalid }),
   category: categorySchema,
-  rooms: count(100).nullable(),
-  floor: text(40).nullable(),
-  size: count(1_000_000).nullable(),
-  entryDate: text(60).nullable(),
+  rooms: rooms.nullable(),
+  floor,
+  size: size.nullable(),
+  entryDate: choice(ENTRY_DATE_OPTIONS, PROPERTY_MESSAGES.entryDateInvalid),
   propertyCondition: text(60).nullable(),
-  features: z.array(text(60), { error: PROPERTY_MESSAGES.textInvalid }).max(40),
+  features: z.array(feature, { error: PROPERTY_MESSAGES.textInvalid }).max(40),
   description: text(5000),
   agent: agentRef,
   agentSecend: agentRef,
@@ -133,15 +175,13 @@ export const propertySchema = z.object({
 });
 export type Property = z.infer<typeof propertySchema>;
 
-export const SEARCH_SORTS = ['newest', 'priceAsc', 'priceDesc', 'roomsAsc', 'roomsDesc'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-const queryNumber = (max: number) =>
-  z.coerce
+const queryNumber = (max: number, whole = false) => {
+  const number = z
     .number({ error: PROPERTY_MESSAGES.numberInvalid })
     .min(0, { error: PROPERTY_MESSAGES.numberInvalid })
-    .max(max, { error: PROPERTY_MESSAGES.numberInvalid })
-    .optional();
+    .max(max, { error: PROPERTY_MESSAGES.numberInvalid });
+  return numberText((whole ? number.int({ error: PROPERTY_MESSAGES.numberInvalid }) : number).optional());
+};
 const queryText = z.string().trim().max(160).optional();
 
 /** The server-side search of the sale and rent pages (only properties that are not sold). */
@@ -152,19 +192,33 @@ export const propertySearchQuerySchema = z.object({
   category: categorySchema.or(z.literal('')).optional(),
   minRooms: queryNumber(100),
   maxRooms: queryNumber(100),
-  minPrice: queryNumber(1_000_000_000),
-  maxPrice: queryNumber(1_000_000_000),
+  // Prices are whole shekels (an integer column): 100.5 is refused, not compared.
+  minPrice: queryNumber(1_000_000_000, true),
+  maxPrice: queryNumber(1_000_000_000, true),
   sort: z.enum(SEARCH_SORTS, { error: 'מיון לא מוכר' }).default('newest'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(60).default(12),
+  /** true: the sold sales (type=sale) or rented rentals (type=rent), most recently changed first by default. */
+  sold: z
+    .enum(['true', 'false'], { error: 'ערך לא תקין' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  page: numberText(z.number().int().min(1).max(100_000).default(1)),
+  pageSize: numberText(z.number().int().min(1).max(60).default(12)),
 });
 export type PropertySearchQuery = z.infer<typeof propertySearchQuerySchema>;
 
 export const propertyResponseSchema = successSchema(z.object({ data: propertySchema }));
 export const propertyListResponseSchema = successSchema(z.object({ data: z.array(propertySchema) }));
+/**
+ * Searches count their matches exactly up to this many; past it the answer says 'more than' (the count then
+ * costs at most this many rows, not every match), and the pages reach this many properties.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
 export const propertyPageSchema = z.object({
   items: z.array(propertySchema),
+  /** Exact up to SEARCH_COUNT_CAP; when totalCapped, there are more than that many matches. */
   total: z.number(),
+  totalCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 });

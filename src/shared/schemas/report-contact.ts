@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, isPlausibleDate, isRealDate } from '../domain/dates';
 import { israelDate } from '../domain/israel-time';
-import { idSchema, successSchema } from './common';
+import { idSchema, numberText, singleLine, successSchema } from './common';
 
 /** Hebrew messages of the weekly contact report rules (issue 6: SPEC leaves the bounds open). */
 export const REPORT_MESSAGES = {
@@ -25,17 +26,12 @@ export const REPORT_MESSAGES = {
 export const MAX_COUNT = 10_000;
 export const RECOMMENDED_MONTHLY_REPORTS = 4;
 
-/** True for a real calendar date written YYYY-MM-DD (rejects 2026-02-30). */
-export function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
+/** A real date (YYYY-MM-DD) from 2000 up to one year ahead. */
 export const dateSchema = z
   .string({ error: REPORT_MESSAGES.dateInvalid })
   .trim()
-  .refine(isRealDate, { error: REPORT_MESSAGES.dateInvalid });
+  .refine(isRealDate, { error: REPORT_MESSAGES.dateInvalid, abort: true })
+  .refine((value) => isPlausibleDate(value), { error: DATE_RANGE_MESSAGE });
 
 /** A real date that is not after today in Israel (evaluated at validation time). */
 export const pastDateSchema = dateSchema.refine((value) => value <= israelDate(), {
@@ -45,28 +41,22 @@ export const pastDateSchema = dateSchema.refine((value) => value <= israelDate()
 export const monthSchema = z
   .string({ error: REPORT_MESSAGES.monthInvalid })
   .trim()
-  .refine((value) => /^\d{4}-\d{2}$/.test(value) && isRealDate(`${value}-01`), {
+  .refine((value) => /^\d{4}-\d{2}$/.test(value) && isPlausibleDate(`${value}-01`), {
     error: REPORT_MESSAGES.monthInvalid,
   });
 
 /** Empty input counts as 0 (as the SPEC's forms send it); numeric strings are accepted. */
-const countSchema = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return 0;
-    if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
-    return value;
-  },
+const countSchema = numberText(
   z
     .number({ error: REPORT_MESSAGES.count })
     .int({ error: REPORT_MESSAGES.count })
     .min(0, { error: REPORT_MESSAGES.count })
-    .max(MAX_COUNT, { error: REPORT_MESSAGES.count }),
+    .max(MAX_COUNT, { error: REPORT_MESSAGES.count })
+    .default(0),
+  0,
 );
 
-export const clientNameSchema = z
-  .string({ error: REPORT_MESSAGES.clientNameRequired })
-  .trim()
-  .min(1, { error: REPORT_MESSAGES.clientNameRequired })
+export const clientNameSchema = singleLine(REPORT_MESSAGES.clientNameRequired)
   .min(2, { error: REPORT_MESSAGES.clientNameShort })
   .max(80, { error: REPORT_MESSAGES.clientNameLong });
 
@@ -127,7 +117,6 @@ export const monthlyReportBodySchema = z.object({
     addressSchema.optional(),
   ),
 });
-export type MonthlyReportBody = z.input<typeof monthlyReportBodySchema>;
 
 export const byPropertyBodySchema = z.object({ address: addressSchema });
 export const agentIdParamsSchema = z.object({ agentId: idSchema });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
-import { successSchema } from './common';
+import { isHttpUrl, isSitePath } from '../domain/urls';
+import { successSchema, trimmed } from './common';
+import { dateSchema } from './report-contact';
 
 const httpUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { error: 'כתובת קישור לא תקינה' });
+  .refine((value) => value === '' || isHttpUrl(value), { error: 'כתובת קישור לא תקינה' });
 
 const anyPhone = z
   .string()
@@ -21,26 +23,40 @@ const mediaUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === '' || /^\/(?!\/)[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), {
+  .refine((value) => value === '' || isSitePath(value) || isHttpUrl(value), {
     error: 'כתובת קובץ לא תקינה',
   });
 
 export const founderSchema = z.object({
-  name: z.string().trim().min(1).max(80),
+  name: trimmed(80),
   phone: anyPhone,
   image: mediaUrl,
   text: z.string().trim().max(2000),
 });
 export type Founder = z.infer<typeof founderSchema>;
 
+/** The accessibility statement (IS 5568, the 2013 service-accessibility regulations): its coordinator and texts. */
+export const accessibilitySchema = z.object({
+  coordinatorName: trimmed(80, 'יש להזין את שם רכז/ת הנגישות'),
+  coordinatorPhone: anyPhone,
+  coordinatorEmail: z.string().trim().regex(EMAIL_PATTERN, { error: EMAIL_INVALID_MESSAGE }),
+  /** The date of the last accessibility check (YYYY-MM-DD). */
+  lastChecked: dateSchema,
+  /** What was tested and how. */
+  tested: z.string().trim().min(1, { error: 'יש לתאר מה נבדק ואיך' }).max(5000),
+  /** Known limitations, or empty when none are known. */
+  limitations: z.string().trim().max(5000),
+});
+export type AccessibilityStatement = z.infer<typeof accessibilitySchema>;
+
 /** The agency's details: one record, editable by an admin, read by every public page. */
 export const agencySettingsSchema = z.object({
-  agencyName: z.string().trim().min(1).max(120),
+  agencyName: trimmed(120),
   phone: anyPhone,
   email: z.string().trim().regex(EMAIL_PATTERN, { error: EMAIL_INVALID_MESSAGE }),
-  address: z.string().trim().min(1).max(200),
-  city: z.string().trim().min(1).max(80),
-  officeHours: z.string().trim().min(1).max(120),
+  address: trimmed(200),
+  city: trimmed(80),
+  officeHours: trimmed(120),
   whatsappPhone: z.string().trim().refine(isIsraeliMobile, { error: PHONE_INVALID_MESSAGE }),
   facebookUrl: httpUrl,
   instagramUrl: httpUrl,
@@ -57,6 +73,7 @@ export const agencySettingsSchema = z.object({
     agentsPoster: mediaUrl,
     offersImage: mediaUrl,
   }),
+  accessibility: accessibilitySchema,
   /** Also count Israeli public holidays and holiday eves that close the office as non-working days. */
   excludeHolidays: z.boolean(),
 });

@@ -36,6 +36,8 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const sessionUserResponseSchema = successSchema(z.object({ user: userSchema }));
+/** The signed-in user, or null for a visitor (asked by every page at start, so a visitor gets no 401). */
+export const sessionStateResponseSchema = successSchema(z.object({ user: userSchema.nullable() }));
 export const userListResponseSchema = successSchema(
   z.object({ data: z.array(userSchema.or(publicUserSchema)) }),
 );

@@ -1,6 +1,7 @@
 import { routePatterns } from '@shared/paths';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from './layouts/main-landmark';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage, RouteError } from './route-error';
 
@@ -15,8 +16,11 @@ function page<M extends Record<K, ComponentType>, K extends keyof M>(
 }
 
 const signedIn = () => import('./layouts/signed-in-layout');
+/** The signed-in layout renders its own <main>, beside the side navigation. */
+const ownsMain: RouteHandle = { ownsMain: true };
 
-const routes: RouteObject[] = [
+/** Every route of the app: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     ErrorBoundary: RouteError,
@@ -73,21 +77,24 @@ const routes: RouteObject[] = [
             ...page(() => import('@web/features/job/job-page'), 'JobPage'),
           },
           {
+            path: p(routePatterns.accessibility),
+            ...page(() => import('@web/features/accessibility/accessibility-page'), 'AccessibilityPage'),
+          },
+          {
             path: p(routePatterns.sellerReport),
             ...page(() => import('@web/features/report-contacts/seller-report-page'), 'SellerReportPage'),
           },
           {
-            ...page(signedIn, 'ProfileLayout'),
+            // One layout for every signed-in page: it stays mounted from page to page (the drawer keeps the focus).
+            ...page(signedIn, 'SignedInLayout'),
+            handle: ownsMain,
             children: [
               {
                 path: p(routePatterns.agentProfile),
+                // The profile page tells a visitor to sign in itself.
+                handle: { allowAnonymous: true } satisfies RouteHandle,
                 ...page(() => import('@web/features/profile/profile-page'), 'ProfilePage'),
               },
-            ],
-          },
-          {
-            ...page(signedIn, 'SignedInLayout'),
-            children: [
               {
                 path: p(routePatterns.dailyIndicator),
                 ...page(() => import('@web/features/performance/daily-indicator-page'), 'DailyIndicatorPage'),
@@ -169,5 +176,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 
 const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
@@ -6,7 +6,7 @@ const VARIANTS = {
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
 } as const;
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS };
+type Props = ComponentPropsWithRef<'button'> & { variant?: keyof typeof VARIANTS };
 
 export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: Props) {
   return (

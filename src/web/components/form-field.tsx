@@ -1,22 +1,21 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { FieldShell, fieldControlClass, useFieldIds } from './field-shell';
+import { FieldShell, fieldAria, fieldControlClass, useFieldIds } from './field-shell';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
 
-/** A labelled input whose validation message stays on the field. */
+/** A labelled input (text, email, date, number...) whose validation message stays on the field. */
 export const FormField = forwardRef<HTMLInputElement, Props>(function FormField(
-  { label, error, id, ...rest },
+  { label, error, id, className, ...rest },
   ref,
 ) {
   const { inputId, errorId } = useFieldIds(id);
   return (
-    <FieldShell inputId={inputId} errorId={errorId} label={label} error={error}>
+    <FieldShell inputId={inputId} errorId={errorId} label={label} error={error} required={rest.required}>
       <input
         ref={ref}
         id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={fieldControlClass}
+        {...fieldAria(errorId, error)}
+        className={className ? `${fieldControlClass} ${className}` : fieldControlClass}
         {...rest}
       />
     </FieldShell>

@@ -1,41 +1,35 @@
-import { forwardRef, type SelectHTMLAttributes, useId } from 'react';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { FieldShell, fieldAria, fieldControlClass, useFieldIds } from './field-shell';
+
+/** A choice: a string is its own value and label. */
+export type SelectOption = string | { value: string; label: string };
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   error?: string;
-  options: readonly { value: string; label: string }[];
+  /** The choices; or pass <option> children instead. */
+  options?: readonly SelectOption[];
 };
+
+const optionOf = (o: SelectOption) => (typeof o === 'string' ? { value: o, label: o } : o);
 
 /** A labelled native select (keyboard and screen-reader friendly by construction). */
 export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField(
-  { label, error, id, options, ...rest },
+  { label, error, id, options, children, ...rest },
   ref,
 ) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const { inputId, errorId } = useFieldIds(id);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200"
-        {...rest}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+    <FieldShell inputId={inputId} errorId={errorId} label={label} error={error} required={rest.required}>
+      <select ref={ref} id={inputId} {...fieldAria(errorId, error)} className={fieldControlClass} {...rest}>
+        {options
+          ? options.map(optionOf).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))
+          : children}
       </select>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });

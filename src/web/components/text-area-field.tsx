@@ -1,5 +1,5 @@
 import { forwardRef, type TextareaHTMLAttributes } from 'react';
-import { FieldShell, fieldControlClass, useFieldIds } from './field-shell';
+import { FieldShell, fieldAria, fieldControlClass, useFieldIds } from './field-shell';
 
 type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string };
 
@@ -10,13 +10,12 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, Props>(function Tex
 ) {
   const { inputId, errorId } = useFieldIds(id);
   return (
-    <FieldShell inputId={inputId} errorId={errorId} label={label} error={error}>
+    <FieldShell inputId={inputId} errorId={errorId} label={label} error={error} required={rest.required}>
       <textarea
         ref={ref}
         id={inputId}
         rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...fieldAria(errorId, error)}
         className={fieldControlClass}
         {...rest}
       />

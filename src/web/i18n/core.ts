@@ -18,6 +18,11 @@ export const core = {
     toLogin: 'להתחברות',
     generalError: 'שגיאה כללית בטעינת הנתונים',
   },
+  /** The app-wide toasts: their region (Alt+T moves the focus to it) and each toast's close button. */
+  toasts: {
+    region: 'התראות (Alt+T)',
+    close: 'סגירת ההודעה',
+  },
   nav: {
     mainLabel: 'ניווט ראשי',
     home: 'דף הבית',
@@ -40,6 +45,8 @@ export const core = {
     label: 'ניווט האזור האישי',
     collapse: 'כיווץ התפריט',
     expand: 'הרחבת התפריט',
+    open: 'תפריט האזור האישי',
+    close: 'סגירת התפריט',
     agents: 'סקירת סוכנים',
     newProperty: 'נכס חדש',
     allReports: 'דוחות קשר של כל הסוכנים',

@@ -1,3 +1,4 @@
+import { accessibility } from './accessibility';
 import { admin } from './admin';
 import { core } from './core';
 import { inquiries } from './inquiries';
@@ -12,6 +13,7 @@ import { reports } from './reports';
  */
 export const he = {
   ...core,
+  accessibility,
   admin,
   inquiries,
   performance,

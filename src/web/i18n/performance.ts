@@ -1,5 +1,7 @@
+import { formatDate } from '@shared/domain/israel-time';
 import type { MetricKey } from '@shared/domain/metrics';
 import { plural } from './plural';
+import { scoringRules } from './scoring-rules';
 
 const METRIC_LABELS: Record<MetricKey, string> = {
   meetings: 'פגישות',
@@ -50,6 +52,13 @@ export const performance = {
     pureAdmin:
       'מנהל שאינו עובד כסוכן אינו מזין סטטוס יומי לעצמו. כדי להזין עבור סוכן, בחרו אותו בסקירת הסוכנים.',
     toAgents: 'לסקירת הסוכנים',
+    recordedTitle: (date: string) => `נרשם עד כה ל-${formatDate(date)}`,
+    recordedNone: 'עדיין לא נרשם סטטוס ליום זה.',
+    recordedEntries: (n: number) =>
+      plural(n, { one: 'רשומה אחת ליום זה, סכומיה:', other: '{n} רשומות ליום זה, סכומן:' }),
+    confirmSecond: (date: string) =>
+      `כבר נרשם סטטוס ל-${formatDate(date)}. להוסיף רשומה נוספת לאותו יום? המספרים יתווספו לקיימים.`,
+    confirmAdd: 'הוספת רשומה נוספת',
   },
   personal: {
     title: 'מדדים אישיים',
@@ -60,6 +69,8 @@ export const performance = {
     weekly: 'סיכום שבועי (7 הימים האחרונים)',
     overall: 'סיכום כללי',
     editAll: 'עריכת הכול',
+    editActionsTop: 'שמירת העריכה',
+    editActionsBottom: 'שמירת העריכה בסוף הטבלאות',
     save: 'שמירה',
     cancel: 'ביטול',
     delete: 'מחיקה',
@@ -110,12 +121,7 @@ export const performance = {
   ranking: {
     title: 'דירוג סוכנים',
     rulesTitle: 'חוקי הניקוד',
-    rules: [
-      'כל עסקה = 5 נקודות',
-      'כל בלעדיות = 3 נקודות',
-      'כל הצעת מחיר = 2 נקודות',
-      'כל פגישה, עדכון מחיר או סיור קונים = נקודה אחת לכל פעולה',
-    ],
+    rules: scoringRules(),
     podium: 'שלושת המובילים',
     points: (n: number) => plural(n, { one: '{n} נקודה', other: '{n} נקודות' }),
     place: (n: number) => `מקום ${n}`,

@@ -29,10 +29,36 @@ export const properties = {
     },
     search: 'חיפוש',
     reset: 'איפוס',
-    total: (n: number) => (n === 1 ? 'נמצא נכס אחד' : `נמצאו ${n.toLocaleString('he-IL')} נכסים`),
+    /** The phone's button that opens the filters, and the drawer it opens. */
+    open: 'סינון',
+    close: 'סגירת הסינון',
+    activeCount: (n: number) =>
+      n === 0 ? 'אין מסננים פעילים' : n === 1 ? 'מסנן פעיל אחד' : `${n} מסננים פעילים`,
+    severalCities: 'יש כמה ערים מתאימות, בחרו אחת מהרשימה',
+    severalStreets: 'יש כמה רחובות מתאימים, בחרו אחד מהרשימה',
+    currency: '₪',
+    typedMinPrice: 'הקלדת מחיר מינימלי בשקלים',
+    typedMaxPrice: 'הקלדת מחיר מקסימלי בשקלים',
+    /** Why a typed minimum or maximum was changed when the visitor left the field or searched. */
+    typed: {
+      notANumber: (kept: string) => `יש להקליד מספר; נשאר ${kept}`,
+      wholeShekels: (set: string) => `המחיר הוא בשקלים שלמים, ולכן נקבע ${set}`,
+      outOfRange: (low: string, high: string, set: string) =>
+        `אפשר להקליד בין ${low} ל-${high}, ולכן נקבע ${set}`,
+      minAboveMax: (set: string) => `המינימום לא יכול לעלות על המקסימום, ולכן נקבע ${set}`,
+      maxBelowMin: (set: string) => `המקסימום לא יכול לרדת מתחת למינימום, ולכן נקבע ${set}`,
+    },
+    total: (n: number, capped = false) =>
+      capped
+        ? `נמצאו יותר מ-${n.toLocaleString('he-IL')} נכסים; צמצמו את החיפוש כדי לראות את כולם`
+        : n === 1
+          ? 'נמצא נכס אחד'
+          : `נמצאו ${n.toLocaleString('he-IL')} נכסים`,
     suggestions: (n: number) => `${n} הצעות זמינות`,
   },
   list: {
+    /** The results' heading, for screen readers: the cards' headings sit under it. */
+    title: 'תוצאות החיפוש',
     empty: 'לא נמצאו נכסים התואמים לחיפוש.',
     loadError: 'משהו השתבש, נסו שוב',
     pages: 'ניווט בין עמודים',
@@ -42,12 +68,17 @@ export const properties = {
   },
   sold: {
     title: 'נכסים שנמכרו',
+    rentedTitle: 'נכסים שהושכרו',
     empty: 'אין נכסים שנמכרו עדיין.',
+    rentedEmpty: 'אין נכסים שהושכרו עדיין.',
+    pages: 'ניווט בין עמודי הנכסים שנמכרו',
+    rentedPages: 'ניווט בין עמודי הנכסים שהושכרו',
     overlaySold: 'SOLD',
     overlayRented: 'RENTED',
     soldLabel: 'נמכר',
     rentedLabel: 'הושכר',
     loadError: 'שגיאה בטעינת הנכסים שנמכרו',
+    rentedLoadError: 'שגיאה בטעינת הנכסים שהושכרו',
   },
   card: {
     pinuyBinuy: 'פינוי בינוי',
@@ -133,13 +164,13 @@ export const properties = {
   wizard: {
     steps: ['סוג עסקה ומיקום', 'סוג הנכס', 'חדרים וגודל', 'כניסה ומאפיינים', 'מחיר ותמונות'],
     stepsLabel: 'שלבי יצירת הנכס',
+    stepHasErrors: '(יש בשלב זה שדות לתיקון)',
     step: (n: number, title: string) => `שלב ${n}: ${title}`,
     warning: 'שימו לב: אין להשאיר שדות ריקים, הדבר עלול לגרום לבעיות ביצירת הנכס.',
     back: 'חזרה',
     next: 'המשך',
     complete: 'סיום',
     sending: 'יוצר את הנכס...',
-    dealTypeRequired: 'חובה לבחור סוג עסקה',
     created: 'הנכס נוצר בהצלחה!',
     createError: 'שגיאה ביצירת הנכס',
     createAnother: 'יצירת נכס נוסף',

@@ -6,6 +6,8 @@ export const publicSite = {
     welcome: (agency: string) => `ברוכים הבאים ל${/^[A-Za-z0-9]/.test(agency) ? '-' : ''}${agency}`,
     tagline: 'קנייה, מכירה והשכרה של נכסים עם ליווי מקצועי מלא מהצעד הראשון ועד מסירת המפתח.',
     introVideoLabel: 'סרטון פתיחה: נוף העיר בשקיעה',
+    pauseVideo: 'עצירת הסרטון',
+    playVideo: 'הפעלת הסרטון',
     callUs: 'התקשרו אלינו',
     leaveDetails: 'השאירו פרטים',
     whoWeAreTitle: 'מי אנחנו',
@@ -18,6 +20,20 @@ export const publicSite = {
       { title: 'זמינות מלאה', text: 'סוכן אישי שעונה לכם בטלפון, בוואטסאפ ובמשרד.' },
     ],
     offersTitle: 'ההצעות שלנו',
+    offersIntro: 'למי שמוכר, קונה או משכיר דרכנו החודש:',
+    offers: [
+      { title: 'הערכת שווי ללא עלות.', text: 'סוכן מגיע לנכס ומציג מחיר מבוסס עסקאות אמיתיות מהאזור.' },
+      {
+        title: 'צילום מקצועי וסרטון לכל נכס בבלעדיות.',
+        text: 'כולל פרסום ממומן ברשתות ובאתרי הנדל"ן המובילים.',
+      },
+      {
+        title: 'ליווי משכנתא לקונים.',
+        text: 'יועץ שלנו בונה תמהיל ומלווה מול הבנקים עד האישור, בלי תוספת לעמלה.',
+      },
+      { title: 'דוח שבועי למוכרים.', text: 'כמה צפו, כמה פנו ומי ביקר בנכס, ישירות למייל.' },
+    ],
+    offersAction: 'אני רוצה לשמוע עוד',
     offersAlt: 'איור של בתים ומפתח: מבצעים והטבות למוכרים ולקונים',
     agentsTitle: 'הכירו את הצוות',
     agentsVideoLabel: 'סרטון הצוות שלנו',
@@ -56,9 +72,12 @@ export const publicSite = {
     goTo: (n: number) => `מעבר לשירות ${n}`,
     previous: 'השירות הקודם',
     next: 'השירות הבא',
+    /** The rotation control (WCAG 2.2.2): its name says what a press does. */
+    pause: 'עצירת המעבר האוטומטי',
+    play: 'הפעלת המעבר האוטומטי',
   },
+  /** The SPEC's three reasons, shown first in 'why choose us'. */
   reasons: {
-    title: 'למה דווקא אנחנו',
     items: [
       {
         title: 'חדשנות וטכנולוגיה',

@@ -1,3 +1,5 @@
+import { plural } from './plural';
+
 /** Texts of the weekly contact reports: the agent's form and monthly check, the admin view, the seller page. */
 export const reports = {
   newTitle: 'דוח קשר שבועי',
@@ -25,7 +27,11 @@ export const reports = {
   year: 'שנה',
   check: 'בדיקה',
   checking: 'בודק...',
-  countOf: (count: number, expected: number) => `${count} מתוך ${expected} דוחות`,
+  /** '1 מתוך 4 דוחות'; above the expected it says so: '7 דוחות, 4 נדרשים'. */
+  countOf: (count: number, expected: number) =>
+    count > expected
+      ? `${plural(count, { one: 'דוח אחד', other: '{n} דוחות' })}, ${plural(expected, { one: 'אחד נדרש', other: '{n} נדרשים' })}`
+      : `${count} מתוך ${expected} דוחות`,
   countHint: (expected: number) => `מומלץ למלא ${expected} דוחות בחודש`,
   noStatuses: 'אין סטטוסים',
   statusesCaption: 'הסטטוסים של החודש',

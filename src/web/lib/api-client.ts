@@ -20,12 +20,21 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own router while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server renderer (entry-server.tsx) answers the page's queries in process, without a network hop. */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
 type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; skipAuthHandler?: boolean };
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
   const isForm = body instanceof FormData;
-  const response = await fetch(`/api/v1${path}`, {
+  const response = await transport(`/api/v1${path}`, {
     method,
     credentials: 'include',
     signal,

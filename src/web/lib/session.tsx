@@ -2,7 +2,7 @@ import type { User } from '@shared/schemas/user';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { he } from '../i18n/he';
-import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
+import { apiRequest, setUnauthorizedHandler } from './api-client';
 
 const STORAGE_KEY = 'user';
 
@@ -25,9 +25,20 @@ function readStoredUser(): User | null {
   }
 }
 
-/** The session user: cached in localStorage 'user', confirmed by GET /users/me at start, dropped on any 401. */
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(readStoredUser);
+/** The session user: cached in localStorage 'user', confirmed by GET /users/session at start, dropped on any 401. */
+export function SessionProvider({
+  children,
+  deferStoredUser = false,
+}: {
+  children: ReactNode;
+  /** A server-rendered page was rendered for a visitor: the stored user is taken once it has hydrated. */
+  deferStoredUser?: boolean;
+}) {
+  const [user, setUser] = useState<User | null>(() => (deferStoredUser ? null : readStoredUser()));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    if (deferStoredUser) setUser((current) => current ?? readStoredUser());
+  }, []);
   const [checking, setChecking] = useState(true);
 
   const signIn = useCallback((next: User) => {
@@ -46,11 +57,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut();
     });
     const controller = new AbortController();
-    apiRequest<{ data: { user: User } }>('/users/me', { signal: controller.signal, skipAuthHandler: true })
-      .then((res) => signIn(res.data.user))
-      .catch((err) => {
-        if (err instanceof ApiError && err.status === 401) signOut();
-      })
+    // /users/session answers a visitor with null rather than 401: no error in a visitor's console.
+    apiRequest<{ data: { user: User | null } }>('/users/session', { signal: controller.signal })
+      .then((res) => (res.data.user ? signIn(res.data.user) : signOut()))
+      .catch(() => {})
       .finally(() => setChecking(false));
     return () => controller.abort();
   }, [signIn, signOut]);

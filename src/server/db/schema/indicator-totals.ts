@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
+import { metricColumns } from './performance';
 import { users } from './users';
 
 /**
@@ -15,12 +16,7 @@ export const indicatorMonthTotals = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     year: smallint('year').notNull(),
     month: smallint('month').notNull(),
-    meetings: integer('meetings').notNull().default(0),
-    exclusives: integer('exclusives').notNull().default(0),
-    priceUpdates: integer('price_updates').notNull().default(0),
-    buyerTours: integer('buyer_tours').notNull().default(0),
-    priceOffers: integer('price_offers').notNull().default(0),
-    deals: integer('deals').notNull().default(0),
+    ...metricColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.agentId, t.year, t.month] }),

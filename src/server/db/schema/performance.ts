@@ -1,14 +1,11 @@
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { byMetric } from '../../../shared/domain/metrics';
 import { users } from './users';
 
-const metrics = {
-  meetings: integer('meetings').notNull().default(0),
-  exclusives: integer('exclusives').notNull().default(0),
-  priceUpdates: integer('price_updates').notNull().default(0),
-  buyerTours: integer('buyer_tours').notNull().default(0),
-  priceOffers: integer('price_offers').notNull().default(0),
-  deals: integer('deals').notNull().default(0),
-};
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The six metric columns, derived from METRIC_KEYS: whole counts from 0 (price_updates, buyer_tours...). */
+export const metricColumns = () => byMetric((key) => integer(snakeCase(key)).notNull().default(0));
 
 /** A daily status: one agent's work counts for a day. */
 export const indicators = pgTable(
@@ -18,7 +15,7 @@ export const indicators = pgTable(
     agentId: uuid('agent_id')
       .notNull()
       .references(() => users.id),
-    ...metrics,
+    ...metricColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     legacyId: text('legacy_id'),
   },
@@ -39,7 +36,7 @@ export const goals = pgTable(
       .references(() => users.id),
     year: smallint('year').notNull(),
     month: smallint('month').notNull(),
-    ...metrics,
+    ...metricColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     legacyId: text('legacy_id'),
   },

@@ -93,4 +93,32 @@ describe('GET /api/v1/audit', () => {
     const top = (await list('?entity=settings')).json().data.data[0];
     expect(top).toMatchObject({ actorId: adminA.id, action: 'update', changes: { city: { after: 'חיפה' } } });
   });
+
+  it('names what each entry is about and the users its changes mention, for goals and daily statuses', async () => {
+    const agent = await createUser(app.db, { name: 'סוכנת ביומן' });
+    const post = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers: { cookie: adminCookie } });
+    expect((await post('/goals', { agent: [agent.id], year: 2026, month: 3, meetings: 5 })).statusCode).toBe(
+      201,
+    );
+    const created = await post('/indicators', { agent: [agent.id], createdAt: '2026-03-04', deals: 1 });
+    expect(created.statusCode).toBe(201);
+    const goal = (await list('?entity=goal')).json().data;
+    expect(goal.data[0]).toMatchObject({ subject: 'סוכנת ביומן · 3/2026' });
+    expect(goal.names[agent.id]).toBe('סוכנת ביומן');
+    const status = (await list('?entity=indicator')).json().data;
+    expect(status.data[0]).toMatchObject({ subject: 'סוכנת ביומן · 4.3.2026' });
+    expect(status.data[0].changes.agentId.after).toBe(agent.id);
+    expect(status.names[agent.id]).toBe('סוכנת ביומן');
+    // The subject outlives the row: a deleted status is still named from what the entry recorded.
+    const id = created.json().data.indicator._id;
+    await app.inject({ method: 'DELETE', url: `/api/v1/indicators/${id}`, headers: { cookie: adminCookie } });
+    const afterDelete = (await list('?entity=indicator')).json().data.data;
+    expect(afterDelete.map((e: { subject: string }) => e.subject)).toEqual([
+      'סוכנת ביומן · 4.3.2026',
+      'סוכנת ביומן · 4.3.2026',
+    ]);
+    const users = (await list('?entity=user')).json().data.data;
+    expect(users.at(-1).subject).toMatch(/.+/);
+  });
 });

@@ -1,4 +1,4 @@
-import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
+import { METRIC_KEYS, type Metrics, metricsOf } from '@shared/domain/metrics';
 import type { Goal } from '@shared/schemas/goal';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -14,12 +14,7 @@ export function toGoal(row: GoalRow): Goal {
     agent: [row.agentId],
     year: row.year,
     month: row.month,
-    meetings: row.meetings,
-    exclusives: row.exclusives,
-    priceUpdates: row.priceUpdates,
-    buyerTours: row.buyerTours,
-    priceOffers: row.priceOffers,
-    deals: row.deals,
+    ...metricsOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

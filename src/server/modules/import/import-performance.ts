@@ -1,3 +1,4 @@
+import { byMetric } from '@shared/domain/metrics';
 import { sql } from 'drizzle-orm';
 import { goals, indicators } from '../../db/schema';
 import { chunks, countUpserts, forEachDocument, type ImportContext } from './context';
@@ -8,14 +9,8 @@ const resolver =
   (legacyId) =>
     ctx.userIds.get(legacyId);
 
-const metricsSet = {
-  meetings: sql`excluded.meetings`,
-  exclusives: sql`excluded.exclusives`,
-  priceUpdates: sql`excluded.price_updates`,
-  buyerTours: sql`excluded.buyer_tours`,
-  priceOffers: sql`excluded.price_offers`,
-  deals: sql`excluded.deals`,
-};
+/** On a second run, each metric takes the imported value (`excluded.<column>`). */
+const metricsSet = byMetric((key) => sql.raw(`excluded.${indicators[key].name}`));
 
 export async function importIndicators(ctx: ImportContext): Promise<void> {
   const rows: (typeof indicators.$inferInsert)[] = [];

@@ -1,17 +1,16 @@
+import { isPlausibleDate, isPlausibleYear } from '@shared/domain/dates';
 import { israelDate } from '@shared/domain/israel-time';
+import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import type { Mapping } from './map-user';
 import type { RecordNotes } from './report';
 import { asDate, asNumber, objectIdTime, refOf } from './values';
-
-const METRICS = ['meetings', 'exclusives', 'priceUpdates', 'buyerTours', 'priceOffers', 'deals'] as const;
-type Metrics = Record<(typeof METRICS)[number], number>;
 
 /** Resolves a legacy user `_id` to our user id (users imported now or by an earlier run). */
 export type ResolveUser = (legacyId: string) => string | undefined;
 
 function metricsOf(doc: Record<string, unknown>, notes: RecordNotes): Metrics {
   const out = {} as Metrics;
-  for (const key of METRICS) {
+  for (const key of METRIC_KEYS) {
     const raw = doc[key];
     const n = asNumber(raw);
     const value = n === null ? 0 : Math.max(0, Math.round(n));
@@ -48,6 +47,11 @@ export function mapIndicator(
     if (!createdAt) return { ok: false, reason: 'no createdAt' };
     notes.mapped('createdAt', doc.createdAt ?? null, createdAt);
   }
+  if (!isPlausibleDate(israelDate(createdAt)))
+    return {
+      ok: false,
+      reason: `createdAt ${createdAt.toISOString()} is not between 2000 and one year ahead`,
+    };
   return {
     ok: true,
     value: { legacyId: notes.legacyId, agentId: agent.value, createdAt, ...metricsOf(doc, notes) },
@@ -85,6 +89,7 @@ export function mapGoal(
     year = Number(y);
     month = Number(m);
   }
+  if (!isPlausibleYear(year!)) return { ok: false, reason: `year ${year} is not between 2000 and next year` };
   return {
     ok: true,
     value: {

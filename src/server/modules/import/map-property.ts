@@ -1,20 +1,24 @@
 import { formatDate } from '@shared/domain/israel-time';
 import {
-  EXTRA_CREATION_FEATURES,
+  ALL_FEATURES,
+  ENTRY_DATE_OPTIONS,
+  floorValue,
+  isPlausibleRooms,
   PROPERTY_CATEGORIES,
-  PROPERTY_FEATURES,
   TRANSACTION_TYPES,
 } from '@shared/domain/property-options';
 import { type ImageRef, imageRefOf } from './image-refs';
 import type { ResolveUser } from './map-metrics';
 import type { Mapping } from './map-user';
 import type { RecordNotes } from './report';
-import { asBoolean, asDate, asNumber, asStringList, asText, objectIdTime, refOf } from './values';
+import { asBoolean, asDate, asName, asNumber, asStringList, asText, objectIdTime, refOf } from './values';
 
 const SALE = new Set(['מכירה', 'למכירה', 'sale', 'sell']);
 const RENT = new Set(['השכרה', 'להשכרה', 'rent', 'rental']);
 const CATEGORIES = new Set<string>(PROPERTY_CATEGORIES);
-const FEATURES = new Set<string>([...PROPERTY_FEATURES, ...EXTRA_CREATION_FEATURES]);
+const FEATURES = new Set<string>(ALL_FEATURES);
+const ENTRY_DATES = new Set<string>(ENTRY_DATE_OPTIONS);
+const MAX_SIZE = 1_000_000;
 
 export type MappedProperty = {
   legacyId: string;
@@ -57,6 +61,45 @@ function categoryOf(doc: Record<string, unknown>, subTypes: string[], notes: Rec
   return value;
 }
 
+/**
+ * The fields the product's rules restrict (rooms in halves from 1 to 20, whole square metres, a floor number
+ * or word, the SPEC's entry dates and features): a value the rules refuse is left out and noted; a floor or
+ * an entry date given in other words (a date, '3/8') is kept as a line of the description.
+ */
+function plausibleFields(
+  doc: Record<string, unknown>,
+  features: string[],
+  description: string,
+  notes: RecordNotes,
+) {
+  const rooms = asNumber(doc.rooms);
+  const size = asNumber(doc.size);
+  const floorText = asText(doc.floor);
+  const floor = floorText === null ? null : floorValue(floorText);
+  let entryDate = asText(doc.entryDate);
+  if (doc.entryDate instanceof Date) entryDate = formatDate(doc.entryDate);
+  const fit = {
+    rooms: rooms !== null && isPlausibleRooms(rooms) ? rooms : null,
+    size: size !== null && size >= 0.5 && size <= MAX_SIZE ? Math.round(size) : null,
+    floor,
+    entryDate: entryDate !== null && ENTRY_DATES.has(entryDate) ? entryDate : null,
+    features: [...new Set(features.filter((f) => FEATURES.has(f)))],
+    description,
+  };
+  const kept = [
+    floorText !== null && floor === null ? `קומה: ${floorText}` : null,
+    entryDate !== null && fit.entryDate === null ? `מועד כניסה: ${entryDate}` : null,
+  ].filter((line) => line !== null);
+  if (kept.length > 0) fit.description = [description, ...kept].filter(Boolean).join('\n');
+  if (rooms !== null && fit.rooms === null) notes.mapped('rooms', doc.rooms, null);
+  if (size !== null && fit.size !== size) notes.mapped('size', doc.size, fit.size);
+  if (floorText !== null && floor !== floorText) notes.mapped('floor', doc.floor, floor);
+  if (entryDate !== null && fit.entryDate === null) notes.mapped('entryDate', doc.entryDate, null);
+  const dropped = features.filter((f) => !FEATURES.has(f));
+  if (dropped.length > 0) notes.mapped('features (dropped)', dropped, null);
+  return fit;
+}
+
 function agentRef(doc: Record<string, unknown>, field: string, notes: RecordNotes, resolve: ResolveUser) {
   const { id } = refOf(doc[field]);
   if (!id) return null;
@@ -75,8 +118,8 @@ export function mapProperty(
     return { ok: false, reason: `unknown typeTransaction ${JSON.stringify(doc.typeTransaction ?? null)}` };
   if (asText(doc.typeTransaction) !== typeTransaction)
     notes.mapped('typeTransaction', doc.typeTransaction, typeTransaction);
-  const city = asText(doc.city);
-  const address = asText(doc.address);
+  const city = asName(doc.city);
+  const address = asName(doc.address);
   if (!city || !address) return { ok: false, reason: 'no city or address' };
   const price = asNumber(doc.price);
   if (price === null || price < 0)
@@ -94,14 +137,6 @@ export function mapProperty(
   if (doc.description === undefined && doc.descrption !== undefined)
     notes.mapped('descrption', 'descrption', 'description');
 
-  let entryDate = asText(doc.entryDate);
-  if (doc.entryDate instanceof Date) {
-    entryDate = formatDate(doc.entryDate);
-    notes.mapped('entryDate', doc.entryDate, entryDate);
-  }
-
-  const rooms = asNumber(doc.rooms);
-  const size = asNumber(doc.size);
   const images: ImageRef[] = [];
   for (const value of [doc.image, ...(Array.isArray(doc.images) ? doc.images : [])]) {
     const ref = imageRefOf(value);
@@ -123,13 +158,8 @@ export function mapProperty(
       address,
       price: Math.round(price),
       category: categoryOf(doc, subTypes, notes),
-      rooms: rooms !== null && rooms > 0 ? rooms : null,
-      floor: asText(doc.floor),
-      size: size !== null && size > 0 ? Math.round(size) : null,
-      entryDate,
+      ...plausibleFields(doc, features, description, notes),
       propertyCondition: asText(doc.propertyCondition),
-      features,
-      description,
       agentId: agentRef(doc, 'agent', notes, resolve),
       agentSecendId: agentRef(doc, 'agentSecend', notes, resolve),
       images,

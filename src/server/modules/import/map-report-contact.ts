@@ -1,8 +1,9 @@
+import { isPlausibleDate } from '@shared/domain/dates';
 import { israelDate } from '@shared/domain/israel-time';
 import type { ResolveUser } from './map-metrics';
 import type { Mapping } from './map-user';
 import type { RecordNotes } from './report';
-import { asDate, asNumber, asText, objectIdTime, refOf } from './values';
+import { asDate, asName, asNumber, asText, objectIdTime, refOf } from './values';
 
 export type MappedReportContact = {
   legacyId: string;
@@ -31,12 +32,16 @@ export function mapReportContact(
     notes.unknownRef('agent', id);
     return { ok: false, reason: `unknown agent ${id}` };
   }
-  const clientName = asText(doc.clientName);
+  const clientName = asName(doc.clientName);
   const exclusiveProperty = asText(doc.exclusiveProperty);
   if (!clientName || !exclusiveProperty) return { ok: false, reason: 'no clientName or exclusiveProperty' };
   const createdAt = asDate(doc.createdAt) ?? objectIdTime(notes.legacyId) ?? new Date();
-  const status = asDate(doc.statusDate);
+  const given = asDate(doc.statusDate);
+  // A status date outside 2000 to one year ahead is a typo: the day the report was written stands for it.
+  const status = given && isPlausibleDate(israelDate(given)) ? given : null;
   if (!status) notes.mapped('statusDate', doc.statusDate ?? null, israelDate(createdAt));
+  if (!isPlausibleDate(israelDate(status ?? createdAt)))
+    return { ok: false, reason: `no statusDate between 2000 and one year ahead` };
   return {
     ok: true,
     value: {

@@ -1,7 +1,7 @@
 import { isEmail } from '@shared/domain/email';
 import { type ImageRef, imageRefOf } from './image-refs';
 import type { ImportReport, RecordNotes } from './report';
-import { asDate, asText, objectIdTime } from './values';
+import { asDate, asName, asText, objectIdTime } from './values';
 
 /** bcrypt as the earlier app (bcryptjs) wrote it: $2a$ or $2b$ (and $2y$ from PHP-era tools), cost, 53 chars. */
 const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
@@ -31,7 +31,7 @@ export function mapUser(
   if ('passwordConfirm' in doc && doc.passwordConfirm !== undefined && doc.passwordConfirm !== null) {
     report.passwordConfirmDropped.push(legacyId);
   }
-  const name = asText(doc.name);
+  const name = asName(doc.name);
   if (!name) return { ok: false, reason: 'no name' };
   const email = asText(doc.email)?.toLowerCase() ?? null;
   if (!email || !isEmail(email)) return { ok: false, reason: `no valid e-mail (${String(doc.email ?? '')})` };

@@ -161,6 +161,10 @@ export async function writeFixture(): Promise<{ dir: string; images: string }> {
       address: 'החומה 1',
       price: 4500,
       category: 'מגרש',
+      rooms: 0.3,
+      size: 80.6,
+      floor: '3/8',
+      features: ['מחסן', 'בריכה'],
       agent: oid(ID.ghost),
     },
     {

@@ -64,13 +64,17 @@ describe('read caches', () => {
     ).toBe(1);
   });
 
-  it('a change behind the API is not seen until a write request (or the TTL), and read-only POSTs do not count', async () => {
+  it('a change behind the API is not seen until a write request (or the TTL), and read-only or refused POSTs do not count', async () => {
     const before = await scoreOf();
     await app.db.insert(indicators).values({ agentId, ...ZERO, deals: 3 });
     expect(await scoreOf()).toBe(before);
     await weeklyDeals(); // a POST that only reads
     expect(await scoreOf()).toBe(before);
     await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: { cookie: 'sid=none' } });
+    expect(await scoreOf()).toBe(before); // a logout that ended no session changed nothing
+    const spare = await signIn(app, (await createUser(app.db, { name: 'רוני' })).email, TEST_PASSWORD);
+    const out = await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: { cookie: spare } });
+    expect(out.statusCode).toBe(200);
     expect(await scoreOf()).toBeGreaterThan(before);
   });
 

@@ -1,10 +1,10 @@
+import { EARLIEST_DATE } from '@shared/domain/dates';
 import { israelMidnight } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import { DATE_MESSAGE, FUTURE_DATE_MESSAGE } from '@shared/schemas/indicator';
 import { badRequest } from '../../lib/errors';
 
 const NOON_MS = 12 * 3_600_000;
-const EARLIEST = '2000-01-01';
 
 /**
  * The instant an indicator is stored at: now when no date (or today) is given, noon in Israel for another
@@ -23,6 +23,6 @@ export function indicatorInstant(input: string | undefined, now: Date = new Date
   if (Number.isNaN(instant.getTime())) throw badRequest(DATE_MESSAGE, { createdAt: DATE_MESSAGE });
   const day = israelDate(instant);
   if (day > today) throw badRequest(FUTURE_DATE_MESSAGE, { createdAt: FUTURE_DATE_MESSAGE });
-  if (day < EARLIEST) throw badRequest(DATE_MESSAGE, { createdAt: DATE_MESSAGE });
+  if (day < EARLIEST_DATE) throw badRequest(DATE_MESSAGE, { createdAt: DATE_MESSAGE });
   return instant;
 }

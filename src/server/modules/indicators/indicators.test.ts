@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { COMPANY_ROLES } from '@shared/domain/roles';
+import { COMPANY_ROLES, FEMININE_COMPANY_ROLES } from '@shared/domain/roles';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { indicators } from '../../db/schema';
@@ -289,5 +289,21 @@ describe('month totals kept by the database', () => {
         from indicators group by 1, 2, 3
       ) diff`);
     expect((result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches).toBe(0);
+  });
+});
+
+describe('a feminine title', () => {
+  it('counts an admin who is a leading consultant written in the feminine, like the masculine title', async () => {
+    await createUser(app.db, {
+      role: 'admin',
+      name: 'יועצת',
+      companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.leadingConsultant]!,
+    });
+    const names = (await get('/indicators/scoreboard?year=2025&month=5', admin))
+      .json()
+      .data.map((e: { agentName: string }) => e.agentName);
+    expect(names).toContain('יועצת');
+    expect(names).toContain('יועץ');
+    expect(names).not.toContain('מנכ"ל');
   });
 });

@@ -1,6 +1,6 @@
 import type { Range } from '@shared/domain/israel-calendar';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
-import { COMPANY_ROLES } from '@shared/domain/roles';
+import { COMPANY_ROLES, titlesOf } from '@shared/domain/roles';
 import { SCORE_WEIGHTS } from '@shared/domain/scoring';
 import { and, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -39,7 +39,7 @@ export const ofAgent = (agentId: string) => eq(indicators.agentId, agentId);
 /** SQL twin of `worksAsAgent` (src/shared/domain/roles.ts): role agent, or admin leading consultant / CTO. */
 export const doesAgentWork = or(
   eq(users.role, 'agent'),
-  inArray(users.companyRole, [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]),
+  inArray(users.companyRole, titlesOf(COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager)),
 );
 
 /**

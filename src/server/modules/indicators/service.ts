@@ -1,5 +1,5 @@
 import { israelLast7Days, israelYearMonth, type Range } from '@shared/domain/israel-calendar';
-import { type Metrics, TOTAL_KEYS } from '@shared/domain/metrics';
+import { type Metrics, metricsOf, TOTAL_KEYS } from '@shared/domain/metrics';
 import type { Indicator, Summary } from '@shared/schemas/indicator';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -24,12 +24,7 @@ export function toIndicator(row: IndicatorRow, agent: AgentInfo): Indicator {
   return {
     _id: row.id,
     agent: [{ _id: agent.id, name: agent.name, role: agent.role }],
-    meetings: row.meetings,
-    exclusives: row.exclusives,
-    priceUpdates: row.priceUpdates,
-    buyerTours: row.buyerTours,
-    priceOffers: row.priceOffers,
-    deals: row.deals,
+    ...metricsOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

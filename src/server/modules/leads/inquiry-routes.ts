@@ -19,7 +19,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
   app.post(
     '/property/:id/inquiry',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsReadCaches: true },
       // Counted before validation, like the lead form, so malformed floods are limited as well.
       onRequest: async (request) => consumeRateLimit(app.db, `inquiry:ip:${request.ip}`, opts.formsPerIp),
       schema: { params: idParamsSchema, body: inquiryBodySchema, response: { 201: sentResponseSchema } },

@@ -1,7 +1,7 @@
+import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { paths } from '@shared/paths';
 import { INQUIRY_MESSAGES, type InquiryBody } from '@shared/schemas/inquiry';
-import { LEAD_CATEGORIES } from '@shared/schemas/leads';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leads, properties, users } from '../../db/schema';

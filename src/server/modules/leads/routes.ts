@@ -26,7 +26,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.post(
     '/email/send-mail',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsReadCaches: true },
       onRequest: limitPerIp('lead'),
       schema: { body: leadBodySchema, response: { 201: sentResponseSchema } },
     },
@@ -43,7 +43,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.post(
     '/email/send-job-mail',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsReadCaches: true },
       onRequest: limitPerIp('job'),
       schema: { body: jobApplicationBodySchema, response: { 201: sentResponseSchema } },
     },

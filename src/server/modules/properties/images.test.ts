@@ -56,7 +56,7 @@ describe('images', () => {
     expect(p.photos).toHaveLength(3);
     expect(p.images).toHaveLength(3);
     expect(p.image).toBe(p.images[0]);
-    expect(p.photos[0].variants.map((v: { width: number }) => v.width)).toEqual([320, 640, 1600]);
+    expect(p.photos[0].variants.map((v: { width: number }) => v.width)).toEqual([320, 640, 960, 1600]);
     expect(p.photos[1].variants.map((v: { width: number }) => v.width)).toEqual([320, 640, 800]);
     for (const photo of p.photos) {
       for (const variant of photo.variants) {

@@ -1,6 +1,9 @@
+import { DECIMAL_TEXT } from '@shared/schemas/common';
 import { MAX_IMAGES_PER_PROPERTY, PROPERTY_MESSAGES } from '@shared/schemas/property';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { refuseUnsafeFields } from '../../lib/unsafe-input';
+import { uploadError } from '../../lib/uploads';
 import type { Storage } from '../../storage/storage';
 import { type ProcessedImage, processImage } from '../images/pipeline';
 
@@ -41,11 +44,10 @@ export async function readPropertyForm(
       if (previous === undefined) fields[key] = part.fieldname.endsWith('[]') ? [value] : value;
       else fields[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
     }
+    refuseUnsafeFields(fields);
   } catch (err) {
     await storage.remove(images.flatMap((image) => image.variants.map((v) => v.key)));
-    // A broken multipart stream (busboy) carries no status; it is the client's bad input, not a 500.
-    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
-    throw badRequest('טופס ההעלאה אינו תקין');
+    throw uploadError(err);
   }
   return { fields, images };
 }
@@ -74,7 +76,7 @@ export function typedFields(fields: FormFields): Record<string, unknown> {
       const lower = value.trim().toLowerCase();
       typed[key] = TRUE.has(lower) ? true : FALSE.has(lower) ? false : value;
     } else if (NUMBER_FIELDS.includes(key)) {
-      typed[key] = /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+      typed[key] = DECIMAL_TEXT.test(value.trim()) ? Number(value) : value;
     } else typed[key] = value;
   }
   return typed;

@@ -2,7 +2,7 @@ import type { Property } from '@shared/schemas/property';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { type ImageVariant, properties, propertyImages, users } from '../../db/schema';
+import { type ImageVariant, properties, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 
 const agent = alias(users, 'agent');
@@ -90,38 +90,6 @@ export async function selectPage(
   const rows = await selectProperties(db, { where: inArray(properties.id, ids) });
   const byId = new Map(rows.map((r) => [r.row.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * Every property (the contract's full list): the photos come from one ordered scan of property_images
- * merged in JavaScript, instead of one JSON sub-select per property.
- */
-export async function selectAllProperties(db: Database): Promise<PropertyRow[]> {
-  const [rows, images] = await Promise.all([
-    db
-      .select(joinedColumns)
-      .from(properties)
-      .leftJoin(agent, sql`${agent.id} = ${properties.agentId}`)
-      .leftJoin(agentSecend, sql`${agentSecend.id} = ${properties.agentSecendId}`)
-      .orderBy(sql`${properties.createdAt} desc`),
-    db
-      .select({
-        propertyId: propertyImages.propertyId,
-        id: propertyImages.id,
-        width: propertyImages.width,
-        height: propertyImages.height,
-        variants: propertyImages.variants,
-      })
-      .from(propertyImages)
-      .orderBy(propertyImages.propertyId, propertyImages.position),
-  ]);
-  const photos = new Map<string, PhotoRow[]>();
-  for (const { propertyId, ...photo } of images) {
-    const list = photos.get(propertyId);
-    if (list) list.push(photo);
-    else photos.set(propertyId, [photo]);
-  }
-  return rows.map((r) => ({ ...r, photos: photos.get(r.row.id) ?? [] }));
 }
 
 function agentOf(id: string | null, name: string | null, phone: string | null, image: string | null) {

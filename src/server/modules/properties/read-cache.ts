@@ -1,14 +1,17 @@
 import type { Property } from '@shared/schemas/property';
 import { type CachedBody, ReadCache } from '../../plugins/read-cache';
+import type { SearchCount } from './search-count';
 
 /**
- * The public pages' reads, kept for 10 s like the search totals (docs/decisions/0007-read-caches.md):
- * any write request in this process (a property, its photos, an agent's details) invalidates them at
- * once; another server process's changes show within 10 s.
+ * The public pages' reads, kept for 10 s (docs/decisions/0007-read-caches.md):
+ * any write request (a property, its photos, an agent's details), in this process or another on the same
+ * database, invalidates them before it is answered.
  */
 const TTL_MS = 10_000;
 
 export const propertyCaches = {
+  /** Search totals, by the filters (not the page or the sort). */
+  counts: new ReadCache<SearchCount>(TTL_MS),
   /** Whole JSON bodies of search pages, by their query. */
   search: new ReadCache<CachedBody>(TTL_MS),
   /** Whole JSON bodies of single properties, by id. */

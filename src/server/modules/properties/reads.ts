@@ -4,13 +4,8 @@ import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
-import { selectAllProperties, selectProperties, toProperty } from './queries';
+import { selectProperties, toProperty } from './queries';
 import { propertyCaches } from './read-cache';
-
-export async function listAllProperties(db: Database, storage: Storage): Promise<Property[]> {
-  const rows = await selectAllProperties(db);
-  return rows.map((r) => toProperty(r, storage));
-}
 
 export async function getProperty(db: Database, storage: Storage, id: string): Promise<Property> {
   const [row] = await selectProperties(db, { where: eq(properties.id, id), limit: 1 });
@@ -62,9 +57,6 @@ async function propertiesByIds(db: Database, storage: Storage, ids: string[]): P
   return found.filter((p): p is Property => p !== undefined);
 }
 
-const newestFirst = (a: Property, b: Property) =>
-  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
-
 /** The first index whose price is >= `price` (prices sorted ascending). */
 function lowerBound(prices: number[], price: number): number {
   let lo = 0;
@@ -115,6 +107,5 @@ export async function listSimilar(db: Database, storage: Storage, id: string): P
   const to = lowerBound(prices, base.price + SIMILAR_PRICE_RANGE + 1);
   const window = ids.slice(from, to).filter((candidate) => candidate !== id);
   if (window.length === 0) return [];
-  const found = await propertiesByIds(db, storage, pickRandom(window, SIMILAR_MAX));
-  return found.sort(newestFirst);
+  return propertiesByIds(db, storage, pickRandom(window, SIMILAR_MAX));
 }

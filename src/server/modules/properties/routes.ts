@@ -10,12 +10,13 @@ import {
   streetsQuerySchema,
 } from '@shared/schemas/property';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { consumeRateLimit } from '../../lib/rate-limit';
 import { replyCached } from '../../plugins/read-cache';
+import { FULL_LIST_PER_IP, streamAllProperties } from './full-list';
 import { propertyCaches } from './read-cache';
 import {
   getProperty,
   listAgentProperties,
-  listAllProperties,
   listCities,
   listSimilar,
   listSoldProperties,
@@ -27,10 +28,16 @@ const ok = <T>(data: T) => ({ status: 'success' as const, data });
 
 /** Public reads: the SPEC contract plus the single property, the search and similar properties. */
 export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The contract's full list; no response schema here because validating 100,000 objects on the way
-  // out would cost more than building them (the shape is the same toProperty as everywhere else).
-  app.get('/property', { config: { access: 'public' } }, async () =>
-    ok({ data: await listAllProperties(app.db, app.storage) }),
+  // The contract's full list, streamed in batches with bounded memory and limited per client. No response
+  // schema: the rows are the same toProperty answer as everywhere else, written as they are read.
+  app.get(
+    '/property',
+    {
+      config: { access: 'public' },
+      onRequest: async (request) => consumeRateLimit(app.db, `full-list:ip:${request.ip}`, FULL_LIST_PER_IP),
+    },
+    async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(streamAllProperties(app.db, app.storage)),
   );
 
   app.get(

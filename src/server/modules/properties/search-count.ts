@@ -1,35 +1,44 @@
-import type { PropertySearchQuery } from '@shared/schemas/property';
+import { type PropertySearchQuery, SEARCH_COUNT_CAP } from '@shared/schemas/property';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
-
-/** How long a total may be reused; a change made through this process clears it at once. */
-const TTL_MS = 10_000;
-const MAX_ENTRIES = 2_000;
-const caches = new WeakMap<Database, Map<string, { total: number; at: number }>>();
+import { propertyCaches } from './read-cache';
 
 const keyOf = (q: PropertySearchQuery) =>
-  JSON.stringify([q.type, q.city, q.street, q.category, q.minRooms, q.maxRooms, q.minPrice, q.maxPrice]);
+  JSON.stringify([
+    q.type,
+    q.sold,
+    q.city,
+    q.street,
+    q.category,
+    q.minRooms,
+    q.maxRooms,
+    q.minPrice,
+    q.maxPrice,
+  ]);
+
+export type SearchCount = { total: number; totalCapped: boolean };
 
 /**
- * The total of a search. Counting a broad filter (every sale) reads tens of thousands of rows while
- * the page itself reads twelve, and paging or re-sorting asks for the same total again; so totals are
- * kept for a few seconds per database. Other server processes may show a total up to TTL_MS old.
+ * The total of a search, exact up to `cap` matches: the count reads at most cap + 1 rows however broad the
+ * filter (every sale of 100,000 listings), instead of every match. Paging and re-sorting ask for the same
+ * total again, so totals are kept in a read cache like the pages (a write through this process drops them).
  */
-export async function countMatching(db: Database, q: PropertySearchQuery, where: SQL): Promise<number> {
-  const cache = caches.get(db) ?? new Map<string, { total: number; at: number }>();
-  caches.set(db, cache);
-  const key = keyOf(q);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.total;
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(properties).where(where);
-  const total = row?.total ?? 0;
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(key, { total, at: Date.now() });
-  return total;
-}
-
-/** Called after every property create, update and delete. */
-export function clearSearchCounts(db: Database) {
-  caches.get(db)?.clear();
+export function countMatching(
+  db: Database,
+  q: PropertySearchQuery,
+  where: SQL,
+  cap = SEARCH_COUNT_CAP,
+): Promise<SearchCount> {
+  return propertyCaches.counts.get(db, `${cap}:${keyOf(q)}`, async () => {
+    const matches = db
+      .select({ one: sql`1` })
+      .from(properties)
+      .where(where)
+      .limit(cap + 1)
+      .as('matches');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+    const n = row?.n ?? 0;
+    return { total: Math.min(n, cap), totalCapped: n > cap };
+  });
 }

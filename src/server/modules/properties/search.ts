@@ -1,6 +1,7 @@
 import {
   type PropertyPage,
   type PropertySearchQuery,
+  SEARCH_COUNT_CAP,
   searchTypeToTransaction,
 } from '@shared/schemas/property';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
@@ -18,11 +19,15 @@ const ORDERS: Record<PropertySearchQuery['sort'], OrderBy> = {
   roomsDesc: [sql`${properties.rooms} desc nulls last`, sql`${properties.id}`],
 };
 
-/** The WHERE of a search: deal type and not sold always (the leading columns of properties_search_idx). */
+/** A sold list shows the latest sales first: 'newest' means the most recently changed there. */
+const SOLD_NEWEST: OrderBy = [sql`${properties.updatedAt} desc`, sql`${properties.id}`];
+const orderOf = (q: PropertySearchQuery) => (q.sold && q.sort === 'newest' ? SOLD_NEWEST : ORDERS[q.sort]);
+
+/** The WHERE of a search: deal type and sold or not always (the leading columns of properties_search_idx). */
 export function searchConditions(q: PropertySearchQuery): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(properties.typeTransaction, searchTypeToTransaction(q.type)),
-    eq(properties.sold, false),
+    eq(properties.sold, q.sold),
   ];
   if (q.city) conditions.push(eq(properties.city, q.city));
   if (q.street) {
@@ -41,20 +46,31 @@ export function searchConditions(q: PropertySearchQuery): SQL {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One page of not-sold properties matching the filters, with the total count. */
+/** One page of the properties matching the filters (not sold, or only sold ones), with the total count. */
 export async function searchProperties(
   db: Database,
   storage: Storage,
   q: PropertySearchQuery,
 ): Promise<PropertyPage> {
   const where = searchConditions(q);
-  const [rows, total] = await Promise.all([
-    selectPage(db, { where, orderBy: ORDERS[q.sort], limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+  const offset = (q.page - 1) * q.pageSize;
+  // Pages reach the first SEARCH_COUNT_CAP matches, as the count does: a deeper offset would cost every
+  // row before it, and a visitor narrows the filters instead.
+  const reachable = offset < SEARCH_COUNT_CAP;
+  const [rows, count] = await Promise.all([
+    reachable
+      ? selectPage(db, {
+          where,
+          orderBy: orderOf(q),
+          limit: Math.min(q.pageSize, SEARCH_COUNT_CAP - offset),
+          offset,
+        })
+      : [],
     countMatching(db, q, where),
   ]);
   return {
     items: rows.map((r) => toProperty(r, storage)),
-    total,
+    ...count,
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -14,7 +14,6 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
 import type { ProcessedImage } from '../images/pipeline';
-import { clearSearchCounts } from './search-count';
 
 type PropertyInsert = typeof properties.$inferInsert;
 
@@ -85,7 +84,6 @@ export async function createProperty(
       after: { ...row, images: images.length },
     });
   });
-  clearSearchCounts(db);
 }
 
 export async function findPropertyRow(db: Database, id: string) {
@@ -116,7 +114,6 @@ export async function updateProperty(
       after,
     });
   });
-  clearSearchCounts(db);
 }
 
 /** Deletes the property (its image rows cascade), then its files. */
@@ -130,6 +127,5 @@ export async function deleteProperty(db: Database, storage: Storage, actor: Sess
     await tx.delete(properties).where(eq(properties.id, id));
     await recordAudit(tx as Database, actor, { entity: 'property', entityId: id, action: 'delete', before });
   });
-  clearSearchCounts(db);
   await storage.remove(images.flatMap((image) => image.variants.map((v) => v.key)));
 }

@@ -39,4 +39,18 @@ describe('similar properties', () => {
     expect(seen.size).toBeGreaterThan(5);
     expect((await get('/property/00000000-0000-4000-8000-000000000000/similar')).statusCode).toBe(404);
   });
+
+  it('in random order, not newest first', async () => {
+    const base = await createProperty(app.db, { city: 'עכו', price: 1_000_000 });
+    const older = (await createProperty(app.db, { city: 'עכו', price: 1_100_000 })).id;
+    const newer = (await createProperty(app.db, { city: 'עכו', price: 1_200_000 })).id;
+    const orders = new Set<string>();
+    // Two candidates: both orders show up (the chance that 40 random draws all agree is 2 in 10^12).
+    for (let i = 0; i < 40 && orders.size < 2; i++) {
+      const ids = await listIds(`/property/${base.id}/similar`);
+      expect([...ids].sort()).toEqual([older, newer].sort());
+      orders.add(ids.join());
+    }
+    expect(orders.size).toBe(2);
+  });
 });

@@ -1,8 +1,9 @@
 import type { SharedReport, SharedWeek } from '@shared/schemas/report-share';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { properties, propertyImages, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { propertyWithCoverImage } from '../properties/with-cover-image';
 import { getSettings } from '../settings/service';
 import { findShareByToken } from './shares-service';
 
@@ -54,21 +55,6 @@ async function weeklyTotals(
   }));
 }
 
-async function propertyOf(db: Database, storage: Storage, propertyId: string | null) {
-  if (!propertyId) return undefined;
-  const [property] = await db.select().from(properties).where(eq(properties.id, propertyId)).limit(1);
-  if (!property) return undefined;
-  const [image] = await db
-    .select({ variants: propertyImages.variants })
-    .from(propertyImages)
-    .where(eq(propertyImages.propertyId, propertyId))
-    .orderBy(asc(propertyImages.position))
-    .limit(1);
-  // The card-sized variant is plenty for a printed page header.
-  const variant = image?.variants.find((v) => v.width === 640) ?? image?.variants[0];
-  return { ...property, image: variant ? storage.url(variant.key) : null };
-}
-
 /** Everything a seller's link shows; throws 404/410 for a bad, expired or revoked token. */
 export async function sharedReport(
   db: Database,
@@ -78,7 +64,7 @@ export async function sharedReport(
   const share = await findShareByToken(db, token);
   const [settings, property, weeks, agentRows] = await Promise.all([
     getSettings(db),
-    propertyOf(db, storage, share.propertyId),
+    share.propertyId ? propertyWithCoverImage(db, storage, share.propertyId) : undefined,
     weeklyTotals(db, share),
     db
       .select({ name: users.name, phone: users.phoneNumber })

@@ -2,6 +2,7 @@ import { imageUploadResponseSchema } from '@shared/schemas/account';
 import { agencySettingsSchema, settingsResponseSchema } from '@shared/schemas/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readUpload } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { updateSettings } from './admin-service';
 import { MAX_VIDEO_BYTES, MEDIA_KINDS, noFile, storeImage, storeVideo } from './media';
@@ -34,7 +35,9 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const isVideo = request.params.kind === 'video';
       const file = request.isMultipart()
-        ? await request.file(isVideo ? { limits: { fileSize: MAX_VIDEO_BYTES } } : undefined)
+        ? await readUpload(() =>
+            request.file(isVideo ? { limits: { fileSize: MAX_VIDEO_BYTES } } : undefined),
+          )
         : undefined;
       if (!file) throw noFile();
       const url = isVideo ? await storeVideo(app.storage, file) : await storeImage(app.storage, file);

@@ -6,6 +6,7 @@ import { auditLog } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { fileUpload, samplePhoto } from '../../test/form-upload';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { DEFAULT_SETTINGS } from './defaults';
 import { MAX_VIDEO_BYTES } from './media';
 
 let app: TestApp;
@@ -85,12 +86,30 @@ describe('PATCH /api/v1/settings', () => {
     [{ email: 'office' }, 'email'],
     [{ agencyName: '' }, 'agencyName'],
     [{ founders: [1, 2, 3] }, 'founders'],
+    [{ accessibility: { ...DEFAULT_SETTINGS.accessibility, coordinatorEmail: 'nobody' } }, 'accessibility'],
+    [{ accessibility: { ...DEFAULT_SETTINGS.accessibility, lastChecked: '2026-13-40' } }, 'accessibility'],
+    [{ accessibility: { ...DEFAULT_SETTINGS.accessibility, coordinatorName: ' ' } }, 'accessibility'],
   ])('refuses %j with 400 on the field', async (payload, field) => {
     const res = await patchSettings(payload);
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION');
     expect(Object.keys(body.fieldErrors).some((k) => k.startsWith(field))).toBe(true);
+  });
+
+  it('saves the accessibility coordinator and texts, which every visitor then reads', async () => {
+    const accessibility = {
+      coordinatorName: 'רכזת נגישות לבדיקה',
+      coordinatorPhone: '052-123-4567',
+      coordinatorEmail: 'access@example.com',
+      lastChecked: '2026-10-01',
+      tested: 'נבדק במקלדת ובקורא מסך.',
+      limitations: '',
+    };
+    expect((await patchSettings({ accessibility })).statusCode).toBe(200);
+    const read = await app.inject({ url: '/api/v1/settings' });
+    expect(read.json().data.settings.accessibility).toEqual(accessibility);
+    expect((await patchSettings({ accessibility: DEFAULT_SETTINGS.accessibility })).statusCode).toBe(200);
   });
 
   it('audits the changed fields only', async () => {
@@ -127,12 +146,14 @@ describe('POST /api/v1/settings/media/:kind', () => {
     expect(fake.json().message).toMatch(/[א-ת]/);
     const huge = await upload('video', mp4(MAX_VIDEO_BYTES + 1024), 'big.mp4', 'video/mp4');
     expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('הקובץ גדול מדי (עד 50 MB)');
   });
 
   it('stores an image through the pipeline and refuses a fake one', async () => {
     const res = await upload('image', await samplePhoto(), 'offers.jpg', 'image/jpeg');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.url).toMatch(/^\/uploads\/media\/.+-1600\.webp$/);
+    // The largest variant: the 400 px sample at its own width, not enlarged.
+    expect(res.json().data.url).toMatch(/^\/uploads\/media\/.+-400\.webp$/);
     expect((await upload('image', mp4(), 'x.jpg', 'image/jpeg')).statusCode).toBe(415);
   });
 

@@ -7,8 +7,8 @@ import { DEFAULT_SETTINGS } from './defaults';
 
 /**
  * The settings are read by many requests (working days, mail addresses, the public settings) and change
- * rarely; reading and validating them costs ~3 ms on PGlite, so they are kept for 10 s. A save in this
- * process invalidates them at once; another server process sees it within 10 s.
+ * rarely; reading and validating them costs ~3 ms on PGlite, so they are kept for 10 s. A save, in this
+ * process or another on the same database, invalidates them before it is answered.
  */
 const cache = new ReadCache<AgencySettings>(10_000, 10);
 
@@ -29,5 +29,5 @@ export async function saveSettings(db: Database, settings: AgencySettings): Prom
     .insert(agencySettings)
     .values({ id: 1, data: settings })
     .onConflictDoUpdate({ target: agencySettings.id, set: { data: settings, updatedAt: new Date() } });
-  noteWrite(db);
+  await noteWrite(db);
 }

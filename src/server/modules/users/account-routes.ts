@@ -7,6 +7,7 @@ import { okSchema } from '@shared/schemas/common';
 import { sessionUserResponseSchema } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
+import { readUpload } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { processImage } from '../images/pipeline';
 import { changeOwnPassword, updateOwnAccount } from './account-service';
@@ -45,9 +46,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/image',
     { config: { access: 'signedIn' }, schema: { response: { 200: imageUploadResponseSchema } } },
     async (request) => {
-      const file = request.isMultipart() ? await request.file() : undefined;
+      const file = request.isMultipart() ? await readUpload(() => request.file()) : undefined;
       if (!file) throw badRequest('יש לבחור קובץ תמונה', { image: 'יש לבחור קובץ תמונה' });
-      const image = await processImage(app.storage, await file.toBuffer(), 'users');
+      const image = await processImage(app.storage, await readUpload(() => file.toBuffer()), 'users');
       const medium = image.variants[1] ?? image.variants[0]!;
       return { status: 'success' as const, data: { url: app.storage.url(medium.key) } };
     },

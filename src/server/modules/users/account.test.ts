@@ -81,10 +81,25 @@ describe('POST /api/v1/users/image', () => {
       headers: { ...fake.headers, cookie },
     });
     expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('הקובץ אינו תמונה נתמכת');
     const empty = await app.inject({ method: 'POST', url: '/api/v1/users/image', headers: { cookie } });
     expect(empty.statusCode).toBe(400);
     const anon = await app.inject({ method: 'POST', url: '/api/v1/users/image', ...fake });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it('refuses a photo over the 15 MB cap with a message that names the cap', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signIn(app, user.email, TEST_PASSWORD);
+    const huge = await fileUpload('image', Buffer.alloc(15 * 1024 * 1024 + 1024, 1), 'big.jpg', 'image/jpeg');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/image',
+      payload: huge.payload,
+      headers: { ...huge.headers, cookie },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('הקובץ גדול מדי (עד 15 MB)');
   });
 });
 

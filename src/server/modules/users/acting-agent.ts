@@ -6,7 +6,7 @@ import { ReadCache } from '../../plugins/read-cache';
 import type { SessionUser } from '../../plugins/session';
 import { findUserById } from './service';
 
-/** Users looked up by the dashboards' reads (5 s; any write request in this process invalidates them). */
+/** Users looked up by the dashboards' reads (5 s; any write request, in any process, invalidates them). */
 const userRows = new ReadCache<Awaited<ReturnType<typeof findUserById>>>(5_000);
 
 type Options = {

@@ -10,7 +10,10 @@ export type ResetRoutesOptions = { resetPerIp: RateRule; resetPerEmail: RateRule
 export const passwordResetRoutes: FastifyPluginAsyncZod<ResetRoutesOptions> = async (app, opts) => {
   app.post(
     '/users/forgot-password',
-    { config: { access: 'public' }, schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } } },
+    {
+      config: { access: 'public', keepsReadCaches: true },
+      schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } },
+    },
     async (request) => {
       const email = request.body.email.toLowerCase();
       await consumeRateLimit(app.db, `reset:ip:${request.ip}`, opts.resetPerIp);

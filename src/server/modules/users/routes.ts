@@ -2,6 +2,7 @@ import { listUsersQuerySchema } from '@shared/schemas/account';
 import { idParamsSchema, okSchema } from '@shared/schemas/common';
 import {
   loginBodySchema,
+  sessionStateResponseSchema,
   sessionUserResponseSchema,
   userListResponseSchema,
   userResponseSchema,
@@ -21,7 +22,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.post(
     '/users/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsReadCaches: true },
       schema: { body: loginBodySchema, response: { 200: sessionUserResponseSchema } },
     },
     async (request, reply) => {
@@ -45,7 +46,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.post(
     '/users/logout',
-    { config: { access: 'public' }, schema: { response: { 200: okSchema } } },
+    // Sign-out drops the cached lookups of its session itself, and only when there was one.
+    { config: { access: 'public', keepsReadCaches: true }, schema: { response: { 200: okSchema } } },
     async (request, reply) => {
       await app.sessions.end(reply, request);
       return { status: 'success' as const };
@@ -59,6 +61,16 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const row = await findUserById(app.db, currentUser(request).id);
       if (!row) throw new AppError(401, 'UNAUTHORIZED', 'המשתמש לא נמצא');
       return { status: 'success' as const, data: { user: toUser(row) } };
+    },
+  );
+
+  app.get(
+    '/users/session',
+    { config: { access: 'public' }, schema: { response: { 200: sessionStateResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const row = request.user ? await findUserById(app.db, request.user.id) : undefined;
+      return { status: 'success' as const, data: { user: row ? toUser(row) : null } };
     },
   );
 

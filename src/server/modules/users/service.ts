@@ -1,5 +1,5 @@
 import type { PublicUser, User } from '@shared/schemas/user';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -62,13 +62,4 @@ export async function getVisibleUser(db: Database, id: string, viewerIsAdmin: bo
   const row = await findUserById(db, id);
   if (!row || (!row.active && !viewerIsAdmin)) throw notFound('המשתמש לא נמצא');
   return row;
-}
-
-export async function activeUserExists(db: Database, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.active, true)))
-    .limit(1);
-  return Boolean(row);
 }

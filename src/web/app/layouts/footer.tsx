@@ -34,9 +34,9 @@ export function Footer() {
   const agency = settings?.agencyName ?? he.brand;
   const social = 'rounded-full bg-white/10 p-2 hover:bg-white/20';
   return (
-    <footer className="bg-brand-900 px-4 pt-12 pb-6 text-brand-50">
+    <footer className="surface-dark bg-brand-900 px-4 pt-12 pb-6 text-brand-50">
       <div className="mx-auto grid max-w-6xl gap-8 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="flex flex-col gap-3">
+        <div className="flex flex-col items-start gap-3">
           <Logo />
           <p className="text-sm">{agency}</p>
         </div>
@@ -106,6 +106,11 @@ export function Footer() {
             <li>
               <Link to={paths.jobNeedForm()} className={linkClass}>
                 {t.jobs}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.accessibility()} className={linkClass}>
+                {he.accessibility.footerLink}
               </Link>
             </li>
           </ul>

@@ -5,8 +5,9 @@ import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
 import { useAgencySettings } from '@web/lib/settings';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { MAIN_ID } from './main-landmark';
 import { PropertiesMenu } from './properties-menu';
 
 const SCROLL_THRESHOLD = 390;
@@ -37,19 +38,33 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the route changes
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // Escape closes the phone menu and gives the focus back to its toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   const socialClass = 'rounded-full p-2 hover:bg-white/15';
   return (
     <header
       data-scrolled={solid}
-      className={`${isHome ? 'fixed' : 'sticky'} inset-x-0 top-0 z-40 text-white transition-colors duration-300 ${
+      className={`${isHome ? 'fixed' : 'sticky'} surface-dark inset-x-0 top-0 z-40 text-white transition-colors duration-300 ${
         solid || menuOpen ? 'bg-brand-900 shadow-md' : 'bg-gradient-to-b from-black/60 to-transparent'
       }`}
     >
       <a
-        href="#main"
+        href={`#${MAIN_ID}`}
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-1 focus:text-brand-900"
       >
         {he.nav.skipToContent}
@@ -62,6 +77,7 @@ export function Navbar() {
           <Logo />
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-md p-2 hover:bg-white/15 md:hidden"
           aria-expanded={menuOpen}

@@ -4,27 +4,40 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
-/** The 'properties' dropdown of the navigation bar: sale and rent, closed by Escape or a click outside. */
+/**
+ * The 'properties' dropdown of the navigation bar: sale and rent. A click outside or Tab out of it closes it;
+ * Escape closes it and gives the focus back to its button.
+ */
 export function PropertiesMenu({ onNavigate }: { onNavigate: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
-        setOpen(false);
+    const onMouseDown = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      setOpen(false);
+      if (ref.current?.contains(document.activeElement)) buttonRef.current?.focus();
+    };
+    document.addEventListener('mousedown', onMouseDown);
+    document.addEventListener('keydown', onKeyDown, true);
     return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', onMouseDown);
+      document.removeEventListener('keydown', onKeyDown, true);
     };
   }, [open]);
+  const onBlur = (e: React.FocusEvent) => {
+    if (e.relatedTarget && !ref.current?.contains(e.relatedTarget as Node)) setOpen(false);
+  };
   return (
-    <li ref={ref} className="relative">
+    <li ref={ref} className="relative" onBlur={onBlur}>
       <button
+        ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
@@ -37,7 +50,7 @@ export function PropertiesMenu({ onNavigate }: { onNavigate: () => void }) {
       <ul
         id={menuId}
         hidden={!open}
-        className="z-30 min-w-44 rounded-lg bg-white py-1 text-brand-900 shadow-lg md:absolute md:start-0 md:top-full"
+        className="surface-light z-30 min-w-44 rounded-lg bg-white py-1 text-brand-900 shadow-lg md:absolute md:start-0 md:top-full"
       >
         {[
           { to: paths.sale(), label: he.nav.sale },

@@ -1,18 +1,36 @@
+import { he } from '@web/i18n/he';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Bounce, ToastContainer } from 'react-toastify';
 import { Footer } from './footer';
+import { MainLandmark, useLayoutOwnsMain } from './main-landmark';
 import { Navbar } from './navbar';
+import { ToastCloseButton } from './toast-close-button';
 
-/** Every page: navigation bar, content, and the app-wide toasts (top-center, RTL, 3 s, pause on hover). */
+const BODY_CLASS = 'flex min-h-[70vh] flex-col';
+
+/**
+ * Every page: navigation bar, content, and the app-wide toasts (top-center, RTL, 3 s, pause on hover).
+ * The content is the page's <main>, unless its layout renders one itself (the signed-in area keeps its side
+ * navigation outside <main>, so the skip link lands past it).
+ */
 export function RootLayout() {
+  const layoutOwnsMain = useLayoutOwnsMain();
   return (
     <>
       <Navbar />
-      <main id="main" tabIndex={-1} className="flex min-h-[70vh] flex-col outline-none">
-        <Outlet />
-      </main>
+      {layoutOwnsMain ? (
+        <div className={BODY_CLASS}>
+          <Outlet />
+        </div>
+      ) : (
+        <MainLandmark className={BODY_CLASS}>
+          <Outlet />
+        </MainLandmark>
+      )}
       <Footer />
       <ToastContainer
+        aria-label={he.toasts.region}
+        closeButton={ToastCloseButton}
         position="top-center"
         rtl
         autoClose={3000}

@@ -1,7 +1,7 @@
 import { COMPANY_ROLES } from '@shared/domain/roles';
 import type { User } from '@shared/schemas/user';
 import { describe, expect, it } from 'vitest';
-import { sideNavItems } from './side-nav';
+import { sideNavItems } from './side-nav-items';
 
 const user = (overrides: Partial<User>): User => ({
   _id: 'u1',

@@ -4,26 +4,41 @@ import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { MainLandmark, useRouteAllowsAnonymous } from './main-landmark';
 import { SideNav } from './side-nav';
 
 /**
- * The signed-in area: side navigation beside the page. Without a session it sends the visitor to /Login,
- * unless `allowAnonymous` (the profile page shows its own message).
+ * The signed-in area: side navigation beside the page's <main> (outside it, so the skip link lands past the
+ * navigation). Without a session it sends the visitor to /Login, unless the page allows visitors (the profile
+ * page shows its own message).
  */
-export function SignedInLayout({ allowAnonymous = false }: { allowAnonymous?: boolean }) {
+export function SignedInLayout() {
   const { user, checking } = useSession();
   const location = useLocation();
+  const allowAnonymous = useRouteAllowsAnonymous();
   if (!user) {
-    if (allowAnonymous) return <Outlet />;
-    if (checking) return <StatusMessage busy>{he.common.loading}</StatusMessage>;
+    if (allowAnonymous) {
+      return (
+        <MainLandmark className="flex flex-1 flex-col">
+          <Outlet />
+        </MainLandmark>
+      );
+    }
+    if (checking) {
+      return (
+        <MainLandmark>
+          <StatusMessage busy>{he.common.loading}</StatusMessage>
+        </MainLandmark>
+      );
+    }
     return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />;
   }
   return (
     <div className="flex flex-1 flex-col md:flex-row">
       <SideNav user={user} />
-      <div className="min-w-0 flex-1 bg-slate-50">
+      <MainLandmark className="min-w-0 flex-1 bg-slate-50">
         <Outlet />
-      </div>
+      </MainLandmark>
     </div>
   );
 }
@@ -33,9 +48,4 @@ export function AdminOnly() {
   const { user } = useSession();
   if (user?.role !== 'admin') return <NoAccess />;
   return <Outlet />;
-}
-
-/** The profile page's layout: the page itself tells a visitor to sign in. */
-export function ProfileLayout() {
-  return <SignedInLayout allowAnonymous />;
 }

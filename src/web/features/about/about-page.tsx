@@ -28,7 +28,7 @@ export function AboutPage() {
           <h2 id="team-title" className="text-2xl font-bold text-brand-900">
             {t.teamTitle}
           </h2>
-          <AgentGrid />
+          <AgentGrid shownAbove={settings?.founders.map((f) => f.name)} />
         </section>
       </div>
     </Page>

@@ -15,12 +15,19 @@ export function isTeamMember(user: PublicUser): boolean {
   return user.role === 'agent' || Boolean(user.companyRole);
 }
 
-/** The agent card grid, in the companyRole order of SPEC section 9 (others last). */
-export function AgentGrid() {
+/** A name as people would compare it: no spaces around or doubled, any letter case. */
+export const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+
+/**
+ * The agent card grid, in the companyRole order of SPEC section 9 (others last). People already shown above it
+ * (the founders, by name) are left out, so nobody is listed twice.
+ */
+export function AgentGrid({ shownAbove = [] }: { shownAbove?: readonly string[] }) {
   const team = useTeam();
   if (team.isPending) return <StatusMessage busy>{he.common.loading}</StatusMessage>;
   if (team.isError) return <StatusMessage>{t.loadFailure}</StatusMessage>;
-  const members = sortByCompanyRole(team.data.filter(isTeamMember));
+  const above = new Set(shownAbove.map(sameName));
+  const members = sortByCompanyRole(team.data.filter((u) => isTeamMember(u) && !above.has(sameName(u.name))));
   if (members.length === 0) return <StatusMessage>{t.noAgents}</StatusMessage>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="agent-grid">

@@ -1,6 +1,5 @@
-import { userQuery, useUser } from '@web/lib/users';
+import { useUser } from '@web/lib/users';
 
 /** The about pages read users through the shared user queries (src/web/lib/users.ts). */
-export { teamQuery, useTeam } from '@web/lib/users';
-export const agentQuery = userQuery;
+export { useTeam } from '@web/lib/users';
 export const useAgent = (id: string) => useUser(id);

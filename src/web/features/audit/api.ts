@@ -3,7 +3,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@web/lib/api-client';
 
 export type AuditFilters = { actorId?: string; entity?: AuditEntity; page: number };
-type AuditPage = { data: AuditEntry[]; total: number; page: number; pageSize: number };
+type AuditPage = {
+  data: AuditEntry[];
+  total: number;
+  names: Record<string, string>;
+  page: number;
+  pageSize: number;
+};
 
 export const auditQuery = (filters: AuditFilters) =>
   queryOptions({

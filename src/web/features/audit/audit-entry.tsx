@@ -9,17 +9,36 @@ const time = new Intl.DateTimeFormat('he-IL', {
   minute: '2-digit',
 });
 
-/** A stored value as short readable text (objects such as founders are shown as compact JSON). */
-function show(value: unknown): string {
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Fields whose values are user ids. */
+const USER_FIELDS = new Set(['agentId', 'agentSecendId']);
+
+/**
+ * A stored value as short readable text: a user id as the user's name, an instant as a date, a list of
+ * photo ids as their count, a value of a fixed list (transaction type) in Hebrew, other objects as compact JSON.
+ */
+function show(field: string, value: unknown, names: Record<string, string>): string {
   if (value === null || value === undefined || value === '') return t.empty;
   if (typeof value === 'boolean') return value ? '✓' : '✗';
+  if (USER_FIELDS.has(field) && typeof value === 'string') return names[value] ?? t.unknownUser;
+  if (field === 'images' && Array.isArray(value)) return t.photos(value.length);
+  if (field === 'images' && typeof value === 'number') return t.photos(value);
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDate(new Date(value));
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
+/** The Hebrew label of a recorded field of any entity (users, settings, properties, goals, statuses). */
+const labelOf = (field: string) =>
+  t.fields[field] ??
+  (he.properties.fields as Record<string, string>)[field] ??
+  (he.performance.metrics as Record<string, string>)[field] ??
+  field;
+
 /** One change: who, when, what, and before → after of each changed field. */
-export function AuditEntryRow({ entry, subject }: { entry: AuditEntry; subject?: string }) {
+export function AuditEntryRow({ entry, names }: { entry: AuditEntry; names: Record<string, string> }) {
   const when = new Date(entry.createdAt);
+  const subject = entry.subject;
   return (
     <li data-testid="audit-entry" className="rounded-xl bg-white p-4 shadow-sm">
       <div className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -36,15 +55,15 @@ export function AuditEntryRow({ entry, subject }: { entry: AuditEntry; subject?:
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
           {Object.entries(entry.changes).map(([field, { before, after }]) => (
             <div key={field} className="contents">
-              <dt className="font-medium text-slate-700">{t.fields[field] ?? field}</dt>
+              <dt className="font-medium text-slate-700">{labelOf(field)}</dt>
               <dd className="min-w-0 break-words">
                 <del className="text-red-800">
-                  <bdi>{show(before)}</bdi>
+                  <bdi>{show(field, before, names)}</bdi>
                 </del>
                 <span aria-hidden="true"> ← </span>
                 <span className="sr-only"> → </span>
                 <ins className="text-emerald-800 no-underline">
-                  <bdi>{show(after)}</bdi>
+                  <bdi>{show(field, after, names)}</bdi>
                 </ins>
               </dd>
             </div>

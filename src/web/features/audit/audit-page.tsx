@@ -16,7 +16,6 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
   const audit = useAudit(filters);
   const users = useEveryone();
-  const names = new Map((users.data ?? []).map((u) => [u._id, u.name]));
   const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
 
   return (
@@ -57,11 +56,7 @@ export function AuditPage() {
         <>
           <ol className="flex flex-col gap-3">
             {audit.data.data.map((entry) => (
-              <AuditEntryRow
-                key={entry._id}
-                entry={entry}
-                subject={entry.entity === 'user' && entry.entityId ? names.get(entry.entityId) : undefined}
-              />
+              <AuditEntryRow key={entry._id} entry={entry} names={audit.data.names} />
             ))}
           </ol>
           <nav aria-label={t.title} className="mt-6 flex items-center justify-center gap-4">

@@ -1,9 +1,16 @@
 import { he } from '@web/i18n/he';
 import { HOME_SECTIONS } from '@web/lib/home-sections';
-import { BadgeCheck, ChartLine, Megaphone, PhoneCall } from 'lucide-react';
+import { ChartLine, Cpu, HeartHandshake, Megaphone, PhoneCall, ShieldCheck } from 'lucide-react';
 
 const t = he.publicSite.home;
-const WHY_ICONS = [ChartLine, Megaphone, PhoneCall];
+/** One section, 'why choose us': the SPEC's three reasons first, then what else sets the agency apart. */
+const WHY = [
+  ...he.publicSite.reasons.items.map((item, i) => ({
+    ...item,
+    Icon: [Cpu, HeartHandshake, ShieldCheck][i]!,
+  })),
+  ...t.why.map((item, i) => ({ ...item, Icon: [ChartLine, Megaphone, PhoneCall][i]! })),
+];
 
 /** 'Who we are' (the footer links here) and 'why choose us'. */
 export function WhoWeAre() {
@@ -31,16 +38,15 @@ export function WhyChooseUs() {
           {t.whyTitle}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
-          {t.why.map((item, i) => {
-            const Icon = WHY_ICONS[i] ?? BadgeCheck;
-            return (
-              <li key={item.title} className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm">
-                <Icon aria-hidden="true" className="text-brand-700" size={32} />
-                <h3 className="text-xl font-semibold text-brand-900">{item.title}</h3>
-                <p className="text-slate-700">{item.text}</p>
-              </li>
-            );
-          })}
+          {WHY.map(({ title, text, Icon }) => (
+            <li key={title} className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm">
+              <span className="self-start rounded-full bg-accent-400/25 p-3">
+                <Icon aria-hidden="true" className="text-brand-800" size={28} />
+              </span>
+              <h3 className="text-xl font-semibold text-brand-900">{title}</h3>
+              <p className="text-slate-700">{text}</p>
+            </li>
+          ))}
         </ul>
       </div>
     </section>

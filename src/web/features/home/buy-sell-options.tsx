@@ -1,5 +1,5 @@
+import type { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import { paths } from '@shared/paths';
-import type { LEAD_CATEGORIES } from '@shared/schemas/leads';
 import { he } from '@web/i18n/he';
 import { HOME_SECTIONS, useGoToHomeSection } from '@web/lib/home-sections';
 import { Building2, Handshake, KeyRound } from 'lucide-react';

@@ -7,10 +7,9 @@ import { BuySellOptions } from './buy-sell-options';
 import { IntroHero } from './intro-hero';
 import { LeadForm } from './lead-form';
 import { OffersAndTeam } from './media-sections';
-import { Reasons } from './reasons';
 import { ServicesSlider } from './services-slider';
 
-/** Home (SPEC section 1): intro, who we are, why us, services, offers and team, options, reasons, lead form. */
+/** Home (SPEC section 1): intro, who we are, why us (with the reasons), services, offers and team, options, lead form. */
 export function HomePage() {
   const settings = useAgencySettings();
   useScrollToHash();
@@ -25,7 +24,6 @@ export function HomePage() {
       <ServicesSlider />
       <OffersAndTeam media={settings?.media} />
       <BuySellOptions />
-      <Reasons />
       <LeadForm />
     </>
   );

@@ -4,17 +4,19 @@ import { buttonClass } from '@web/components/button';
 import { he } from '@web/i18n/he';
 import { HOME_SECTIONS, useGoToHomeSection } from '@web/lib/home-sections';
 import { useReducedMotion } from '@web/lib/use-reduced-motion';
-import { Phone } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Pause, Phone, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 
 const t = he.publicSite.home;
 
 /**
  * The looping intro video behind the welcome heading. The poster is what paints first: the video only
- * loads its metadata up front, and never plays by itself when the visitor prefers reduced motion.
+ * loads its metadata up front, and never plays by itself when the visitor prefers reduced motion. A visible
+ * control pauses and plays it (WCAG 2.2.2); its name follows what the video is really doing.
  */
 function IntroVideo({ src, poster }: { src: string; poster: string }) {
   const reduced = useReducedMotion();
+  const [playing, setPlaying] = useState(!reduced);
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -22,24 +24,43 @@ function IntroVideo({ src, poster }: { src: string; poster: string }) {
     // React does not reflect `muted` as an attribute; browsers only autoplay muted video.
     video.muted = true;
     if (reduced) video.pause();
-    else video.play().catch(() => {});
+    else video.play().catch(() => setPlaying(false));
   }, [reduced]);
   if (!src) return null;
+  const toggle = () => {
+    const video = ref.current;
+    if (!video) return;
+    if (video.paused) video.play().catch(() => setPlaying(false));
+    else video.pause();
+  };
   return (
-    <video
-      ref={ref}
-      className="absolute inset-0 h-full w-full object-cover"
-      poster={poster || undefined}
-      muted
-      loop
-      playsInline
-      autoPlay={!reduced}
-      preload={reduced ? 'none' : 'metadata'}
-      aria-label={t.introVideoLabel}
-      data-testid="intro-video"
-    >
-      <source src={src} type="video/mp4" />
-    </video>
+    <>
+      <video
+        ref={ref}
+        className="absolute inset-0 h-full w-full object-cover"
+        poster={poster || undefined}
+        muted
+        loop
+        playsInline
+        autoPlay={!reduced}
+        preload={reduced ? 'none' : 'metadata'}
+        aria-label={t.introVideoLabel}
+        data-testid="intro-video"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      >
+        <source src={src} type="video/mp4" />
+      </video>
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={playing ? t.pauseVideo : t.playVideo}
+        title={playing ? t.pauseVideo : t.playVideo}
+        className="absolute end-4 bottom-4 z-10 flex h-11 w-11 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/75"
+      >
+        {playing ? <Pause aria-hidden="true" size={20} /> : <Play aria-hidden="true" size={20} />}
+      </button>
+    </>
   );
 }
 
@@ -49,7 +70,7 @@ export function IntroHero({ settings }: { settings: AgencySettings | undefined }
   return (
     <section
       aria-labelledby="home-title"
-      className="relative isolate flex min-h-[85vh] items-center justify-center overflow-hidden bg-brand-900 bg-cover bg-center px-4 pt-24 pb-16 text-center text-white"
+      className="surface-dark relative isolate flex min-h-[85vh] items-center justify-center overflow-hidden bg-brand-900 bg-cover bg-center px-4 pt-24 pb-16 text-center text-white"
       style={poster ? { backgroundImage: `url("${poster}")` } : undefined}
     >
       {settings && <IntroVideo src={settings.media.introVideo} poster={poster} />}

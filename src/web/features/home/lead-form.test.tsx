@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LeadForm } from './lead-form';
 
@@ -11,6 +12,7 @@ function renderForm(url = '/') {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <LeadForm />
+        <ToastContainer />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -64,6 +66,16 @@ describe('LeadForm', () => {
     await userEvent.type(screen.getByLabelText('טלפון'), '0501234567');
     await userEvent.click(screen.getByRole('button', { name: 'שליחה' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'שליחה' })).toBeEnabled());
+    expect(screen.getByLabelText('שם')).toHaveValue('דנה');
+  });
+
+  it('says so when the lead limit refuses it (429), and keeps the entries', async () => {
+    vi.stubGlobal('fetch', respond(429, { status: 'fail', code: 'TOO_MANY_REQUESTS', message: 'x' }));
+    renderForm();
+    await userEvent.type(screen.getByLabelText('שם'), 'דנה');
+    await userEvent.type(screen.getByLabelText('טלפון'), '0501234567');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחה' }));
+    expect(await screen.findByText('נשלחו יותר מדי פניות, נסו שוב מאוחר יותר')).toBeInTheDocument();
     expect(screen.getByLabelText('שם')).toHaveValue('דנה');
   });
 });

@@ -1,11 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LEAD_CATEGORIES, type LeadBody, type LeadCategoryKey, leadBodySchema } from '@shared/schemas/leads';
+import { LEAD_CATEGORIES, type LeadCategoryKey } from '@shared/domain/lead-categories';
+import type { LeadBody } from '@shared/schemas/leads';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
+import { SelectField } from '@web/components/select-field';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { HOME_SECTIONS } from '@web/lib/home-sections';
-import { useEffect, useId, useState } from 'react';
+import { lazyResolver } from '@web/lib/lazy-resolver';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -13,6 +15,7 @@ import { useSendLead } from './api';
 
 const t = he.publicSite.leadForm;
 const CATEGORY_KEYS = Object.keys(LEAD_CATEGORIES) as LeadCategoryKey[];
+const validation = lazyResolver(() => import('./lead-resolver').then((m) => m.leadResolver));
 
 /** ?category=seller (from 'sell' buttons) chooses the category; buyer otherwise. */
 function categoryFromQuery(value: string | null): string {
@@ -26,7 +29,6 @@ export function LeadForm() {
   const queryCategory = categoryFromQuery(searchParams.get('category'));
   const send = useSendLead();
   const [sent, setSent] = useState(false);
-  const selectId = useId();
   const {
     register,
     handleSubmit,
@@ -35,7 +37,7 @@ export function LeadForm() {
     setError,
     formState: { errors },
   } = useForm<LeadBody>({
-    resolver: zodResolver(leadBodySchema),
+    resolver: validation.resolver,
     defaultValues: { name: '', phone: '', category: queryCategory, website: '' },
   });
 
@@ -54,7 +56,7 @@ export function LeadForm() {
             if (field in values) setError(field as keyof LeadBody, { message });
           }
         }
-        toast.error(t.failure);
+        toast.error(err instanceof ApiError && err.status === 429 ? he.inquiries.tooMany : t.failure);
       },
     }),
   );
@@ -71,6 +73,7 @@ export function LeadForm() {
         </h2>
         <form
           onSubmit={onSubmit}
+          onFocus={validation.preload}
           noValidate
           className="relative grid gap-4 rounded-2xl bg-white p-6 text-slate-900 shadow-lg md:grid-cols-3"
         >
@@ -91,22 +94,12 @@ export function LeadForm() {
             error={errors.phone?.message}
             {...register('phone')}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
-              {t.category}
-            </label>
-            <select
-              id={selectId}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200"
-              {...register('category')}
-            >
-              {CATEGORY_KEYS.map((key) => (
-                <option key={key} value={LEAD_CATEGORIES[key]}>
-                  {t.categories[key]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t.category}
+            options={CATEGORY_KEYS.map((key) => ({ value: LEAD_CATEGORIES[key], label: t.categories[key] }))}
+            error={errors.category?.message}
+            {...register('category')}
+          />
           {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
           <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">
             <label>

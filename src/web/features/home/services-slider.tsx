@@ -1,7 +1,17 @@
 import { he } from '@web/i18n/he';
 import { useReducedMotion } from '@web/lib/use-reduced-motion';
 import useEmblaCarousel from 'embla-carousel-react';
-import { ChevronLeft, ChevronRight, GraduationCap, Landmark, Megaphone, Sprout, Tag } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  GraduationCap,
+  Landmark,
+  Megaphone,
+  Pause,
+  Play,
+  Sprout,
+  Tag,
+} from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
 import { useAutoplay } from './use-autoplay';
 
@@ -10,12 +20,12 @@ const t = he.publicSite.services;
 export const SERVICES_INTERVAL_MS = 4000;
 const ICONS = [GraduationCap, Landmark, Megaphone, Sprout, Tag];
 
-/** The five services: auto-advancing (not under reduced motion), dots, arrows and arrow keys. */
+/** The five services: auto-advancing (not under reduced motion) with a pause/play control, dots, arrows and arrow keys. */
 export function ServicesSlider() {
   const reduced = useReducedMotion();
   const [viewportRef, api] = useEmblaCarousel({ loop: true, direction: 'rtl', duration: reduced ? 0 : 25 });
   const [selected, setSelected] = useState(0);
-  const { pauseHandlers } = useAutoplay(api, SERVICES_INTERVAL_MS, !reduced);
+  const { pauseHandlers, playing, toggle } = useAutoplay(api, SERVICES_INTERVAL_MS, !reduced);
 
   useEffect(() => {
     if (!api) return;
@@ -93,7 +103,16 @@ export function ServicesSlider() {
             <ChevronLeft aria-hidden="true" />
           </button>
         </div>
-        <div className="flex gap-2">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={playing ? t.pause : t.play}
+            title={playing ? t.pause : t.play}
+            className="me-2 flex h-8 w-8 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
+          >
+            {playing ? <Pause aria-hidden="true" size={18} /> : <Play aria-hidden="true" size={18} />}
+          </button>
           {t.items.map((item, i) => (
             <button
               key={item.title}

@@ -4,11 +4,15 @@ import { type FocusEvent, useEffect, useState } from 'react';
 type EmblaCarouselType = NonNullable<UseEmblaCarouselType[1]>;
 
 /**
- * Advances the carousel every `intervalMs` unless paused (hover or focus inside) or disabled
- * (reduced motion). The timer restarts after every selection, so a dot click gets a full interval.
+ * Advances the carousel every `intervalMs` while it is playing and not paused by hover or focus inside.
+ * It plays by default unless the visitor prefers reduced motion (`byDefault` false); the visitor's own
+ * choice through `toggle` (the visible pause/play control, WCAG 2.2.2) then wins. The timer restarts after
+ * every selection, so a dot click gets a full interval.
  */
-export function useAutoplay(api: EmblaCarouselType | undefined, intervalMs: number, enabled: boolean) {
+export function useAutoplay(api: EmblaCarouselType | undefined, intervalMs: number, byDefault: boolean) {
   const [paused, setPaused] = useState(false);
+  const [choice, setChoice] = useState<'play' | 'stop' | null>(null);
+  const playing = choice === null ? byDefault : choice === 'play';
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
@@ -22,12 +26,14 @@ export function useAutoplay(api: EmblaCarouselType | undefined, intervalMs: numb
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick restarts the interval after each slide change
   useEffect(() => {
-    if (!api || !enabled || paused) return;
+    if (!api || !playing || paused) return;
     const timer = setTimeout(() => api.scrollNext(), intervalMs);
     return () => clearTimeout(timer);
-  }, [api, enabled, paused, intervalMs, tick]);
+  }, [api, playing, paused, intervalMs, tick]);
 
   return {
+    playing,
+    toggle: () => setChoice(playing ? 'stop' : 'play'),
     pauseHandlers: {
       onMouseEnter: () => setPaused(true),
       onMouseLeave: () => setPaused(false),

@@ -34,8 +34,9 @@ export function InvestorPlansPage() {
                 {t.recommended}
               </span>
             )}
-            <h2 id={`plan-${plan.price}`} className="text-2xl font-extrabold" dir="ltr">
-              {plan.name}
+            {/* A Latin name, isolated so it reads left to right yet sits at the start of the RTL card. */}
+            <h2 id={`plan-${plan.price}`} className="text-2xl font-extrabold">
+              <bdi>{plan.name}</bdi>
             </h2>
             <p>
               <span className="text-4xl font-bold">{formatPrice(plan.price)}</span>

@@ -5,7 +5,7 @@ import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useSendJobApplication } from './api';
@@ -25,7 +25,9 @@ function readSent(): boolean {
 /** /JobNeedForm: full name, phone and e-mail, with the rules and messages of SPEC sections 5 and 8. */
 export function JobPage() {
   const send = useSendJobApplication();
-  const [sent, setSent] = useState(readSent);
+  // Read after hydration: the server-rendered page cannot know this browser's session storage.
+  const [sent, setSent] = useState(false);
+  useEffect(() => setSent(readSent()), []);
   const {
     register,
     handleSubmit,

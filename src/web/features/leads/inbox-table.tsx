@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@web/components/scroll-region';
 import { he } from '@web/i18n/he';
 import { formatDate } from '@web/lib/format';
 import { type ReactNode, useId } from 'react';
@@ -31,7 +32,7 @@ export function InboxTable<T extends { _id: string }>({
       {rows.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm">{t.empty}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+        <ScrollRegion label={title} className="rounded-xl bg-white shadow-sm">
           <table className="w-full text-start text-sm">
             <thead className="bg-brand-50 text-brand-900">
               <tr>
@@ -58,7 +59,7 @@ export function InboxTable<T extends { _id: string }>({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

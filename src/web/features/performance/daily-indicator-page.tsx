@@ -2,14 +2,18 @@ import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
+import { ApiError } from '@web/lib/api-client';
 import { useUsers } from '@web/lib/users';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { createIndicator, performanceKeys } from './api';
+import { DayRecorded, useDayRows } from './day-recorded';
 import { MetricFields, type MetricForm, toMetrics } from './metric-fields';
 import { PureAdminNote } from './pure-admin-note';
 import { useRouteAgent } from './use-route-agent';
@@ -30,7 +34,12 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
   const users = useUsers();
   const agentName = routeAgent ? users.data?.find((u) => u._id === routeAgent)?.name : undefined;
   const queryClient = useQueryClient();
-  const { register, handleSubmit, reset, formState } = useForm<MetricForm>({ defaultValues: emptyForm() });
+  const { register, handleSubmit, reset, formState, watch, setError, setFocus } = useForm<MetricForm>({
+    defaultValues: emptyForm(),
+  });
+  const date = watch('createdAt') || israelDate();
+  const day = useDayRows(agentId ?? '', date);
+  const [pending, setPending] = useState<MetricForm>();
   const send = useMutation({
     mutationFn: (values: MetricForm) =>
       createIndicator({
@@ -45,8 +54,17 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
       await queryClient.invalidateQueries({ queryKey: performanceKeys.agent(agentId!) });
       await queryClient.invalidateQueries({ queryKey: ['scoreboard'] });
     },
-    onError: () => toast.error(t.failure),
+    // The server's reason (a future date, a pure admin, a count out of range) beside its field and in the toast.
+    onError: (err) => {
+      if (!(err instanceof ApiError) || err.status >= 500) return void toast.error(t.failure);
+      const fields = Object.entries(err.fieldErrors).filter(([field]) => field in emptyForm());
+      for (const [field, message] of fields) setError(field, { type: 'server', message });
+      if (fields[0]) setFocus(fields[0][0]);
+      toast.error(err.message);
+    },
   });
+  // A second entry for a day that already has one is a deliberate choice: ask first.
+  const submit = (values: MetricForm) => (day.rows.length > 0 ? setPending(values) : send.mutate(values));
 
   return (
     <Page title={agentName ? t.forAgent(agentName) : t.title}>
@@ -57,7 +75,7 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
       ) : (
         <form
           noValidate
-          onSubmit={handleSubmit((values) => send.mutate(values))}
+          onSubmit={handleSubmit(submit)}
           className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm"
         >
           <MetricFields register={register} errors={formState.errors} />
@@ -66,14 +84,27 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
               label={he.performance.common.date}
               type="date"
               max={israelDate()}
+              error={formState.errors.createdAt?.message}
               {...register('createdAt')}
             />
           </div>
+          {agentId && <DayRecorded date={date} rows={day.rows} loaded={day.loaded} />}
           <div>
             <Button type="submit" disabled={send.isPending}>
               {send.isPending ? t.sending : t.submit}
             </Button>
           </div>
+          <ConfirmDialog
+            open={pending !== undefined}
+            message={t.confirmSecond(date)}
+            confirmLabel={t.confirmAdd}
+            busy={send.isPending}
+            onConfirm={() => {
+              if (pending) send.mutate(pending);
+              setPending(undefined);
+            }}
+            onCancel={() => setPending(undefined)}
+          />
         </form>
       )}
     </Page>

@@ -2,6 +2,7 @@ import { formatDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import type { Indicator } from '@shared/schemas/indicator';
 import { Button } from '@web/components/button';
+import { ScrollRegion, StickyCaption, stickyColumn } from '@web/components/scroll-region';
 import { he } from '@web/i18n/he';
 import { Trash2 } from 'lucide-react';
 import { MetricInput } from './metric-input';
@@ -17,17 +18,18 @@ type Props = {
   onDelete(id: string): void;
 };
 
-/** The month's daily statuses, newest first; admins edit them all at once or delete one. */
+/**
+ * The month's daily statuses, newest first; admins edit them all at once or delete one. Wider than a phone: it
+ * scrolls sideways under its date column.
+ */
 export function DailyStatusTable({ indicators, canEdit, editing, drafts, onDraft, onDelete }: Props) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    <ScrollRegion label={t.personal.dailyStatus}>
       <table className="w-full min-w-[40rem] text-start">
-        <caption className="p-3 text-start text-lg font-bold text-brand-900">
-          {t.personal.dailyStatus}
-        </caption>
+        <StickyCaption>{t.personal.dailyStatus}</StickyCaption>
         <thead className="bg-brand-50 text-sm">
           <tr>
-            <th scope="col" className="p-2 text-start">
+            <th scope="col" className={`p-2 text-start ${stickyColumn('bg-brand-50')}`}>
               {t.common.date}
             </th>
             {METRIC_KEYS.map((key) => (
@@ -54,7 +56,7 @@ export function DailyStatusTable({ indicators, canEdit, editing, drafts, onDraft
             const date = formatDate(new Date(row.createdAt));
             return (
               <tr key={row._id} className="border-t border-slate-100">
-                <th scope="row" className="p-2 text-start font-medium">
+                <th scope="row" className={`p-2 text-start font-medium whitespace-nowrap ${stickyColumn()}`}>
                   {date}
                 </th>
                 {METRIC_KEYS.map((key) => (
@@ -88,6 +90,6 @@ export function DailyStatusTable({ indicators, canEdit, editing, drafts, onDraft
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -5,7 +5,10 @@ import { MetricInput } from './metric-input';
 
 const t = he.performance;
 
-/** The month's goal of the agent; editable in the admin's 'edit all' mode. */
+/**
+ * The month's goal of the agent, one row per metric (two columns: it fits a phone); editable in the admin's
+ * 'edit all' mode.
+ */
 export function GoalTable({
   goal,
   editing,
@@ -18,25 +21,29 @@ export function GoalTable({
   onDraft(key: MetricKey, value: string): void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-      <table className="w-full min-w-[32rem] text-start">
+    <div className="rounded-xl bg-white shadow-sm">
+      <table className="w-full text-start">
         <caption className="p-3 text-start text-lg font-bold text-brand-900">
           {t.personal.monthlyGoal}
         </caption>
         <thead className="bg-brand-50 text-sm">
           <tr>
-            {METRIC_KEYS.map((key) => (
-              <th key={key} scope="col" className="p-2 text-start">
-                {t.metrics[key]}
-              </th>
-            ))}
+            <th scope="col" className="p-2 text-start">
+              {t.common.metric}
+            </th>
+            <th scope="col" className="p-2 text-start">
+              {t.common.goal}
+            </th>
           </tr>
         </thead>
         <tbody>
-          <tr>
-            {goal ? (
-              METRIC_KEYS.map((key) => (
-                <td key={key} className="p-2">
+          {goal ? (
+            METRIC_KEYS.map((key) => (
+              <tr key={key} className="border-t border-slate-100">
+                <th scope="row" className="p-2 text-start font-medium">
+                  {t.metrics[key]}
+                </th>
+                <td className="p-2">
                   {editing ? (
                     <MetricInput
                       label={`${t.common.goal} ${t.metrics[key]}`}
@@ -47,13 +54,15 @@ export function GoalTable({
                     goal[key]
                   )}
                 </td>
-              ))
-            ) : (
-              <td colSpan={METRIC_KEYS.length} className="p-4 text-center text-slate-600">
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={2} className="p-4 text-center text-slate-600">
                 {t.common.noData}
               </td>
-            )}
-          </tr>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

@@ -1,6 +1,6 @@
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import { COUNT_MESSAGE, countSchema } from '@shared/schemas/metrics';
-import { FormField } from '@web/components/form-field';
+import { NumberField } from '@web/components/number-field';
 import { he } from '@web/i18n/he';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 
@@ -17,13 +17,10 @@ export function MetricFields({
   return (
     <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
       {METRIC_KEYS.map((key) => (
-        <FormField
+        <NumberField
           key={key}
           label={he.performance.metrics[key]}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
+          integer
           error={errors[key]?.message}
           {...register(key, { validate: (v) => countSchema.safeParse(v).success || COUNT_MESSAGE })}
         />

@@ -1,7 +1,8 @@
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { Button } from '@web/components/button';
+import { SelectField } from '@web/components/select-field';
 import { he } from '@web/i18n/he';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { MonthKey } from './api';
 
 const t = he.performance.common;
@@ -14,8 +15,7 @@ export const yearChoices = (years = 10) => {
   return Array.from({ length: years }, (_, i) => year - i);
 };
 
-const selectClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2 focus:border-brand-600 focus:ring-2 focus:ring-brand-200';
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1));
 
 type Props = {
   value: MonthKey;
@@ -29,7 +29,6 @@ type Props = {
 /** Year (current and 9 before) and month (1-12) selectors, with the search/update button and a reset. */
 export function MonthPicker({ value, onChange, submitLabel, onReset, busy }: Props) {
   const [draft, setDraft] = useState(value);
-  const id = useId();
   const set = (next: MonthKey) => (submitLabel ? setDraft(next) : onChange(next));
   const shown = submitLabel ? draft : value;
   return (
@@ -40,40 +39,18 @@ export function MonthPicker({ value, onChange, submitLabel, onReset, busy }: Pro
         onChange(draft);
       }}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-year`} className="text-sm font-medium text-slate-700">
-          {t.year}
-        </label>
-        <select
-          id={`${id}-year`}
-          className={selectClass}
-          value={shown.year}
-          onChange={(e) => set({ ...shown, year: Number(e.target.value) })}
-        >
-          {yearChoices().map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-month`} className="text-sm font-medium text-slate-700">
-          {t.month}
-        </label>
-        <select
-          id={`${id}-month`}
-          className={selectClass}
-          value={shown.month}
-          onChange={(e) => set({ ...shown, month: Number(e.target.value) })}
-        >
-          {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t.year}
+        value={shown.year}
+        onChange={(e) => set({ ...shown, year: Number(e.target.value) })}
+        options={yearChoices().map(String)}
+      />
+      <SelectField
+        label={t.month}
+        value={shown.month}
+        onChange={(e) => set({ ...shown, month: Number(e.target.value) })}
+        options={MONTHS}
+      />
       {submitLabel && (
         <Button type="submit" disabled={busy}>
           {submitLabel}

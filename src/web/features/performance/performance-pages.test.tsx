@@ -5,7 +5,7 @@ import { SessionProvider } from '@web/lib/session';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DailyIndicatorPage } from './daily-indicator-page';
 import { ScoreboardPage } from './scoreboard-page';
 
@@ -27,6 +27,16 @@ function renderAt(path: string, pattern: string, element: ReactNode) {
     </QueryClientProvider>,
   );
 }
+
+beforeAll(() => {
+  // jsdom has no modal dialogs; open/close is all ConfirmDialog needs.
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,17 +72,19 @@ describe('ScoreboardPage', () => {
 });
 
 describe('DailyIndicatorPage', () => {
-  function fakeApi(answer: () => Response) {
+  function fakeApi(answer: () => Response, recorded: unknown[] = []) {
     const posted: unknown[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url.endsWith('/users/me')) return json(200, { status: 'success', data: { user: ME } });
+        if (url.endsWith('/users/session')) return json(200, { status: 'success', data: { user: ME } });
         if (url.endsWith('/users')) return json(200, { status: 'success', data: { data: [ME] } });
         if (url.endsWith('/indicators')) {
           posted.push(JSON.parse(String(init?.body)));
           return answer();
         }
+        if (url.includes('/indicators/filterByDate'))
+          return json(200, { status: 'success', data: { indicators: recorded } });
         return json(200, { status: 'success', data: [] });
       }),
     );
@@ -115,5 +127,51 @@ describe('DailyIndicatorPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
     expect(await screen.findByText('יש להזין מספר שלם שאינו שלילי')).toBeInTheDocument();
     expect(posted).toHaveLength(0);
+  });
+
+  it("shows the server's reason on the date field and in the toast instead of the generic failure", async () => {
+    localStorage.setItem('user', JSON.stringify(ME));
+    const failure = vi.spyOn(toast, 'error');
+    const reason = 'לא ניתן להזין סטטוס לתאריך עתידי';
+    fakeApi(() =>
+      json(400, { status: 'fail', code: 'VALIDATION', message: reason, fieldErrors: { createdAt: reason } }),
+    );
+    renderAt('/DailyIndicator', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith(reason));
+    const dateField = screen.getByLabelText('תאריך');
+    expect(dateField).toHaveAttribute('aria-invalid', 'true');
+    expect(dateField).toHaveAccessibleDescription(reason);
+  });
+
+  it("shows the day's recorded sums and asks before a second entry for the same day", async () => {
+    localStorage.setItem('user', JSON.stringify(ME));
+    const today = new Date().toISOString();
+    const row = (meetings: number) => ({
+      _id: `i${meetings}`,
+      agent: [{ _id: 'u1', name: 'דנה', role: 'agent' }],
+      meetings,
+      exclusives: 0,
+      priceUpdates: 1,
+      buyerTours: 0,
+      priceOffers: 0,
+      deals: 0,
+      createdAt: today,
+    });
+    const posted = fakeApi(() => json(201, { status: 'success', data: { indicator: {} } }), [row(2), row(3)]);
+    renderAt('/DailyIndicator', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    const recorded = await screen.findByRole('region', { name: /נרשם עד כה/ });
+    expect(within(recorded).getByText('2 רשומות ליום זה, סכומן:')).toBeInTheDocument();
+    expect(within(recorded).getByText('פגישות').nextSibling).toHaveTextContent('5');
+    expect(within(recorded).getByText('עדכוני מחיר').nextSibling).toHaveTextContent('2');
+    await userEvent.type(screen.getByLabelText('פגישות'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
+    expect(await screen.findByText(/כבר נרשם סטטוס ל-/)).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'ביטול' }));
+    expect(posted).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'הוספת רשומה נוספת' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
   });
 });

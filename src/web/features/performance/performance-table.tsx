@@ -1,6 +1,7 @@
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import { isOnTarget } from '@shared/domain/performance';
 import type { MetricPerformance } from '@shared/schemas/goal';
+import { ScrollRegion, StickyCaption, stickyColumn } from '@web/components/scroll-region';
 import { he } from '@web/i18n/he';
 import { formatNumber } from '@web/lib/format';
 
@@ -15,7 +16,13 @@ export function PercentageCell({ value }: { value: number | null }) {
   );
 }
 
-/** Per metric: actual, goal, percentage (green from 100, red below) and forecast. */
+const cell = 'px-2 py-2 sm:px-3';
+
+/**
+ * Per metric: actual, goal, percentage (green from 100, red below) and forecast. Five narrow columns fit a
+ * 390 px phone, so the percentage and the forecast are always in view; on a narrower screen the table scrolls
+ * under its metric column.
+ */
 export function PerformanceTable({
   title,
   figures,
@@ -24,24 +31,24 @@ export function PerformanceTable({
   figures: Record<MetricKey, MetricPerformance>;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-      <table className="w-full min-w-[32rem] text-start">
-        <caption className="p-3 text-start text-lg font-bold text-brand-900">{title}</caption>
+    <ScrollRegion label={title}>
+      <table className="w-full text-start text-sm sm:text-base">
+        <StickyCaption>{title}</StickyCaption>
         <thead className="bg-brand-50 text-sm">
           <tr>
-            <th scope="col" className="p-2 text-start">
+            <th scope="col" className={`${cell} text-start ${stickyColumn('bg-brand-50')}`}>
               {t.metric}
             </th>
-            <th scope="col" className="p-2 text-start">
+            <th scope="col" className={`${cell} text-start`}>
               {t.actual}
             </th>
-            <th scope="col" className="p-2 text-start">
+            <th scope="col" className={`${cell} text-start`}>
               {t.goal}
             </th>
-            <th scope="col" className="p-2 text-start">
+            <th scope="col" className={`${cell} text-start`}>
               {t.percentage}
             </th>
-            <th scope="col" className="p-2 text-start">
+            <th scope="col" className={`${cell} text-start`}>
               {t.forecast}
             </th>
           </tr>
@@ -51,20 +58,20 @@ export function PerformanceTable({
             const f = figures[key];
             return (
               <tr key={key} className="border-t border-slate-100">
-                <th scope="row" className="p-2 text-start font-medium">
+                <th scope="row" className={`${cell} text-start font-medium ${stickyColumn()}`}>
                   {he.performance.metrics[key]}
                 </th>
-                <td className="p-2">{formatNumber(f.actual)}</td>
-                <td className="p-2">{f.goal === null ? t.noGoal : formatNumber(f.goal)}</td>
-                <td className="p-2">
+                <td className={cell}>{formatNumber(f.actual)}</td>
+                <td className={cell}>{f.goal === null ? t.noGoal : formatNumber(f.goal)}</td>
+                <td className={cell}>
                   <PercentageCell value={f.percentage} />
                 </td>
-                <td className="p-2">{formatNumber(f.forecast)}</td>
+                <td className={cell}>{formatNumber(f.forecast)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

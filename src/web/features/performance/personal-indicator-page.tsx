@@ -1,5 +1,4 @@
 import { useQueries } from '@tanstack/react-query';
-import { Button } from '@web/components/button';
 import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
@@ -8,6 +7,7 @@ import { useState } from 'react';
 import { agentPerformanceQuery, goalQuery, type MonthKey, monthIndicatorsQuery, summaryQuery } from './api';
 import { ActualVsGoalChart, DailyActivityChart } from './charts';
 import { DailyStatusTable } from './daily-status-table';
+import { EditAllBar, SaveOrCancel, useEditAllFocus } from './edit-all-actions';
 import { GoalTable } from './goal-table';
 import { currentMonth, MonthPicker } from './month-picker';
 import { PerformanceTable } from './performance-table';
@@ -40,6 +40,7 @@ function PersonalIndicators({ agentId, isAdmin }: { agentId: string; isAdmin: bo
   });
   const rows = indicators.data ?? [];
   const edit = useEditAll(agentId, rows, goal.data);
+  const { editAllRef, editAreaRef } = useEditAllFocus(edit.editing);
   const loading = performance.isPending || indicators.isPending;
   const failed = performance.isError || indicators.isError;
 
@@ -61,40 +62,30 @@ function PersonalIndicators({ agentId, isAdmin }: { agentId: string; isAdmin: bo
           <WorkingDaysCounters days={performance.data.workingDays} />
           <PerformanceTable title={t.personal.monthlyPerformance} figures={performance.data} />
           {isAdmin && (
-            <div className="flex flex-wrap gap-3">
-              {edit.editing ? (
-                <>
-                  <Button onClick={edit.save} disabled={edit.saving}>
-                    {t.personal.save}
-                  </Button>
-                  <Button variant="secondary" onClick={edit.cancel} disabled={edit.saving}>
-                    {t.personal.cancel}
-                  </Button>
-                </>
-              ) : (
-                <Button variant="secondary" onClick={edit.start} disabled={rows.length === 0 && !goal.data}>
-                  {t.personal.editAll}
-                </Button>
-              )}
-            </div>
+            <EditAllBar edit={edit} canStart={rows.length > 0 || !!goal.data} editAllRef={editAllRef} />
           )}
-          <DailyStatusTable
-            indicators={rows}
-            canEdit={isAdmin}
-            editing={edit.editing}
-            drafts={edit.drafts}
-            onDraft={edit.setDraft}
-            onDelete={edit.remove}
-          />
-          <GoalTable
-            goal={goal.data}
-            editing={edit.editing}
-            draft={edit.goalDraft}
-            onDraft={edit.setGoalDraft}
-          />
-          <div className="grid gap-6 md:grid-cols-2">
-            <SummaryTable title={t.personal.weekly} summary={weekly.data} />
-            <SummaryTable title={t.personal.overall} summary={overall.data} />
+          <div ref={editAreaRef} className="flex flex-col gap-6">
+            <DailyStatusTable
+              indicators={rows}
+              canEdit={isAdmin}
+              editing={edit.editing}
+              drafts={edit.drafts}
+              onDraft={edit.setDraft}
+              onDelete={edit.remove}
+            />
+            <div className="grid items-start gap-6 md:grid-cols-3">
+              <div className="flex flex-col gap-4">
+                <GoalTable
+                  goal={goal.data}
+                  editing={edit.editing}
+                  draft={edit.goalDraft}
+                  onDraft={edit.setGoalDraft}
+                />
+                {edit.editing && <SaveOrCancel edit={edit} label={t.personal.editActionsBottom} />}
+              </div>
+              <SummaryTable title={t.personal.weekly} summary={weekly.data} />
+              <SummaryTable title={t.personal.overall} summary={overall.data} />
+            </div>
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
             <ActualVsGoalChart figures={performance.data} />

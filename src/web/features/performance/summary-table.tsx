@@ -6,7 +6,7 @@ import { formatNumber } from '@web/lib/format';
 /** A summary (weekly or overall): one total per metric. */
 export function SummaryTable({ title, summary }: { title: string; summary: Summary | undefined }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    <div className="rounded-xl bg-white shadow-sm">
       <table className="w-full text-start">
         <caption className="p-3 text-start text-lg font-bold text-brand-900">{title}</caption>
         <tbody>

@@ -45,18 +45,20 @@ export function useEditAll(agentId: string, indicators: Indicator[], goal: Goal 
   async function save() {
     setSaving(true);
     try {
-      let rowCalls: Promise<unknown>[];
+      // Every value is checked before anything is sent: one bad cell saves nothing.
+      let rowChanges: { id: string; changes: NonNullable<ReturnType<typeof changesOf>> }[];
       let goalChanges: ReturnType<typeof changesOf>;
       try {
-        rowCalls = indicators.flatMap((row) => {
+        rowChanges = indicators.flatMap((row) => {
           const changes = changesOf(row, drafts[row._id]);
-          return changes ? [patchIndicator(row._id, changes)] : [];
+          return changes ? [{ id: row._id, changes }] : [];
         });
         goalChanges = goal ? changesOf(goal, goalDraft) : null;
       } catch {
         toast.error(t.saveFailed);
         return;
       }
+      const rowCalls = rowChanges.map(({ id, changes }) => patchIndicator(id, changes));
       const [rows, goalResult] = await Promise.all([
         Promise.allSettled(rowCalls),
         goal && goalChanges

@@ -9,7 +9,7 @@ export const propertyKeys = {
   all: ['properties'] as const,
   search: (type: string, filters: Filters, page: number) =>
     [...propertyKeys.all, 'search', type, filters, page] as const,
-  sold: () => [...propertyKeys.all, 'sold'] as const,
+  sold: (type: string, page: number) => [...propertyKeys.all, 'sold', type, page] as const,
   one: (id: string) => [...propertyKeys.all, 'one', id] as const,
   similar: (id: string) => [...propertyKeys.all, 'similar', id] as const,
   cities: () => [...propertyKeys.all, 'cities'] as const,
@@ -34,11 +34,25 @@ export const searchQuery = (type: 'sale' | 'rent', filters: Filters, page: numbe
 export const useSearch = (type: 'sale' | 'rent', filters: Filters, page: number) =>
   useQuery({ ...searchQuery(type, filters, page), placeholderData: keepPreviousData });
 
-export const useSoldProperties = () =>
-  useQuery({
-    queryKey: propertyKeys.sold(),
-    queryFn: () => apiRequest<Envelope<{ data: Property[] }>>('/property/sold').then((r) => r.data.data),
+export const SOLD_PAGE_SIZE = 6;
+
+/** One page of the sold sales (type sale) or rented rentals (type rent), the latest first. */
+const soldQuery = (type: 'sale' | 'rent', page: number) =>
+  queryOptions({
+    queryKey: propertyKeys.sold(type, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({
+        type,
+        sold: 'true',
+        page: String(page),
+        pageSize: String(SOLD_PAGE_SIZE),
+      });
+      return apiRequest<Envelope<PropertyPage>>(`/property/search?${params}`, { signal }).then((r) => r.data);
+    },
   });
+
+export const useSoldProperties = (type: 'sale' | 'rent', page: number) =>
+  useQuery({ ...soldQuery(type, page), placeholderData: keepPreviousData });
 
 export const useProperty = (id: string) =>
   useQuery({
@@ -60,23 +74,27 @@ export const useSimilar = (id: string) =>
     retry: false,
   });
 
-export const useCities = () =>
-  useQuery({
+/** The cities that have properties: the city filter's suggestions. */
+export const citiesQuery = () =>
+  queryOptions({
     queryKey: propertyKeys.cities(),
     queryFn: () => apiRequest<Envelope<string[]>>('/property/locations/cities').then((r) => r.data),
     staleTime: 5 * 60_000,
   });
 
-export const useStreets = (city: string) =>
-  useQuery({
+/** The streets of one city that have properties: the street filter's suggestions. */
+export const streetsQuery = (city: string) =>
+  queryOptions({
     queryKey: propertyKeys.streets(city),
     queryFn: () =>
       apiRequest<Envelope<string[]>>(`/property/locations/streets?city=${encodeURIComponent(city)}`).then(
         (r) => r.data,
       ),
-    enabled: city !== '',
     staleTime: 5 * 60_000,
   });
+
+export const useCities = () => useQuery(citiesQuery());
+export const useStreets = (city: string) => useQuery({ ...streetsQuery(city), enabled: city !== '' });
 
 export function useUpdateProperty() {
   const client = useQueryClient();

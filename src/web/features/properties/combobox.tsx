@@ -1,3 +1,4 @@
+import { FieldError, fieldControlClass } from '@web/components/field-shell';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 
 type Props = {
@@ -9,6 +10,8 @@ type Props = {
   placeholder?: string;
   disabled?: boolean;
   disabledHint?: string;
+  /** Why the typed text cannot be searched (shown under the field, the field marked invalid). */
+  error?: string;
 };
 
 /** Hides the list a moment after blur so a click on an option still lands (SPEC: 150 ms). */
@@ -30,6 +33,7 @@ export function Combobox({
   placeholder,
   disabled,
   disabledHint,
+  error,
 }: Props) {
   const id = useId();
   const listId = `${id}-list`;
@@ -58,6 +62,10 @@ export function Combobox({
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
       setOpen(false);
+    } else if (event.key === 'Tab') {
+      // Close at once, so Tab moves on to the next field and never into the list.
+      clearTimeout(hideTimer.current);
+      setOpen(false);
     }
   };
 
@@ -76,7 +84,12 @@ export function Combobox({
         aria-expanded={showList}
         aria-controls={listId}
         aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-describedby={disabled && disabledHint ? `${id}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={
+          [disabled && disabledHint ? `${id}-hint` : '', error ? `${id}-error` : '']
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         value={value}
         disabled={disabled}
         placeholder={placeholder}
@@ -93,8 +106,9 @@ export function Combobox({
           hideTimer.current = setTimeout(() => setOpen(false), BLUR_HIDE_MS);
         }}
         onKeyDown={onKeyDown}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200 disabled:bg-slate-100 disabled:text-slate-500"
+        className={`${fieldControlClass} disabled:text-slate-500`}
       />
+      <FieldError id={`${id}-error`} error={error} />
       {disabled && disabledHint && (
         <span id={`${id}-hint`} className="sr-only">
           {disabledHint}
@@ -103,6 +117,7 @@ export function Combobox({
       <div
         id={listId}
         role="listbox"
+        tabIndex={-1}
         aria-label={label}
         hidden={!showList || (matches.length === 0 && !value.trim())}
         className="absolute top-full z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"

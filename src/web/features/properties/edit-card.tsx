@@ -1,65 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ENTRY_DATE_OPTIONS,
-  EXTRA_CREATION_FEATURES,
   PROPERTY_CATEGORIES,
   PROPERTY_CONDITIONS,
-  PROPERTY_FEATURES,
   TRANSACTION_TYPES,
 } from '@shared/domain/property-options';
 import type { Property } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
+import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
+import { NumberField } from '@web/components/number-field';
+import { SelectField } from '@web/components/select-field';
+import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useAgentUsers } from '@web/lib/users';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useUpdateProperty } from './api';
-import { type Draft, draftOf, num } from './edit-draft';
-import { CheckboxField, SelectField, TextAreaField } from './fields';
+import { FeaturesField } from './features-field';
 import { ImagesPanel } from './images-panel';
+import {
+  formValuesOf,
+  type PropertyField,
+  type PropertyFormInput,
+  type PropertyFormOutput,
+  propertyFormSchema,
+  serverFieldErrors,
+} from './property-form';
 
 const f = he.properties.fields;
 const e = he.properties.edit;
-const ALL_FEATURES = [...PROPERTY_FEATURES, ...EXTRA_CREATION_FEATURES];
+/** The card's fields in the order it shows them: the first one with an error takes the focus. */
+const FIELD_ORDER: readonly PropertyField[] = [
+  'typeTransaction',
+  'sold',
+  'pinuy_binuy',
+  'exclusive',
+  'city',
+  'address',
+  'price',
+  'category',
+  'rooms',
+  'floor',
+  'size',
+  'entryDate',
+  'propertyCondition',
+  'features',
+  'description',
+  'yad2',
+  'agent',
+  'agentSecend',
+];
 
-/** Inline edit mode of a card: every field, PATCH on save, cancel drops the draft. Never navigates. */
+/** Inline edit mode of a card: every field, PATCH on save, cancel drops the changes. Never navigates. */
 export function EditCard({ property, onDone }: { property: Property; onDone: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(property));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateProperty();
   const agents = useAgentUsers().data ?? [];
   const titleId = useId();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PropertyFormInput, unknown, PropertyFormOutput>({
+    resolver: zodResolver(propertyFormSchema),
+    defaultValues: formValuesOf(property),
+  });
+  const error = (name: PropertyField) => errors[name]?.message;
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    // mutateAsync, not mutate's callbacks: a saved card may move to the other list (sold, type switch)
-    // and unmount before the refetch ends, and the edit mode must still close.
-    update
-      .mutateAsync({
-        id: property._id,
-        body: { ...draft, yad2: draft.yad2 || null, price: Number(draft.price) },
-      })
-      .then(
-        () => {
-          toast.success(e.updated);
-          onDone();
-        },
-        (err: unknown) => {
-          setErrors(err instanceof ApiError ? err.fieldErrors : {});
-          toast.error(e.updateError);
-        },
-      );
-  };
+  // mutateAsync, not mutate's callbacks: a saved card may move to the other list (sold, type switch)
+  // and unmount before the refetch ends, and the edit mode must still close.
+  const save = handleSubmit(async (body) => {
+    setOtherErrors([]);
+    try {
+      await update.mutateAsync({ id: property._id, body });
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) {
+        const { byField, other } = serverFieldErrors(err, FIELD_ORDER);
+        const first = FIELD_ORDER.find((name) => byField.has(name));
+        for (const [name, message] of byField) setError(name, { message }, { shouldFocus: name === first });
+        setOtherErrors(other);
+      }
+      toast.error(e.updateError);
+      return;
+    }
+    toast.success(e.updated);
+    onDone();
+  });
 
+  // The property's own agents stay choosable (and shown) even when they no longer work as agents.
+  const assigned = [property.agent, property.agentSecend].filter(
+    (a): a is NonNullable<typeof a> => a !== null && !agents.some((x) => x._id === a._id),
+  );
   const agentOptions = [
     { value: '', label: f.noAgent },
-    ...agents.map((a) => ({ value: a._id, label: a.name })),
+    ...[...agents, ...assigned].map((a) => ({ value: a._id, label: a.name })),
   ];
   return (
     <form
       onSubmit={save}
+      noValidate
       aria-labelledby={titleId}
       className="flex flex-col gap-3 rounded-2xl border-2 border-accent-500 bg-white p-4 shadow-md"
     >
@@ -68,122 +112,70 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
       </h3>
       <SelectField
         label={f.typeTransaction}
-        value={draft.typeTransaction}
-        onChange={(v) => set('typeTransaction', v as Draft['typeTransaction'])}
         options={Object.values(TRANSACTION_TYPES)}
+        error={error('typeTransaction')}
+        {...register('typeTransaction')}
       />
       <div className="flex flex-wrap gap-x-4 gap-y-1">
-        <CheckboxField label={e.sold} checked={draft.sold} onChange={(v) => set('sold', v)} />
-        <CheckboxField
-          label={f.pinuy_binuy}
-          checked={draft.pinuy_binuy}
-          onChange={(v) => set('pinuy_binuy', v)}
-        />
-        <CheckboxField label={f.exclusive} checked={draft.exclusive} onChange={(v) => set('exclusive', v)} />
+        <CheckboxField label={e.sold} {...register('sold')} />
+        <CheckboxField label={f.pinuy_binuy} {...register('pinuy_binuy')} />
+        <CheckboxField label={f.exclusive} {...register('exclusive')} />
       </div>
-      <FormField
-        label={f.city}
-        value={draft.city}
-        onChange={(ev) => set('city', ev.target.value)}
-        error={errors.city}
-        required
-      />
-      <FormField
-        label={f.address}
-        value={draft.address}
-        onChange={(ev) => set('address', ev.target.value)}
-        error={errors.address}
-        required
-      />
-      <FormField
-        label={f.price}
-        type="number"
-        min={0}
-        value={draft.price}
-        onChange={(ev) => set('price', Number(ev.target.value))}
-        error={errors.price}
-        required
-      />
+      <FormField label={f.city} required error={error('city')} {...register('city')} />
+      <FormField label={f.address} required error={error('address')} {...register('address')} />
+      <NumberField label={f.price} integer required error={error('price')} {...register('price')} />
       <SelectField
         label={f.category}
-        value={draft.category}
-        onChange={(v) => set('category', v as Draft['category'])}
         options={PROPERTY_CATEGORIES}
+        error={error('category')}
+        {...register('category')}
       />
       <div className="grid grid-cols-3 gap-2">
-        <FormField
-          label={f.rooms}
-          type="number"
-          min={0}
-          step={0.5}
-          value={draft.rooms ?? ''}
-          onChange={(ev) => set('rooms', num(ev.target.value))}
-          error={errors.rooms}
-        />
-        <FormField
-          label={f.floor}
-          value={draft.floor ?? ''}
-          onChange={(ev) => set('floor', ev.target.value)}
-        />
-        <FormField
-          label={f.size}
-          type="number"
-          min={0}
-          value={draft.size ?? ''}
-          onChange={(ev) => set('size', num(ev.target.value))}
-          error={errors.size}
-        />
+        <NumberField label={f.rooms} step={0.5} error={error('rooms')} {...register('rooms')} />
+        <FormField label={f.floor} error={error('floor')} {...register('floor')} />
+        <NumberField label={f.size} error={error('size')} {...register('size')} />
       </div>
       <SelectField
         label={f.entryDate}
-        value={draft.entryDate ?? ''}
-        onChange={(v) => set('entryDate', v)}
         options={['', ...ENTRY_DATE_OPTIONS]}
+        error={error('entryDate')}
+        {...register('entryDate')}
       />
       <SelectField
         label={f.propertyCondition}
-        value={draft.propertyCondition ?? ''}
-        onChange={(v) => set('propertyCondition', v)}
         options={['', ...PROPERTY_CONDITIONS]}
+        error={error('propertyCondition')}
+        {...register('propertyCondition')}
       />
-      <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
-        <legend className="text-sm font-medium text-slate-700">{f.features}</legend>
-        {ALL_FEATURES.map((feature) => (
-          <CheckboxField
-            key={feature}
-            label={feature}
-            checked={draft.features.includes(feature)}
-            onChange={(on) =>
-              set('features', on ? [...draft.features, feature] : draft.features.filter((x) => x !== feature))
-            }
-          />
-        ))}
-      </fieldset>
+      <FeaturesField control={control} />
       <TextAreaField
         label={f.description}
-        value={draft.description}
-        onChange={(v) => set('description', v)}
+        rows={3}
+        error={error('description')}
+        {...register('description')}
       />
-      <FormField
-        label={f.yad2}
-        type="url"
-        dir="ltr"
-        value={draft.yad2 ?? ''}
-        onChange={(ev) => set('yad2', ev.target.value)}
-        error={errors.yad2}
-      />
-      <SelectField
-        label={f.agent}
-        value={draft.agent ?? ''}
-        onChange={(v) => set('agent', v || null)}
-        options={agentOptions}
-      />
-      <SelectField
-        label={f.agentSecend}
-        value={draft.agentSecend ?? ''}
-        onChange={(v) => set('agentSecend', v || null)}
-        options={agentOptions}
-      />
+      <FormField label={f.yad2} type="url" dir="ltr" error={error('yad2')} {...register('yad2')} />
+      {/* Controlled: the agent list may arrive after the form, and the select must then show the saved agent. */}
+      {(['agent', 'agentSecend'] as const).map((name) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field, fieldState }) => (
+            <SelectField
+              label={f[name]}
+              options={agentOptions}
+              error={fieldState.error?.message}
+              {...field}
+            />
+          )}
+        />
+      ))}
+      {otherErrors.map((message) => (
+        <p key={message} role="alert" className="text-sm text-red-700">
+          {message}
+        </p>
+      ))}
       {/* Photos change at once through their own endpoints, independent of this form's save. */}
       <ImagesPanel property={property} heading="h4" />
       <div className="flex gap-2">

@@ -1,16 +1,26 @@
-import { PROPERTY_CATEGORIES } from '@shared/domain/property-options';
-import { SEARCH_SORTS } from '@shared/schemas/property';
+import { PROPERTY_CATEGORIES, SEARCH_SORTS } from '@shared/domain/property-options';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
+import { NumberField } from '@web/components/number-field';
+import { SelectField } from '@web/components/select-field';
 import { he } from '@web/i18n/he';
-import { formatPrice } from '@web/lib/format';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useCities, useStreets } from './api';
+import { citiesQuery, streetsQuery, useCities, useStreets } from './api';
 import { Combobox } from './combobox';
-import { type Filters, PRICE_MAX, PRICE_STEP, ROOMS } from './filters';
+import {
+  type Filters,
+  PRICE_MAX,
+  type RangeKey,
+  ROOMS,
+  resolveChoice,
+  settleTyped,
+  toSearchParams,
+  withRangeEnd,
+} from './filters';
+import { PriceField } from './price-field';
+import { TypedNote } from './typed-note';
 
 const t = he.properties.filters;
-const inputClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200';
 
 type Props = {
   type: 'sale' | 'rent';
@@ -19,164 +29,209 @@ type Props = {
   onReset: () => void;
 };
 
+type Typed = Partial<Record<RangeKey, string>>;
+type Notes = Partial<Record<RangeKey, string>>;
+const RANGE_KEYS: RangeKey[] = ['minRooms', 'maxRooms', 'minPrice', 'maxPrice'];
+
+/** The form's state: the filters being edited, numbers still being typed, and why typed numbers were changed. */
+type FormState = { draft: Filters; typed: Typed; notes: Notes };
+
+/** Every number still being typed, taken as settleTyped says; the notes say which were changed and why. */
+function settleAll(type: 'sale' | 'rent', form: FormState): FormState {
+  let { draft } = form;
+  const notes = { ...form.notes };
+  for (const key of RANGE_KEYS) {
+    const text = form.typed[key];
+    if (text === undefined) continue;
+    const settled = settleTyped(type, draft, key, text);
+    draft = settled.filters;
+    notes[key] = settled.note;
+  }
+  return { draft, typed: {}, notes };
+}
+
 /** The filter form; edits stay local until Search, then land in the URL (and so in history). */
 export function FilterBar({ type, applied, onSearch, onReset }: Props) {
-  const [draft, setDraft] = useState(applied);
-  useEffect(() => setDraft(applied), [applied]);
+  const [form, setForm] = useState<FormState>({ draft: applied, typed: {}, notes: {} });
+  const { draft, typed, notes } = form;
+  const noteId = useId();
+  const [problems, setProblems] = useState<{ city?: string; street?: string }>({});
+  // The filters in force changed (a search, a reset, the back button): edit from them. The page renders often
+  // (each fetch), so the effect follows the filters' content, not the object, or it would wipe the edits.
+  const appliedKey = toSearchParams(type, applied).toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: appliedKey stands for the content of applied
+  useEffect(
+    () =>
+      setForm((f) => ({
+        draft: applied,
+        typed: {},
+        // A note stays while its field still shows the value it explains.
+        notes: Object.fromEntries(
+          Object.entries(f.notes).filter(([k]) => f.draft[k as RangeKey] === applied[k as RangeKey]),
+        ),
+      })),
+    [appliedKey],
+  );
+  const queryClient = useQueryClient();
   const cities = useCities().data ?? [];
   const streets = useStreets(cities.includes(draft.city) ? draft.city : '').data ?? [];
+  const setDraft = (update: (d: Filters) => Filters) => setForm((f) => ({ ...f, draft: update(f.draft) }));
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
-  const ids = { category: useId(), min: useId(), max: useId(), sort: useId() };
+  /** A slider moved: its value is taken at once and the other end moves along if the range would cross. */
+  const slide = (key: RangeKey, value: number) =>
+    setForm((f) => ({
+      draft: withRangeEnd(f.draft, key, value),
+      typed: {},
+      notes: {},
+    }));
+  const typeText = (key: RangeKey, text: string) =>
+    setForm((f) => ({ ...f, typed: { ...f.typed, [key]: text }, notes: { ...f.notes, [key]: undefined } }));
+  const settle = (key: RangeKey) =>
+    setForm((f) => {
+      const text = f.typed[key];
+      if (text === undefined) return f;
+      const settled = settleTyped(type, f.draft, key, text);
+      const { [key]: _taken, ...stillTyped } = f.typed;
+      return { draft: settled.filters, typed: stillTyped, notes: { ...f.notes, [key]: settled.note } };
+    });
+  const shown = (key: RangeKey) => typed[key] ?? String(draft[key]);
 
-  const submit = (event: FormEvent) => {
+  /** The filters with city and street taken from their suggestions, or the problems to show instead. */
+  const resolve = async (filters: Filters): Promise<Filters | null> => {
+    if (!filters.city.trim()) return { ...filters, city: '', street: '' };
+    // The suggestions as the visitor sees them; fetched now if they had not arrived yet.
+    const city = resolveChoice(filters.city, await queryClient.fetchQuery(citiesQuery()));
+    if ('problem' in city) {
+      setProblems({ city: city.problem === 'none' ? t.noCity : t.severalCities });
+      return null;
+    }
+    if (!filters.street.trim()) return { ...filters, city: city.value, street: '' };
+    const street = resolveChoice(filters.street, await queryClient.fetchQuery(streetsQuery(city.value)));
+    if ('problem' in street) {
+      setProblems({ street: street.problem === 'none' ? t.noStreet : t.severalStreets });
+      return null;
+    }
+    return { ...filters, city: city.value, street: street.value };
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    onSearch(draft);
+    // Numbers still being typed (Enter in a number field) are taken first.
+    const settled = settleAll(type, form);
+    setForm(settled);
+    // Without the suggestions (the network failed), the search itself runs and reports the failure.
+    const resolved = await resolve(settled.draft).catch(() => settled.draft);
+    if (!resolved) return;
+    setProblems({});
+    setDraft(() => resolved);
+    onSearch(resolved);
   };
 
   return (
     <form
       onSubmit={submit}
       aria-label={t.label}
+      noValidate
       className="grid gap-4 rounded-2xl bg-slate-50 p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
       <Combobox
         label={t.city}
         value={draft.city}
-        onChange={(city) => setDraft((d) => ({ ...d, city, street: '' }))}
+        onChange={(city) => {
+          setProblems({});
+          setDraft((d) => ({ ...d, city, street: '' }));
+        }}
         options={cities}
         noMatch={t.noCity}
         placeholder={t.cityPlaceholder}
+        error={problems.city}
       />
       <Combobox
         label={t.street}
         value={draft.street}
-        onChange={(street) => set('street', street)}
+        onChange={(street) => {
+          setProblems((p) => ({ ...p, street: undefined }));
+          set('street', street);
+        }}
         options={streets}
         noMatch={t.noStreet}
         placeholder={t.streetPlaceholder}
         disabled={draft.city.trim() === ''}
         disabledHint={t.streetDisabled}
+        error={problems.street}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.category} className="text-sm font-medium text-slate-700">
-          {t.category}
-        </label>
-        <select
-          id={ids.category}
-          value={draft.category}
-          onChange={(e) => set('category', e.target.value)}
-          className={inputClass}
-        >
-          <option value="">{t.categoryBlank}</option>
-          {PROPERTY_CATEGORIES.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t.category}
+        value={draft.category}
+        onChange={(e) => set('category', e.target.value)}
+        options={[{ value: '', label: t.categoryBlank }, ...PROPERTY_CATEGORIES]}
+      />
       <div className="grid grid-cols-2 gap-2">
         {(
           [
-            ['minRooms', ids.min, t.minRooms],
-            ['maxRooms', ids.max, t.maxRooms],
+            ['minRooms', t.minRooms],
+            ['maxRooms', t.maxRooms],
           ] as const
-        ).map(([key, id, label]) => (
+        ).map(([key, label]) => (
           <div key={key} className="flex flex-col gap-1">
-            <label htmlFor={id} className="text-sm font-medium text-slate-700">
-              {label}
-            </label>
-            <input
-              id={id}
-              type="number"
-              inputMode="decimal"
+            <NumberField
+              label={label}
               min={ROOMS.min}
               max={ROOMS.max}
               step={0.5}
-              value={draft[key]}
-              onChange={(e) =>
-                set(
-                  key,
-                  e.target.value === '' ? ROOMS[key === 'minRooms' ? 'min' : 'max'] : Number(e.target.value),
-                )
-              }
-              className={inputClass}
+              value={shown(key)}
+              aria-describedby={notes[key] ? `${noteId}-${key}` : undefined}
+              onChange={(e) => typeText(key, e.target.validity.badInput ? '?' : e.target.value)}
+              onBlur={() => settle(key)}
             />
+            <TypedNote id={`${noteId}-${key}`} note={notes[key]} />
           </div>
         ))}
       </div>
-      <PriceSlider
+      <PriceField
         label={t.minPrice}
+        typedLabel={t.typedMinPrice}
         value={draft.minPrice}
         max={PRICE_MAX[type]}
-        onChange={(v) => set('minPrice', v)}
+        text={shown('minPrice')}
+        note={notes.minPrice}
+        onSlide={(v) => slide('minPrice', v)}
+        onType={(text) => typeText('minPrice', text)}
+        onSettle={() => settle('minPrice')}
       />
-      <PriceSlider
+      <PriceField
         label={t.maxPrice}
+        typedLabel={t.typedMaxPrice}
         value={draft.maxPrice}
         max={PRICE_MAX[type]}
-        onChange={(v) => set('maxPrice', v)}
+        text={shown('maxPrice')}
+        note={notes.maxPrice}
+        onSlide={(v) => slide('maxPrice', v)}
+        onType={(text) => typeText('maxPrice', text)}
+        onSettle={() => settle('maxPrice')}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.sort} className="text-sm font-medium text-slate-700">
-          {t.sort}
-        </label>
-        <select
-          id={ids.sort}
-          value={draft.sort}
-          onChange={(e) => set('sort', e.target.value as Filters['sort'])}
-          className={inputClass}
-        >
-          {SEARCH_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t.sorts[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t.sort}
+        value={draft.sort}
+        onChange={(e) => set('sort', e.target.value as Filters['sort'])}
+        options={SEARCH_SORTS.map((sort) => ({ value: sort, label: t.sorts[sort] }))}
+      />
       <div className="flex items-end gap-2">
         <Button type="submit" className="flex-1">
           {t.search}
         </Button>
-        <Button variant="secondary" onClick={onReset} className="flex-1">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setForm((f) => ({ ...f, typed: {}, notes: {} }));
+            onReset();
+          }}
+          className="flex-1"
+        >
           {t.reset}
         </Button>
       </div>
     </form>
-  );
-}
-
-/** A native range input (keyboard and screen-reader friendly) with the value shown in shekels. */
-function PriceSlider({
-  label,
-  value,
-  max,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  max: number;
-  onChange: (v: number) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="flex justify-between text-sm font-medium text-slate-700">
-        <span>{label}</span>
-        <output htmlFor={id} className="font-semibold text-brand-800">
-          {formatPrice(value)}
-        </output>
-      </label>
-      <input
-        id={id}
-        type="range"
-        min={0}
-        max={max}
-        step={PRICE_STEP}
-        value={value}
-        aria-valuetext={formatPrice(value)}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className="accent-brand-700"
-      />
-    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchOptions } from './combobox';
 import { defaultFilters, parseFilters, toSearchParams } from './filters';
-import { emptyDraft, toFormData } from './wizard-draft';
 
 describe('filters in the URL', () => {
   it('defaults: rooms 1-10, price 0 to 20,000,000 for sale and 50,000 for rent, and an empty query', () => {
@@ -42,25 +41,5 @@ describe('autocomplete suggestions', () => {
     expect(matchOptions(options, 'מת')).toEqual(['רמת גן']);
     expect(matchOptions(options, 'xyz')).toEqual([]);
     expect(matchOptions(options, '')).toEqual(options);
-  });
-});
-
-describe('wizard submission', () => {
-  it('leaves empty values out and repeats features and images', () => {
-    const image = new File([new Uint8Array([1])], 'a.jpg', { type: 'image/jpeg' });
-    const form = toFormData({
-      ...emptyDraft(),
-      typeTransaction: 'מכירה',
-      city: ' עכו ',
-      features: ['מעלית', 'מחסן'],
-      images: [image, image],
-    });
-    expect(form.get('typeTransaction')).toBe('מכירה');
-    expect(form.get('city')).toBe('עכו');
-    expect(form.has('address')).toBe(false);
-    expect(form.has('rooms')).toBe(false);
-    expect(form.get('pinuy_binuy')).toBe('false');
-    expect(form.getAll('features')).toEqual(['מעלית', 'מחסן']);
-    expect(form.getAll('images')).toHaveLength(2);
   });
 });

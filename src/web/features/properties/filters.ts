@@ -1,5 +1,6 @@
-import { PROPERTY_CATEGORIES } from '@shared/domain/property-options';
-import { SEARCH_SORTS, type SearchSort } from '@shared/schemas/property';
+import { PROPERTY_CATEGORIES, SEARCH_SORTS, type SearchSort } from '@shared/domain/property-options';
+import { he } from '@web/i18n/he';
+import { formatPrice } from '@web/lib/format';
 
 /** The filters of SPEC sections 2 and 5, as they live in the URL query. */
 export type Filters = {
@@ -41,17 +42,28 @@ export function parseFilters(type: 'sale' | 'rent', params: URLSearchParams): Fi
   const category = params.get('category') ?? '';
   const sort = params.get('sort') as SearchSort | null;
   const city = (params.get('city') ?? '').trim();
+  const rooms = ordered(
+    numberParam(params, 'minRooms', d.minRooms, ROOMS.min, ROOMS.max),
+    numberParam(params, 'maxRooms', d.maxRooms, ROOMS.min, ROOMS.max),
+  );
+  const prices = ordered(
+    numberParam(params, 'minPrice', d.minPrice, 0, PRICE_MAX[type]),
+    numberParam(params, 'maxPrice', d.maxPrice, 0, PRICE_MAX[type]),
+  );
   return {
     city,
     street: city ? (params.get('street') ?? '').trim() : '',
     category: (PROPERTY_CATEGORIES as readonly string[]).includes(category) ? category : '',
-    minRooms: numberParam(params, 'minRooms', d.minRooms, ROOMS.min, ROOMS.max),
-    maxRooms: numberParam(params, 'maxRooms', d.maxRooms, ROOMS.min, ROOMS.max),
-    minPrice: numberParam(params, 'minPrice', d.minPrice, 0, PRICE_MAX[type]),
-    maxPrice: numberParam(params, 'maxPrice', d.maxPrice, 0, PRICE_MAX[type]),
+    minRooms: rooms[0],
+    maxRooms: rooms[1],
+    minPrice: prices[0],
+    maxPrice: prices[1],
     sort: sort && SEARCH_SORTS.includes(sort) ? sort : d.sort,
   };
 }
+
+/** A range from a link whose ends were swapped (min above max) means the same range. */
+const ordered = (a: number, b: number): [number, number] => (a <= b ? [a, b] : [b, a]);
 
 /**
  * Only the filters that differ from the defaults, so a shared link stays short. The rooms and price
@@ -66,4 +78,82 @@ export function toSearchParams(type: 'sale' | 'rent', filters: Filters): URLSear
     if (value !== d[key] && value !== '') params.set(key, String(value));
   }
   return params;
+}
+
+/** What a typed city or street resolves to: a suggestion, nothing typed, or why it cannot be searched. */
+export type Choice = { value: string } | { problem: 'none' | 'several' };
+
+/**
+ * City and street take their value only from the suggestions: the text itself when it is one of them
+ * (ignoring case and spaces around), else the one suggestion that contains it; no suggestion or several
+ * is a problem the form shows, never a search that silently finds nothing.
+ */
+export function resolveChoice(text: string, options: readonly string[]): Choice {
+  const needle = text.trim().toLocaleLowerCase();
+  if (!needle) return { value: '' };
+  const exact = options.find((o) => o.toLocaleLowerCase() === needle);
+  if (exact !== undefined) return { value: exact };
+  const matches = options.filter((o) => o.toLocaleLowerCase().includes(needle));
+  if (matches.length === 1) return { value: matches[0]! };
+  return { problem: matches.length === 0 ? 'none' : 'several' };
+}
+
+export type RangeKey = 'minRooms' | 'maxRooms' | 'minPrice' | 'maxPrice';
+const OTHER_END: Record<RangeKey, RangeKey> = {
+  minRooms: 'maxRooms',
+  maxRooms: 'minRooms',
+  minPrice: 'maxPrice',
+  maxPrice: 'minPrice',
+};
+
+/** Sets one end of a range; the other end moves along when needed, so a minimum never exceeds its maximum. */
+export function withRangeEnd(filters: Filters, key: RangeKey, value: number): Filters {
+  const other = OTHER_END[key];
+  const isMin = key.startsWith('min');
+  const crossed = isMin ? value > filters[other] : value < filters[other];
+  return { ...filters, [key]: value, ...(crossed ? { [other]: value } : {}) };
+}
+
+/**
+ * A typed minimum or maximum, taken when the visitor leaves the field or searches (never keystroke by keystroke:
+ * typing 1,500,000 passes through 1, 15, 150...). An empty field means the slider's end. Anything else is made
+ * valid and says how: not a number keeps the value in force, a price is rounded to whole shekels, a value out of
+ * the slider's range is brought to its end, and a minimum above the maximum (or a maximum below the minimum) is
+ * set to the other end. The other end never moves.
+ */
+export function settleTyped(
+  type: 'sale' | 'rent',
+  filters: Filters,
+  key: RangeKey,
+  text: string,
+): { filters: Filters; note?: string } {
+  const t = he.properties.filters.typed;
+  const isPrice = key.endsWith('Price');
+  const isMin = key.startsWith('min');
+  const low = isPrice ? 0 : ROOMS.min;
+  const high = isPrice ? PRICE_MAX[type] : ROOMS.max;
+  const show = (value: number) => (isPrice ? formatPrice(value) : String(value));
+  if (text.trim() === '') return { filters: { ...filters, [key]: isMin ? low : high } };
+  const typed = Number(text.trim());
+  if (!Number.isFinite(typed)) return { filters, note: t.notANumber(show(filters[key])) };
+
+  let value = isPrice ? Math.round(typed) : typed;
+  let note = value !== typed ? t.wholeShekels(show(value)) : undefined;
+  if (value < low || value > high) {
+    value = clamp(value, low, high);
+    note = t.outOfRange(show(low), show(high), show(value));
+  }
+  const other = filters[OTHER_END[key]];
+  if (isMin ? value > other : value < other) {
+    value = other;
+    note = isMin ? t.minAboveMax(show(value)) : t.maxBelowMin(show(value));
+  }
+  return { filters: { ...filters, [key]: value }, note };
+}
+
+/** How many filters differ from the defaults (the sort order is not a filter). */
+export function activeFilterCount(type: 'sale' | 'rent', filters: Filters): number {
+  const d = defaultFilters(type);
+  const keys = ['city', 'street', 'category', 'minRooms', 'maxRooms', 'minPrice', 'maxPrice'] as const;
+  return keys.filter((key) => filters[key] !== d[key]).length;
 }

@@ -1,4 +1,4 @@
-import type { Property } from '@shared/schemas/property';
+import type { Property, PropertyPage } from '@shared/schemas/property';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { propertyKeys } from './api';
@@ -31,14 +31,23 @@ function send(id: string, change: ImageChange) {
 }
 
 /**
- * Adds, removes or reorders a property's photos. Every property query is invalidated afterwards (also after a
- * failure, which may mean another admin changed the photos meanwhile), so cards, the page and the similar
- * list show the new main image and order.
+ * Adds, removes or reorders a property's photos. The answer (the property as stored) replaces it at once in the
+ * page and in the listing pages, so the next move starts from the order on screen the moment the change is no
+ * longer pending. Every property query is then refetched in the background (also after a failure, which may
+ * mean another admin changed the photos meanwhile), so the similar list shows the new main image too.
  */
 export function useImageChange(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: ImageChange) => send(id, change).then((r) => r.data.data),
-    onSettled: () => client.invalidateQueries({ queryKey: propertyKeys.all }),
+    onSuccess: (property) => {
+      client.setQueryData(propertyKeys.one(id), property);
+      client.setQueriesData<PropertyPage>({ queryKey: [...propertyKeys.all, 'search'] }, (page) =>
+        page ? { ...page, items: page.items.map((p) => (p._id === id ? property : p)) } : page,
+      );
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: propertyKeys.all });
+    },
   });
 }

@@ -126,6 +126,19 @@ describe('ImageManager', () => {
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('שגיאה בעדכון התמונות'));
   });
 
+  it("keeps a refused upload's reason on the add field until the next pick", async () => {
+    fakeApi(() => json(413, { status: 'fail', code: 'TOO_LARGE', message: 'מידות התמונה גדולות מדי' }));
+    setup(['a']);
+    const input = screen.getByLabelText('הוספת תמונות');
+    await userEvent.upload(input, new File(['x'], 'huge.png', { type: 'image/png' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/^מידות התמונה גדולות מדי/));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    vi.unstubAllGlobals();
+    fakeApi();
+    await userEvent.upload(input, new File(['x'], 'small.png', { type: 'image/png' }));
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
   it('adds image files as repeated `images` fields, refusing more than the room left', async () => {
     const calls = fakeApi();
     setup(Array.from({ length: 28 }, (_, i) => `p${i}`));

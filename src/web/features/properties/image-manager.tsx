@@ -1,6 +1,7 @@
 import { MAX_IMAGES_PER_PROPERTY, type Property } from '@shared/schemas/property';
 import { buttonClass } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { FieldError } from '@web/components/field-shell';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { ImagePlus } from 'lucide-react';
@@ -25,6 +26,7 @@ export function ImageManager({ property, heading: Heading = 'h3' }: Props) {
   const room = MAX_IMAGES_PER_PROPERTY - photos.length;
   const [removing, setRemoving] = useState<number | null>(null);
   const [rejected, setRejected] = useState<string[]>([]);
+  const [uploadError, setUploadError] = useState<string>();
   const id = useId();
   const listRef = useRef<HTMLOListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -44,7 +46,7 @@ export function ImageManager({ property, heading: Heading = 'h3' }: Props) {
     (same ?? buttons[0])?.focus();
   }, [orderKey]);
 
-  const run = (next: ImageChange, onSuccess?: () => void) => {
+  const run = (next: ImageChange, onSuccess?: () => void, onFailure?: (message: string) => void) => {
     // Not `disabled` while busy: that would drop the keyboard focus from the button just pressed.
     if (change.isPending) return;
     change.mutateAsync(next).then(
@@ -55,6 +57,7 @@ export function ImageManager({ property, heading: Heading = 'h3' }: Props) {
       (err: unknown) => {
         focusAfter.current = null;
         toast.error(messageOf(err));
+        onFailure?.(messageOf(err));
       },
     );
   };
@@ -80,12 +83,14 @@ export function ImageManager({ property, heading: Heading = 'h3' }: Props) {
     const picked = Array.from(list ?? []);
     const images = picked.filter(isImage);
     setRejected(picked.filter((f) => !isImage(f)).map((f) => f.name));
+    setUploadError(undefined);
     if (images.length === 0) return;
     if (images.length > room) {
       toast.error(t.tooMany(room));
       return;
     }
-    run({ kind: 'add', files: images });
+    // A refused upload keeps the server's reason next to the button that sent it.
+    run({ kind: 'add', files: images }, undefined, setUploadError);
   };
 
   return (
@@ -127,7 +132,8 @@ export function ImageManager({ property, heading: Heading = 'h3' }: Props) {
           accept="image/*"
           multiple
           disabled={room <= 0}
-          aria-describedby={`${id}-hint`}
+          aria-invalid={uploadError ? true : undefined}
+          aria-describedby={uploadError ? `${id}-error ${id}-hint` : `${id}-hint`}
           onChange={(e) => {
             add(e.target.files);
             e.target.value = '';
@@ -140,6 +146,7 @@ export function ImageManager({ property, heading: Heading = 'h3' }: Props) {
         >
           <ImagePlus size={16} aria-hidden /> {t.add}
         </label>
+        <FieldError id={`${id}-error`} error={uploadError} />
         <p id={`${id}-hint`} className="text-sm text-slate-600">
           {room <= 0 ? t.full(MAX_IMAGES_PER_PROPERTY) : `${t.addHint} ${t.room(room)}`}
         </p>

@@ -1,11 +1,14 @@
+import { FieldError } from '@web/components/field-shell';
 import { he } from '@web/i18n/he';
 import { X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 
 const t = he.properties.wizard;
 
+type Props = { files: File[]; onChange: (files: File[]) => void; error?: string };
+
 /** Several image files, previewed and removable before sending; anything that is not an image is left out. */
-export function ImagePicker({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
+export function ImagePicker({ files, onChange, error }: Props) {
   const id = useId();
   const [rejected, setRejected] = useState<string[]>([]);
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
@@ -32,13 +35,15 @@ export function ImagePicker({ files, onChange }: { files: File[]; onChange: (fil
         type="file"
         accept="image/*"
         multiple
-        aria-describedby={`${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
         onChange={(e) => {
           add(e.target.files);
           e.target.value = '';
         }}
-        className="rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3"
+        className="rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3 aria-[invalid=true]:border-red-600"
       />
+      <FieldError id={`${id}-error`} error={error} />
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {t.imagesHint} {files.length > 0 && t.selected(files.length)}
       </p>

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type InquiryBody, inquiryBodySchema } from '@shared/schemas/inquiry';
+import type { InquiryBody } from '@shared/schemas/inquiry';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
+import { lazyResolver } from '@web/lib/lazy-resolver';
 import { forwardRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -12,6 +12,7 @@ import { useSendInquiry } from './inquiry-api';
 
 const t = he.inquiries.form;
 const EMPTY: InquiryBody = { name: '', phone: '', message: '', website: '' };
+const validation = lazyResolver(() => import('./inquiry-resolver').then((m) => m.inquiryResolver));
 
 export const INQUIRY_SECTION_ID = 'inquiry';
 
@@ -35,7 +36,7 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
     reset,
     setError,
     formState: { errors },
-  } = useForm<InquiryBody>({ resolver: zodResolver(inquiryBodySchema), defaultValues: EMPTY });
+  } = useForm<InquiryBody>({ resolver: validation.resolver, defaultValues: EMPTY });
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -66,7 +67,12 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
         {t.title}
       </h2>
       <p className="mb-4 text-slate-700">{t.intro}</p>
-      <form onSubmit={onSubmit} noValidate className="relative flex flex-col gap-3">
+      <form
+        onSubmit={onSubmit}
+        onFocus={validation.preload}
+        noValidate
+        className="relative flex flex-col gap-3"
+      >
         <FormField
           label={t.name}
           autoComplete="name"

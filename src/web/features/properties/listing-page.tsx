@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE, useSearch } from './api';
 import { FilterBar } from './filter-bar';
+import { FilterDrawer } from './filter-drawer';
 import { defaultFilters, type Filters, parseFilters, toSearchParams } from './filters';
 import { Pagination } from './pagination';
 import { PropertyCard } from './property-card';
@@ -28,19 +29,25 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
     setParams(query);
   };
 
+  const filterProps = {
+    type,
+    applied: filters,
+    onSearch: (f: Filters) => go(f),
+    onReset: () => go(defaultFilters(type)),
+  };
   const data = search.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1; // total is at most the cap
   return (
     <Page title={type === 'sale' ? t.saleTitle : t.rentTitle} wide>
-      <FilterBar
-        type={type}
-        applied={filters}
-        onSearch={(f) => go(f)}
-        onReset={() => go(defaultFilters(type))}
-      />
+      {/* Desktop: the filters above the results. Phone: a button that opens them, so properties come first. */}
+      <div className="hidden md:block">
+        <FilterBar {...filterProps} />
+      </div>
+      <FilterDrawer {...filterProps} />
       <section aria-labelledby="results-count" className="mt-6">
+        <h2 className="sr-only">{t.list.title}</h2>
         <p id="results-count" role="status" className="mb-4 text-lg font-semibold text-slate-700">
-          {data ? t.filters.total(data.total) : he.common.loading}
+          {data ? t.filters.total(data.total, data.totalCapped) : he.common.loading}
         </p>
         {search.isError && <StatusMessage>{t.list.loadError}</StatusMessage>}
         {data && data.items.length === 0 && <StatusMessage>{t.list.empty}</StatusMessage>}
@@ -60,7 +67,7 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
         </ul>
         {data && pages > 1 && <Pagination page={page} pages={pages} onPage={(p) => go(filters, p)} />}
       </section>
-      <SoldList isAdmin={isAdmin} editingId={editingId} setEditingId={setEditingId} />
+      <SoldList type={type} isAdmin={isAdmin} editingId={editingId} setEditingId={setEditingId} />
     </Page>
   );
 }

@@ -1,51 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { AlertTriangle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useCreateProperty } from './api';
-import { emptyDraft, toFormData, type WizardDraft } from './wizard-draft';
+import {
+  emptyWizard,
+  serverFieldErrors,
+  stepOfField,
+  toFormData,
+  WIZARD_STEP_FIELDS,
+  type WizardField,
+  type WizardInput,
+  type WizardOutput,
+  wizardFieldsInOrder,
+  wizardSchema,
+} from './property-form';
 import { WIZARD_STEPS } from './wizard-steps';
 
 const t = he.properties.wizard;
 const LAST = WIZARD_STEPS.length;
+const ALL_FIELDS = WIZARD_STEP_FIELDS.flat();
 
 /** /NewProperty: the five-step creation wizard of SPEC section 2 (admin). */
 export function NewPropertyPage() {
   const [step, setStep] = useState(1);
-  const [draft, setDraft] = useState<WizardDraft>(emptyDraft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const focusFirstError = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateProperty();
-  const set = <K extends keyof WizardDraft>(key: K, value: WizardDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
+  const form = useForm<WizardInput, unknown, WizardOutput>({
+    resolver: zodResolver(wizardSchema),
+    defaultValues: emptyWizard(),
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const stepsWithErrors = new Set(
+    wizardFieldsInOrder(Object.keys(errors)).map((name) => stepOfField(name) + 1),
+  );
+
+  // After a jump to the step that holds the first error, that field takes the focus.
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    formRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input')
+      ?.focus();
+  });
+
+  /** Marks the steps that hold errors (through formState) and opens the first, focusing its field. */
+  const showErrors = (names: WizardField[]) => {
+    const first = wizardFieldsInOrder(names)[0];
+    if (first === undefined) return;
+    setStep(stepOfField(first) + 1);
+    focusFirstError.current = true;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (step < LAST) return setStep(step + 1);
-    if (!draft.typeTransaction) {
-      setErrors({ typeTransaction: t.dealTypeRequired });
-      toast.error(t.dealTypeRequired);
-      setStep(1);
-      return;
-    }
-    create.mutate(toFormData(draft), {
+  const onInvalid = (invalid: FieldErrors<WizardInput>) => {
+    const names = wizardFieldsInOrder(Object.keys(invalid));
+    toast.error(invalid[names[0]!]?.message ?? t.createError);
+    showErrors(names);
+  };
+
+  const onValid = (values: WizardOutput) =>
+    create.mutate(toFormData(values), {
       onSuccess: () => {
         toast.success(t.created);
-        setDraft(emptyDraft());
-        setErrors({});
+        form.reset(emptyWizard());
+        setOtherErrors([]);
         setStep(1);
         setDone(true);
       },
       onError: (err) => {
-        setErrors(err instanceof ApiError ? err.fieldErrors : {});
-        toast.error(t.createError);
+        if (!(err instanceof ApiError) || err.status >= 500) {
+          toast.error(t.createError);
+          return;
+        }
+        const { byField, other } = serverFieldErrors(err, ALL_FIELDS, 'images');
+        for (const [name, message] of byField) form.setError(name, { message });
+        setOtherErrors(other);
+        toast.error(err.message || t.createError);
+        showErrors([...byField.keys()]);
       },
     });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (step < LAST) return setStep(step + 1);
+    setOtherErrors([]);
+    return form.handleSubmit(onValid, onInvalid)(event);
   };
 
   const Step = WIZARD_STEPS[step - 1]!;
@@ -53,24 +101,29 @@ export function NewPropertyPage() {
     <Page title={he.properties.newTitle}>
       <nav aria-label={t.stepsLabel} className="mb-6">
         <ol className="flex flex-wrap gap-2">
-          {t.steps.map((title, i) => (
-            <li key={title}>
-              <button
-                type="button"
-                aria-current={!done && step === i + 1 ? 'step' : undefined}
-                onClick={() => {
-                  setDone(false);
-                  setStep(i + 1);
-                }}
-                className={`flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm ${!done && step === i + 1 ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
-              >
-                <span aria-hidden className="font-bold">
-                  {i + 1}
-                </span>
-                <span>{title}</span>
-              </button>
-            </li>
-          ))}
+          {t.steps.map((title, i) => {
+            const current = !done && step === i + 1;
+            const invalid = stepsWithErrors.has(i + 1);
+            return (
+              <li key={title}>
+                <button
+                  type="button"
+                  aria-current={current ? 'step' : undefined}
+                  onClick={() => {
+                    setDone(false);
+                    setStep(i + 1);
+                  }}
+                  className={`flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'} ${invalid ? 'outline outline-2 outline-offset-1 outline-red-600' : ''}`}
+                >
+                  <span aria-hidden className="font-bold">
+                    {invalid ? '!' : i + 1}
+                  </span>
+                  <span>{title}</span>
+                  {invalid && <span className="sr-only">{t.stepHasErrors}</span>}
+                </button>
+              </li>
+            );
+          })}
         </ol>
       </nav>
       <p className="mb-6 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
@@ -85,18 +138,30 @@ export function NewPropertyPage() {
           <Button onClick={() => setDone(false)}>{t.createAnother}</Button>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
-          <h2 className="text-xl font-bold">{t.step(step, t.steps[step - 1]!)}</h2>
-          <Step draft={draft} set={set} errors={errors} />
-          <div className="mt-2 flex justify-between gap-3">
-            <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={step === 1}>
-              {t.back}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {step < LAST ? t.next : create.isPending ? t.sending : t.complete}
-            </Button>
-          </div>
-        </form>
+        <FormProvider {...form}>
+          <form
+            ref={formRef}
+            onSubmit={submit}
+            noValidate
+            className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
+          >
+            <h2 className="text-xl font-bold">{t.step(step, t.steps[step - 1]!)}</h2>
+            <Step />
+            {otherErrors.map((message) => (
+              <p key={message} role="alert" className="text-sm text-red-700">
+                {message}
+              </p>
+            ))}
+            <div className="mt-2 flex justify-between gap-3">
+              <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={step === 1}>
+                {t.back}
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {step < LAST ? t.next : create.isPending ? t.sending : t.complete}
+              </Button>
+            </div>
+          </form>
+        </FormProvider>
       )}
     </Page>
   );

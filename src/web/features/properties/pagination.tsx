@@ -7,17 +7,23 @@ export function Pagination({
   page,
   pages,
   onPage,
+  label = t.pages,
+  scrollTo = 'results-count',
 }: {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  /** The navigation's name: two lists on one page need different ones. */
+  label?: string;
+  /** The element brought into view after a move: the top of the list. */
+  scrollTo?: string;
 }) {
   const move = (to: number) => {
     onPage(to);
-    document.getElementById('results-count')?.scrollIntoView({ block: 'start' });
+    document.getElementById(scrollTo)?.scrollIntoView({ block: 'start' });
   };
   return (
-    <nav aria-label={t.pages} className="mt-6 flex items-center justify-center gap-4">
+    <nav aria-label={label} className="mt-6 flex items-center justify-center gap-4">
       <Button variant="secondary" disabled={page <= 1} onClick={() => move(page - 1)}>
         {t.prev}
       </Button>

@@ -1,16 +1,20 @@
-import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { FLAT_CATEGORIES, TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { paths } from '@shared/paths';
 import type { Property, PropertyAgent } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
 import { he } from '@web/i18n/he';
 import { formatPrice } from '@web/lib/format';
 import { ImageOff, Pencil, Trash2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { useDeleteProperty } from './api';
 import { ContactButtons } from './contact-buttons';
-import { EditCard } from './edit-card';
 import { Photo } from './photo';
+import { propertyFacts } from './property-facts';
+
+/** The admin's edit form (and its form library) loads only when an admin opens it, never for a visitor. */
+const EditCard = lazy(() => import('./edit-card').then((m) => ({ default: m.EditCard })));
 
 const t = he.properties.card;
 const CARD_SIZES = '(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 95vw';
@@ -24,14 +28,20 @@ type Props = {
   eager?: boolean;
 };
 
-/** A listing card: visitors see image, badges, category, address and price; admins see and manage the rest. */
+/** A listing card: visitors see image, badges, category, address, price, city, rooms, size and a flat's floor; admins see and manage the rest. */
 export function PropertyCard({ property: p, isAdmin, editing = false, onEdit, onDone, eager }: Props) {
-  if (editing && isAdmin) return <EditCard property={p} onDone={onDone ?? (() => {})} />;
+  if (editing && isAdmin) {
+    return (
+      <Suspense fallback={null}>
+        <EditCard property={p} onDone={onDone ?? (() => {})} />
+      </Suspense>
+    );
+  }
   const rented = p.typeTransaction === TRANSACTION_TYPES.rent;
   const photo = p.photos[0];
   return (
     <article
-      className={`relative flex flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md ${isAdmin ? 'border-brand-300' : 'border-slate-200'}`}
+      className={`relative flex flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-900 ${isAdmin ? 'border-brand-300' : 'border-slate-200'}`}
     >
       <div className="relative aspect-[3/2] bg-slate-100">
         {photo ? (
@@ -63,7 +73,7 @@ export function PropertyCard({ property: p, isAdmin, editing = false, onEdit, on
           <div className="absolute inset-0 flex items-center justify-center bg-slate-900/40">
             <span
               lang="en"
-              className="-rotate-12 rounded border-4 border-white px-4 py-1 text-3xl font-black tracking-widest text-white"
+              className="-rotate-12 rounded border-4 border-white bg-slate-900 px-4 py-1 text-3xl font-black tracking-widest text-white"
             >
               {rented ? he.properties.sold.overlayRented : he.properties.sold.overlaySold}
             </span>
@@ -78,12 +88,20 @@ export function PropertyCard({ property: p, isAdmin, editing = false, onEdit, on
         <h3 className="text-lg font-semibold text-slate-900">
           <Link
             to={paths.propertyView(p._id)}
-            className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
             {p.address}
           </Link>
         </h3>
         <p className="text-xl font-bold text-brand-800">{formatPrice(p.price)}</p>
+        <ul className="flex flex-wrap gap-x-2 text-sm text-slate-700" aria-label={he.inquiries.facts.label}>
+          {propertyFacts(p).map((fact, i) => (
+            <li key={fact} className="flex gap-2">
+              {i > 0 && <span aria-hidden>·</span>}
+              {fact}
+            </li>
+          ))}
+        </ul>
         {isAdmin && <AdminDetails property={p} onEdit={onEdit} />}
       </div>
     </article>
@@ -103,12 +121,8 @@ function AdminDetails({ property: p, onEdit }: { property: Property; onEdit?: ()
   return (
     <div className="relative z-10 mt-2 flex flex-col gap-2 border-t border-slate-200 pt-2 text-sm">
       <p>
-        {p.city}
-        {p.floor && ` · ${t.floor} ${p.floor}`} · {p.typeTransaction}
-      </p>
-      <p>
-        {p.rooms !== null && `${p.rooms} ${t.rooms}`}
-        {p.size !== null && ` · ${p.size} ${t.size}`}
+        {t.transaction}: {p.typeTransaction}
+        {p.floor && !FLAT_CATEGORIES.includes(p.category) && ` · ${t.floor} ${p.floor}`}
       </p>
       {p.description && <p className="line-clamp-3 text-slate-700">{p.description}</p>}
       {p.yad2 && (

@@ -8,17 +8,19 @@ import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { formatPrice } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { AgentPanel } from './agent-panel';
 import { useProperty } from './api';
 import { ContactBar } from './contact-bar';
 import { Gallery } from './gallery';
-import { ImagesPanel } from './images-panel';
 import { InquiryForm } from './inquiry-form';
 import { KeyFacts } from './key-facts';
 import { ShareButtons } from './share-buttons';
 import { SimilarList } from './similar-list';
+
+/** The admin's photo manager: its code (and the schemas it checks with) loads only for an admin. */
+const ImagesPanel = lazy(() => import('./images-panel').then((m) => ({ default: m.ImagesPanel })));
 
 const t = he.properties;
 
@@ -52,7 +54,9 @@ export function PropertyViewPage() {
       <Gallery photos={p.photos} address={p.address} />
       {isAdmin && (
         <div className="mt-4">
-          <ImagesPanel property={p} heading="h2" />
+          <Suspense fallback={null}>
+            <ImagesPanel property={p} heading="h2" />
+          </Suspense>
         </div>
       )}
       <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">

@@ -10,11 +10,13 @@ const t = he.properties.view;
 
 type Props = { photos: PhotoData[]; address: string; startIndex: number; onClose: () => void };
 
-/** Full-screen slider: previous / next wrap around, arrow keys, Escape, and swipe (embla). */
+/** Full-screen slider in a native modal dialog: previous / next wrap around, arrow keys, Escape, and swipe (embla). */
 export function Slider({ photos, address, startIndex, onClose }: Props) {
   const [viewport, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', startIndex });
   const [index, setIndex] = useState(startIndex);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!embla) return;
@@ -28,20 +30,39 @@ export function Slider({ photos, address, startIndex, onClose }: Props) {
   const prev = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);
 
+  // A native modal dialog: the browser keeps focus inside it and makes the page behind it inert.
   useEffect(() => {
+    const dialog = dialogRef.current;
     const opener = document.activeElement as HTMLElement | null;
+    dialog?.showModal();
     closeRef.current?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      dialog?.close();
       document.body.style.overflow = overflow;
       opener?.focus();
     };
   }, []);
 
+  // Escape anywhere in the dialog: the browser's cancel event, closed through React so the opener gets focus back.
+  const onCancel = (event: React.SyntheticEvent) => {
+    event.preventDefault();
+    onClose();
+  };
+
+  // The modal dialog makes the page inert; at its edges Tab would leave for the browser's own bar, so it wraps.
+  const wrapFocus = (event: React.KeyboardEvent) => {
+    const [first, last] = [closeRef.current, nextRef.current];
+    const edge = event.shiftKey ? first : last;
+    if (document.activeElement !== edge) return;
+    event.preventDefault();
+    (event.shiftKey ? last : first)?.focus();
+  };
+
   // In RTL the right arrow points back (previous), the left arrow forward (next).
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') onClose();
+    if (event.key === 'Tab') wrapFocus(event);
     else if (event.key === 'ArrowRight') prev();
     else if (event.key === 'ArrowLeft') next();
     else return;
@@ -49,12 +70,12 @@ export function Slider({ photos, address, startIndex, onClose }: Props) {
   };
 
   return createPortal(
-    <div
-      role="dialog"
-      aria-modal="true"
+    <dialog
+      ref={dialogRef}
       aria-label={t.slider}
+      onCancel={onCancel}
       onKeyDown={onKeyDown}
-      className="fixed inset-0 z-50 flex flex-col bg-slate-950/95 text-white"
+      className="surface-dark fixed inset-0 m-0 h-full max-h-none w-full max-w-none flex-col bg-slate-950/95 p-0 text-white open:flex backdrop:bg-slate-950/80"
       dir="rtl"
     >
       <div className="flex items-center justify-between p-3">
@@ -98,6 +119,7 @@ export function Slider({ photos, address, startIndex, onClose }: Props) {
           <ChevronRight size={28} aria-hidden />
         </button>
         <button
+          ref={nextRef}
           type="button"
           onClick={next}
           aria-label={t.next}
@@ -106,7 +128,7 @@ export function Slider({ photos, address, startIndex, onClose }: Props) {
           <ChevronLeft size={28} aria-hidden />
         </button>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -1,181 +1,119 @@
 import {
   ENTRY_DATE_OPTIONS,
-  EXTRA_CREATION_FEATURES,
   PROPERTY_CATEGORIES,
   PROPERTY_CONDITIONS,
-  PROPERTY_FEATURES,
   TRANSACTION_TYPES,
 } from '@shared/domain/property-options';
+import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
+import { NumberField } from '@web/components/number-field';
+import { SelectField } from '@web/components/select-field';
+import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
 import { useAgentUsers } from '@web/lib/users';
-import { CheckboxField, SelectField, TextAreaField } from './fields';
+import { Controller, useFormContext } from 'react-hook-form';
+import { FeaturesField } from './features-field';
 import { ImagePicker } from './image-picker';
-import type { WizardDraft } from './wizard-draft';
+import type { WizardInput } from './property-form';
 
 const f = he.properties.fields;
-const ALL_FEATURES = [...PROPERTY_FEATURES, ...EXTRA_CREATION_FEATURES];
-
-export type StepProps = {
-  draft: WizardDraft;
-  set: <K extends keyof WizardDraft>(key: K, value: WizardDraft[K]) => void;
-  errors: Record<string, string>;
-};
-
 const blank = (label: string) => [{ value: '', label }];
 
-function DealStep({ draft, set, errors }: StepProps) {
+/** The wizard form's register and its errors, for one step's controls. */
+function useWizardForm() {
+  const form = useFormContext<WizardInput>();
+  const error = (name: keyof WizardInput) => form.formState.errors[name]?.message;
+  return { ...form, error };
+}
+
+function DealStep() {
+  const { register, error } = useWizardForm();
   const agents = useAgentUsers().data ?? [];
   const agentOptions = [...blank(f.noAgent), ...agents.map((a) => ({ value: a._id, label: a.name }))];
   return (
     <>
       <SelectField
         label={f.typeTransaction}
-        value={draft.typeTransaction}
-        onChange={(v) => set('typeTransaction', v)}
         options={[...blank(f.choose), ...Object.values(TRANSACTION_TYPES)]}
-        error={errors.typeTransaction}
+        required
+        error={error('typeTransaction')}
+        {...register('typeTransaction')}
       />
-      <FormField
-        label={f.city}
-        value={draft.city}
-        onChange={(e) => set('city', e.target.value)}
-        error={errors.city}
-      />
-      <FormField
-        label={f.address}
-        value={draft.address}
-        onChange={(e) => set('address', e.target.value)}
-        error={errors.address}
-      />
-      <SelectField
-        label={f.agent}
-        value={draft.agent}
-        onChange={(v) => set('agent', v)}
-        options={agentOptions}
-        error={errors.agent}
-      />
+      <FormField label={f.city} required error={error('city')} {...register('city')} />
+      <FormField label={f.address} required error={error('address')} {...register('address')} />
+      <SelectField label={f.agent} options={agentOptions} error={error('agent')} {...register('agent')} />
       <SelectField
         label={f.agentSecend}
-        value={draft.agentSecend}
-        onChange={(v) => set('agentSecend', v)}
         options={agentOptions}
-        error={errors.agentSecend}
+        error={error('agentSecend')}
+        {...register('agentSecend')}
       />
     </>
   );
 }
 
-function KindStep({ draft, set, errors }: StepProps) {
+function KindStep() {
+  const { register, error } = useWizardForm();
   return (
     <>
-      <CheckboxField
-        label={f.pinuy_binuy}
-        checked={draft.pinuy_binuy}
-        onChange={(v) => set('pinuy_binuy', v)}
-      />
+      <CheckboxField label={f.pinuy_binuy} {...register('pinuy_binuy')} />
       <SelectField
         label={f.category}
-        value={draft.category}
-        onChange={(v) => set('category', v)}
         options={[...blank(f.choose), ...PROPERTY_CATEGORIES]}
-        error={errors.category}
+        required
+        error={error('category')}
+        {...register('category')}
       />
     </>
   );
 }
 
-function SizeStep({ draft, set, errors }: StepProps) {
+function SizeStep() {
+  const { register, error } = useWizardForm();
   return (
     <>
-      <FormField
-        label={f.rooms}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.5}
-        value={draft.rooms}
-        onChange={(e) => set('rooms', e.target.value)}
-        error={errors.rooms}
-      />
-      <FormField
-        label={f.floor}
-        value={draft.floor}
-        onChange={(e) => set('floor', e.target.value)}
-        error={errors.floor}
-      />
-      <FormField
-        label={f.size}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        value={draft.size}
-        onChange={(e) => set('size', e.target.value)}
-        error={errors.size}
-      />
+      <NumberField label={f.rooms} step={0.5} error={error('rooms')} {...register('rooms')} />
+      <FormField label={f.floor} error={error('floor')} {...register('floor')} />
+      <NumberField label={f.size} error={error('size')} {...register('size')} />
     </>
   );
 }
 
-function EntryStep({ draft, set }: StepProps) {
+function EntryStep() {
+  const { register, control, error } = useWizardForm();
   return (
     <>
       <SelectField
         label={f.entryDate}
-        value={draft.entryDate}
-        onChange={(v) => set('entryDate', v)}
         options={[...blank(f.choose), ...ENTRY_DATE_OPTIONS]}
+        error={error('entryDate')}
+        {...register('entryDate')}
       />
       <SelectField
         label={f.propertyCondition}
-        value={draft.propertyCondition}
-        onChange={(v) => set('propertyCondition', v)}
         options={[...blank(f.choose), ...PROPERTY_CONDITIONS]}
+        error={error('propertyCondition')}
+        {...register('propertyCondition')}
       />
-      <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
-        <legend className="mb-1 text-sm font-medium text-slate-700">{f.features}</legend>
-        {ALL_FEATURES.map((feature) => (
-          <CheckboxField
-            key={feature}
-            label={feature}
-            checked={draft.features.includes(feature)}
-            onChange={(on) =>
-              set('features', on ? [...draft.features, feature] : draft.features.filter((x) => x !== feature))
-            }
-          />
-        ))}
-      </fieldset>
+      <FeaturesField control={control} />
     </>
   );
 }
 
-function PriceStep({ draft, set, errors }: StepProps) {
+function PriceStep() {
+  const { register, control, error } = useWizardForm();
   return (
     <>
-      <TextAreaField
-        label={f.description}
-        value={draft.description}
-        onChange={(v) => set('description', v)}
-        rows={4}
+      <TextAreaField label={f.description} error={error('description')} {...register('description')} />
+      <NumberField label={f.price} integer required error={error('price')} {...register('price')} />
+      <FormField label={f.yad2} type="url" dir="ltr" error={error('yad2')} {...register('yad2')} />
+      <Controller
+        control={control}
+        name="images"
+        render={({ field, fieldState }) => (
+          <ImagePicker files={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
       />
-      <FormField
-        label={f.price}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        value={draft.price}
-        onChange={(e) => set('price', e.target.value)}
-        error={errors.price}
-      />
-      <FormField
-        label={f.yad2}
-        type="url"
-        dir="ltr"
-        value={draft.yad2}
-        onChange={(e) => set('yad2', e.target.value)}
-        error={errors.yad2}
-      />
-      <ImagePicker files={draft.images} onChange={(files) => set('images', files)} />
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { israelDate } from '@shared/domain/israel-time';
 import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
+import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useAgentUsers } from '@web/lib/users';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type MonthlyQuery, useAgentProperties, useMonthlyReport } from './api';
-import { SelectField } from './fields';
 import { MonthlyResult } from './statuses-table';
 
 const t = he.reports;

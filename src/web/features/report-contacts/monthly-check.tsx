@@ -2,12 +2,12 @@ import { israelDate } from '@shared/domain/israel-time';
 import { monthSchema } from '@shared/schemas/report-contact';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
+import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type MonthlyQuery, useAgentProperties, useMonthlyReport } from './api';
-import { SelectField } from './fields';
 import { MonthlyResult } from './statuses-table';
 
 const t = he.reports;

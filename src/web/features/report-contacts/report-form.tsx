@@ -3,13 +3,15 @@ import { israelDate } from '@shared/domain/israel-time';
 import { createReportContactSchema, REPORT_MESSAGES } from '@shared/schemas/report-contact';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
+import { NumberField } from '@web/components/number-field';
+import { SelectField } from '@web/components/select-field';
+import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useAgentProperties, useCreateReport } from './api';
-import { SelectField, TextAreaField } from './fields';
 
 const t = he.reports;
 
@@ -68,11 +70,9 @@ export function ReportForm({ agentId }: { agentId: string }) {
   });
 
   const count = (name: 'visits' | 'views' | 'inquiries') => (
-    <FormField
+    <NumberField
       label={t[name]}
-      type="number"
-      inputMode="numeric"
-      min={0}
+      integer
       max={10_000}
       step={1}
       error={errors[name]?.message}
@@ -119,7 +119,13 @@ export function ReportForm({ agentId }: { agentId: string }) {
         {...register('statusDate')}
       />
       <div className="sm:col-span-2">
-        <TextAreaField label={t.note} maxLength={2000} error={errors.note?.message} {...register('note')} />
+        <TextAreaField
+          label={t.note}
+          rows={3}
+          maxLength={2000}
+          error={errors.note?.message}
+          {...register('note')}
+        />
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>

@@ -1,4 +1,5 @@
 import type { SharedReport } from '@shared/schemas/report-share';
+import { ScrollRegion } from '@web/components/scroll-region';
 import { he } from '@web/i18n/he';
 import { formatDate, formatNumber } from '@web/lib/format';
 
@@ -9,7 +10,7 @@ const cell = 'border-b border-slate-200 px-2 py-2 text-start sm:px-3';
 export function SellerWeeksTable({ report }: { report: SharedReport }) {
   if (report.weeks.length === 0) return <p className="text-slate-600">{t.seller.noWeeks}</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollRegion label={t.seller.title} className="relative">
       <table className="w-full border-collapse bg-white">
         <caption className="sr-only">{t.seller.title}</caption>
         <thead className="bg-brand-50 text-brand-900">
@@ -51,7 +52,7 @@ export function SellerWeeksTable({ report }: { report: SharedReport }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

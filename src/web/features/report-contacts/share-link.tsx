@@ -1,7 +1,8 @@
 import { WhatsappIcon } from '@web/components/brand-icons';
 import { Button, buttonClass } from '@web/components/button';
+import { FormField } from '@web/components/form-field';
 import { he } from '@web/i18n/he';
-import { useId } from 'react';
+
 import { toast } from 'react-toastify';
 
 const t = he.reports.share;
@@ -11,7 +12,6 @@ export const whatsappShareLink = (text: string) => `https://wa.me/?text=${encode
 
 /** A freshly created link: shown once (only its hash is stored), with copy and WhatsApp buttons. */
 export function ShareLink({ url, address }: { url: string; address: string }) {
-  const id = useId();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -22,17 +22,7 @@ export function ShareLink({ url, address }: { url: string; address: string }) {
   };
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-green-300 bg-green-50 p-4">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {t.link}
-      </label>
-      <input
-        id={id}
-        readOnly
-        dir="ltr"
-        value={url}
-        onFocus={(e) => e.currentTarget.select()}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-      />
+      <FormField label={t.link} readOnly dir="ltr" value={url} onFocus={(e) => e.currentTarget.select()} />
       <p className="text-sm text-slate-700">{t.onlyOnce}</p>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={copy}>

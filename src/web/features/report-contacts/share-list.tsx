@@ -1,5 +1,6 @@
 import type { ReportShare } from '@shared/schemas/report-share';
 import { Button } from '@web/components/button';
+import { ScrollRegion, stickyColumn } from '@web/components/scroll-region';
 import { he } from '@web/i18n/he';
 import { formatDate } from '@web/lib/format';
 import { toast } from 'react-toastify';
@@ -25,12 +26,14 @@ export function ShareList({ agentId }: { agentId: string }) {
       onError: () => toast.error(t.revokeFailed),
     });
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollRegion label={t.existing} className="relative">
       <table className="w-full min-w-[32rem] border-collapse text-sm">
-        <caption className="mb-2 text-start font-semibold text-brand-900">{t.existing}</caption>
+        <caption className="mb-2 text-start font-semibold text-brand-900">
+          <span className="sticky start-0 inline-block">{t.existing}</span>
+        </caption>
         <thead className="bg-brand-50 text-brand-900">
           <tr>
-            <th scope="col" className={cell}>
+            <th scope="col" className={`${cell} ${stickyColumn('bg-brand-50')}`}>
               {he.reports.property}
             </th>
             <th scope="col" className={cell}>
@@ -50,7 +53,7 @@ export function ShareList({ agentId }: { agentId: string }) {
         <tbody>
           {shares.data.map((s) => (
             <tr key={s._id}>
-              <td className={cell}>{s.address}</td>
+              <td className={`${cell} ${stickyColumn()}`}>{s.address}</td>
               <td className={cell}>
                 {formatDate(s.from)} – {formatDate(s.to)}
               </td>
@@ -73,6 +76,6 @@ export function ShareList({ agentId }: { agentId: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,12 +1,12 @@
 import { israelDate } from '@shared/domain/israel-time';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
+import { SelectField } from '@web/components/select-field';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAgentProperties, useCreateShare } from './api';
-import { SelectField } from './fields';
 import { ShareLink } from './share-link';
 import { ShareList } from './share-list';
 

@@ -1,4 +1,5 @@
 import type { MonthlyReport, ReportContact } from '@shared/schemas/report-contact';
+import { ScrollRegion, stickyColumn } from '@web/components/scroll-region';
 import { he } from '@web/i18n/he';
 import { formatDate, formatNumber } from '@web/lib/format';
 
@@ -9,12 +10,12 @@ const cell = 'border-b border-slate-200 px-3 py-2 text-start';
 export function StatusesTable({ statuses }: { statuses: ReportContact[] }) {
   if (statuses.length === 0) return <p className="py-4 text-slate-600">{t.noStatuses}</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollRegion label={t.statusesCaption} className="relative">
       <table className="w-full min-w-[36rem] border-collapse bg-white text-sm">
         <caption className="sr-only">{t.statusesCaption}</caption>
         <thead className="bg-brand-50 text-brand-900">
           <tr>
-            <th scope="col" className={cell}>
+            <th scope="col" className={`${cell} ${stickyColumn('bg-brand-50')}`}>
               {t.statusDate}
             </th>
             <th scope="col" className={cell}>
@@ -40,7 +41,7 @@ export function StatusesTable({ statuses }: { statuses: ReportContact[] }) {
         <tbody>
           {statuses.map((s) => (
             <tr key={s._id}>
-              <td className={cell}>{formatDate(s.statusDate)}</td>
+              <td className={`${cell} whitespace-nowrap ${stickyColumn()}`}>{formatDate(s.statusDate)}</td>
               <td className={cell}>{s.clientName}</td>
               <td className={cell}>{s.exclusiveProperty}</td>
               <td className={cell}>{formatNumber(s.visits)}</td>
@@ -51,7 +52,7 @@ export function StatusesTable({ statuses }: { statuses: ReportContact[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

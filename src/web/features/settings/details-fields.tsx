@@ -1,4 +1,5 @@
 import type { AgencySettings } from '@shared/schemas/settings';
+import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
@@ -7,7 +8,10 @@ import { useFormContext } from 'react-hook-form';
 
 const t = he.admin.settings;
 
-type TextKey = Exclude<keyof AgencySettings, 'founders' | 'media' | 'excludeHolidays' | 'story'>;
+type TextKey = Exclude<
+  keyof AgencySettings,
+  'founders' | 'media' | 'excludeHolidays' | 'story' | 'accessibility'
+>;
 const LTR = new Set<TextKey>([
   'phone',
   'email',
@@ -61,10 +65,11 @@ export function DetailsFields() {
         <Field name="address" />
         <Field name="city" />
         <Field name="officeHours" />
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-700">
-          <input type="checkbox" className="size-4" {...register('excludeHolidays')} />
-          {t.excludeHolidays}
-        </label>
+        <CheckboxField
+          label={t.excludeHolidays}
+          className="self-end pb-2 text-sm font-medium text-slate-700"
+          {...register('excludeHolidays')}
+        />
       </Section>
       <Section title={t.links}>
         <Field name="facebookUrl" type="url" />

@@ -1,6 +1,7 @@
 import { paths } from '@shared/paths';
 import { IMPORT_COLLECTIONS, type ImportSummary } from '@shared/schemas/import';
 import { useQuery } from '@tanstack/react-query';
+import { ScrollRegion } from '@web/components/scroll-region';
 import { he } from '@web/i18n/he';
 import { formatDate } from '@web/lib/format';
 import { useId } from 'react';
@@ -62,7 +63,7 @@ export function LastImport() {
 
 function CollectionsTable({ summary }: { summary: ImportSummary }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={t.title} className="">
       <table className="w-full text-sm">
         <thead>
           <tr className="border-b text-start">
@@ -98,6 +99,6 @@ function CollectionsTable({ summary }: { summary: ImportSummary }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

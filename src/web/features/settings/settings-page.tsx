@@ -9,6 +9,7 @@ import { ApiError } from '@web/lib/api-client';
 import { settingsQuery } from '@web/lib/settings';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { AccessibilityFields } from './accessibility-fields';
 import { useSaveSettings } from './api';
 import { BackupSection } from './backup-section';
 import { DetailsFields } from './details-fields';
@@ -62,6 +63,7 @@ function SettingsForm({ initial }: { initial: AgencySettings }) {
         <DetailsFields />
         <FoundersFields />
         <MediaFields />
+        <AccessibilityFields />
         <div className="sticky bottom-0 -mx-4 flex gap-3 bg-slate-50/95 px-4 py-3">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? he.admin.common.saving : he.admin.common.save}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPANY_ROLE_ORDER, ROLE_LABELS, ROLES } from '@shared/domain/roles';
+import { COMPANY_ROLE_TITLES, ROLE_LABELS, ROLES } from '@shared/domain/roles';
 import { isSameAsEmail, newPasswordSchema, PASSWORD_MESSAGES, userFields } from '@shared/schemas/account';
 import type { User } from '@shared/schemas/user';
 import { Avatar } from '@web/components/avatar';
@@ -106,7 +106,7 @@ export function UserForm({ user, busy, onSubmit, onCancel }: Props) {
         {...register('companyRole')}
       />
       <datalist id={listId}>
-        {COMPANY_ROLE_ORDER.map((role) => (
+        {COMPANY_ROLE_TITLES.map((role) => (
           <option key={role} value={role} />
         ))}
       </datalist>

@@ -1,0 +1,62 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import type { Property } from '@shared/schemas/property';
+import { expect, test } from './fixtures';
+
+/**
+ * First-load JavaScript, gzip as on the wire. The targets of issue 10 are home <= 100 KB and /Sale and the
+ * property page <= 120 KB; React DOM (~62 KB) and React Router (~28 KB) alone take 90 KB, so the pages miss
+ * them (docs/performance.md, "Public pages"). These ceilings are today's sizes plus 3%: they stop growth.
+ */
+const BUDGET_KB = { home: 177, sale: 157, property: 171 } as const;
+
+async function firstLoadScripts(page: Page, path: string) {
+  const urls = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.add(request.url());
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const sizes: [string, number][] = [];
+  for (const url of urls) {
+    const body = await (await page.request.get(url)).body();
+    sizes.push([new URL(url).pathname, gzipSync(body, { level: 9 }).length]);
+  }
+  return sizes;
+}
+
+const kb = (sizes: [string, number][]) => sizes.reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
+
+test('first-load JavaScript stays within the budgets', async ({ page }, testInfo) => {
+  const search = await page.request.get('/api/v1/property/search?type=sale&page=1&pageSize=50');
+  const property = ((await search.json()).data.items as Property[]).find((p) => p.photos.length)!;
+  const pages = [
+    ['home', '/'],
+    ['sale', '/Sale'],
+    ['property', `/PropertyView/${property._id}`],
+  ] as const;
+  const report: string[] = [];
+  for (const [name, path] of pages) {
+    const sizes = await firstLoadScripts(page, path);
+    const total = kb(sizes);
+    report.push(
+      `${name} ${total.toFixed(1)} KB: ${sizes.map(([p, b]) => `${p} ${(b / 1024).toFixed(1)}`).join(', ')}`,
+    );
+    expect.soft(total, `${name}: ${sizes.map(([p]) => p).join(', ')}`).toBeLessThanOrEqual(BUDGET_KB[name]);
+  }
+  await testInfo.attach('first-load-js', { body: report.join('\n') });
+  console.info(report.join('\n'));
+});
+
+test('the property page HTML holds its main photo with high priority and responsive sources', async ({
+  page,
+}) => {
+  const search = await page.request.get('/api/v1/property/search?type=sale&page=1&pageSize=50');
+  const property = ((await search.json()).data.items as Property[]).find((p) => p.photos.length)!;
+  const html = await (await page.request.get(`/PropertyView/${property._id}`)).text();
+  const main = /<img[^>]*fetchpriority="high"[^>]*>/i.exec(html)?.[0] ?? '';
+  expect(main).toMatch(/srcset="[^"]+ 320w/i);
+  expect(main).toMatch(/sizes="[^"]+"/i);
+  expect(main).toMatch(/width="\d+"/);
+  expect(main).toMatch(/height="\d+"/);
+});

@@ -1,0 +1,118 @@
+import cluster, { type Worker } from 'node:cluster';
+import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { openDatabase } from './db/client';
+import type { Env } from './env';
+import { seedDemoIfEmpty } from './seed/seed-demo';
+import { LocalStorage } from './storage/storage';
+
+/**
+ * Several server processes on one port (node:cluster), PostgreSQL only (docs/operations.md): the primary
+ * migrates (and seeds with SEED_DEMO) once, forks WORKERS workers that each build the app and listen, starts
+ * a new one when one dies, and on SIGTERM/SIGINT stops them all and exits 0 once they have exited cleanly.
+ * Exactly one worker runs the scheduled work (mail outbox, maintenance); its replacement takes it over.
+ */
+
+/** Set by the primary on the one worker that runs the scheduled work. */
+export const RUNS_JOBS_VARIABLE = 'SERVER_RUNS_JOBS';
+
+/** How many server processes to run: WORKERS (default: the CPUs) on PostgreSQL, always one on PGlite. */
+export function serverProcessCount(env: Pick<Env, 'DATABASE_URL' | 'WORKERS'>): number {
+  if (!env.DATABASE_URL) return 1;
+  return env.WORKERS ?? availableParallelism();
+}
+
+/** How long the primary waits for the workers to finish their requests and exit before killing them. */
+const SHUTDOWN_GRACE_MS = 20_000;
+/** A worker that dies sooner than this after its start counts as a crash loop: restarts then back off. */
+const STABLE_AFTER_MS = 10_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+
+/** `mainFile`: the server's entry module, which the workers run (not `npm start`'s build check). */
+export async function runPrimary(env: Env, count: number, mainFile: string): Promise<void> {
+  const log = Fastify({ logger: { level: env.LOG_LEVEL } }).log;
+  const workers = new Map<Worker, { runsJobs: boolean; startedAt: number }>();
+  let closing = false;
+  let exitCode = 0;
+  let anyListening = false;
+  let quickDeaths = 0;
+  const restarts = new Set<NodeJS.Timeout>();
+
+  const finish = () => process.exit(exitCode);
+  const shutdown = (signal: string, code = 0) => {
+    if (closing) return;
+    closing = true;
+    exitCode = code;
+    log.info({ signal, workers: workers.size }, 'stopping the server processes');
+    for (const timer of restarts) clearTimeout(timer);
+    if (workers.size === 0) finish();
+    for (const worker of workers.keys()) worker.process.kill('SIGTERM');
+    setTimeout(() => {
+      log.error('server processes did not stop in time: killing them');
+      for (const worker of workers.keys()) worker.process.kill('SIGKILL');
+      exitCode = 1;
+      finish();
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await prepareDatabase(env, log);
+  if (closing) return;
+
+  cluster.setupPrimary({ exec: mainFile });
+  const start = (runsJobs: boolean) => {
+    const worker = cluster.fork({ [RUNS_JOBS_VARIABLE]: runsJobs ? '1' : '0' });
+    workers.set(worker, { runsJobs, startedAt: Date.now() });
+  };
+  cluster.on('listening', () => {
+    anyListening = true;
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    const info = workers.get(worker);
+    workers.delete(worker);
+    if (!info) return;
+    if (closing) {
+      // The SIGTERM we sent may reach a worker still starting, before it handles signals.
+      if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
+      if (workers.size === 0) finish();
+      return;
+    }
+    if (!anyListening) {
+      log.error({ workerPid: worker.process.pid, code, signal }, 'a server process failed to start');
+      shutdown('startup failure', 1);
+      return;
+    }
+    quickDeaths = Date.now() - info.startedAt < STABLE_AFTER_MS ? quickDeaths + 1 : 0;
+    const delay = quickDeaths === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** (quickDeaths - 1));
+    log.error(
+      { workerPid: worker.process.pid, code, signal, restartInMs: delay, runsJobs: info.runsJobs },
+      'a server process died: starting another',
+    );
+    const timer = setTimeout(() => {
+      restarts.delete(timer);
+      start(info.runsJobs);
+    }, delay);
+    restarts.add(timer);
+  });
+
+  log.info({ workers: count }, 'starting the server processes');
+  for (let i = 0; i < count; i++) start(i === 0);
+}
+
+/** Migrations and the optional demo seed, once for all the workers, before any of them starts. */
+async function prepareDatabase(env: Env, log: FastifyBaseLogger) {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL!, poolSize: 1 });
+  try {
+    await handle.migrate();
+    if (env.SEED_DEMO) {
+      const uploadsDir = resolve(env.DATA_DIR, 'uploads');
+      mkdirSync(uploadsDir, { recursive: true });
+      await seedDemoIfEmpty(handle.db, new LocalStorage(uploadsDir), log);
+    }
+  } finally {
+    await handle.close();
+  }
+}

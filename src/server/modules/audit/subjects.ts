@@ -1,0 +1,97 @@
+import { formatDate } from '@shared/domain/israel-time';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type auditLog, goals, indicators, properties, users } from '../../db/schema';
+
+type Row = typeof auditLog.$inferSelect;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Fields whose values are user ids: shown as names. */
+const USER_ID_FIELDS = ['agentId', 'agentSecendId', 'actorId'] as const;
+
+const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+const idsOf = (rows: Row[], entity: Row['entity']) => [
+  ...new Set(rows.filter((r) => r.entity === entity && isId(r.entityId)).map((r) => r.entityId!)),
+];
+/** A field's value before the change, or after it when it was created. */
+const recorded = (row: Row, field: string) => row.changes[field]?.before ?? row.changes[field]?.after;
+
+/**
+ * What each entry is about, in words (the user's name, the property's address, 'agent · month' of a goal,
+ * 'agent · day' of a daily status), and the names of every user id its changes mention.
+ */
+export async function describeEntries(db: Database, rows: Row[]) {
+  const [goalRows, indicatorRows, propertyRows] = await Promise.all([
+    lookup(idsOf(rows, 'goal'), (ids) =>
+      db
+        .select({ id: goals.id, agentId: goals.agentId, year: goals.year, month: goals.month })
+        .from(goals)
+        .where(inArray(goals.id, ids)),
+    ),
+    lookup(idsOf(rows, 'indicator'), (ids) =>
+      db
+        .select({ id: indicators.id, agentId: indicators.agentId, createdAt: indicators.createdAt })
+        .from(indicators)
+        .where(inArray(indicators.id, ids)),
+    ),
+    lookup(idsOf(rows, 'property'), (ids) =>
+      db
+        .select({ id: properties.id, address: properties.address, city: properties.city })
+        .from(properties)
+        .where(inArray(properties.id, ids)),
+    ),
+  ]);
+  const goalById = new Map(goalRows.map((g) => [g.id, g]));
+  const indicatorById = new Map(indicatorRows.map((i) => [i.id, i]));
+  const propertyById = new Map(propertyRows.map((p) => [p.id, p]));
+
+  const userIds = new Set<string>();
+  for (const row of rows) {
+    if (row.entity === 'user' && isId(row.entityId)) userIds.add(row.entityId);
+    for (const field of USER_ID_FIELDS)
+      for (const value of [row.changes[field]?.before, row.changes[field]?.after])
+        if (isId(value)) userIds.add(value);
+  }
+  for (const item of [...goalRows, ...indicatorRows]) userIds.add(item.agentId);
+  const userRows = await lookup([...userIds], (ids) =>
+    db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)),
+  );
+  const names: Record<string, string> = Object.fromEntries(userRows.map((u) => [u.id, u.name]));
+
+  const subjectOf = (row: Row): string | null => {
+    const id = row.entityId ?? '';
+    if (row.entity === 'user') return names[id] ?? null;
+    if (row.entity === 'property') {
+      const p = propertyById.get(id);
+      const address = p?.address ?? recorded(row, 'address');
+      const city = p?.city ?? recorded(row, 'city');
+      return address ? [address, city].filter(Boolean).join(', ') : null;
+    }
+    if (row.entity === 'goal') {
+      const g = goalById.get(id);
+      const agentId = g?.agentId ?? recorded(row, 'agentId');
+      const year = g?.year ?? recorded(row, 'year');
+      const month = g?.month ?? recorded(row, 'month');
+      const agent = isId(agentId) ? names[agentId] : undefined;
+      return agent && year && month ? `${agent} · ${month}/${year}` : (agent ?? null);
+    }
+    if (row.entity === 'indicator') {
+      const i = indicatorById.get(id);
+      const agentId = i?.agentId ?? recorded(row, 'agentId');
+      const day = i?.createdAt ?? recorded(row, 'createdAt');
+      const agent = isId(agentId) ? names[agentId] : undefined;
+      const date = day instanceof Date || typeof day === 'string' ? formatDay(day) : undefined;
+      return agent && date ? `${agent} · ${date}` : (agent ?? null);
+    }
+    return null;
+  };
+  return { names, subjectOf };
+}
+
+function formatDay(day: Date | string) {
+  const instant = day instanceof Date ? day : new Date(day);
+  return Number.isNaN(instant.getTime()) ? undefined : formatDate(instant);
+}
+
+async function lookup<T>(ids: string[], query: (ids: string[]) => Promise<T[]>): Promise<T[]> {
+  return ids.length ? query(ids) : [];
+}

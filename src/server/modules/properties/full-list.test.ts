@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { properties } from '../../db/schema';
+import { createProperty } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { FULL_LIST_PER_IP } from './full-list';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+const fullList = (ip: string) => app.inject({ url: '/api/v1/property', remoteAddress: ip });
+
+describe('GET /property (the contract full list)', () => {
+  it('streams every property once, newest first, as the contract JSON, across batches and equal timestamps', async () => {
+    // 1,150 rows sharing one timestamp: the batches of 500 must page by id within it, skipping none.
+    const sameMoment = new Date('2026-05-01T10:00:00.123456Z');
+    const rows = Array.from({ length: 1_150 }, (_, i) => ({
+      typeTransaction: i % 3 === 0 ? 'השכרה' : 'מכירה',
+      city: 'חיפה',
+      address: `הנביאים ${i + 1}`,
+      price: 1_000_000 + i,
+      category: 'דירה',
+      createdAt: sameMoment,
+    }));
+    await app.db.insert(properties).values(rows);
+    const newest = await createProperty(app.db, {
+      address: 'החדש 1',
+      createdAt: new Date('2026-06-01T00:00:00Z'),
+    });
+
+    const res = await fullList('10.0.0.1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json() as { status: string; data: { data: { _id: string; address: string }[] } };
+    expect(body.status).toBe('success');
+    const [{ total }] = (await app.db.select({ total: sql<number>`count(*)::int` }).from(properties)) as [
+      { total: number },
+    ];
+    const ids = body.data.data.map((p) => p._id);
+    expect(ids.length).toBe(total);
+    expect(new Set(ids).size).toBe(total);
+    expect(ids[0]).toBe(newest.id);
+    expect(body.data.data.some((p) => p.address === 'הנביאים 1150')).toBe(true);
+  });
+
+  it('answers an empty list as valid JSON', async () => {
+    const empty = await createTestApp();
+    const res = await empty.inject({ url: '/api/v1/property' });
+    expect(res.json()).toEqual({ status: 'success', data: { data: [] } });
+  });
+
+  it('is limited per client', async () => {
+    const statuses = [];
+    for (let i = 0; i <= FULL_LIST_PER_IP.max; i++) statuses.push((await fullList('10.0.0.99')).statusCode);
+    expect(statuses.slice(0, FULL_LIST_PER_IP.max).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another client is not affected.
+    expect((await fullList('10.0.0.100')).statusCode).toBe(200);
+  });
+});

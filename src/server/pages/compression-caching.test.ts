@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProperty, createUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let app: TestApp;
+const script = `console.log(${JSON.stringify('נכס '.repeat(800))});`;
+const unhashed = `export const x = ${JSON.stringify('a1b2'.repeat(600))};`;
+
+beforeAll(async () => {
+  const webRoot = mkdtempSync(join(tmpdir(), 'web-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    `<!doctype html><html lang="he" dir="rtl"><head><title>דף</title></head><body><div id="root"></div><noscript>${'דף '.repeat(500)}</noscript></body></html>`,
+  );
+  // As the build leaves it: the asset and its pre-compressed forms.
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  writeFileSync(join(webRoot, 'assets', 'plain-def456.js'), unhashed);
+  app = await createTestApp({ webRoot });
+});
+
+function decoded(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();
+  return res.body;
+}
+
+describe.each(['br', 'gzip'] as const)('compression with accept-encoding: %s', (encoding) => {
+  it('serves a hashed asset pre-compressed, decompressing to the same bytes', async () => {
+    const res = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(script) / 3);
+    expect(decoded(res)).toBe(script);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('compresses an asset with no pre-compressed file on the fly', async () => {
+    const res = await app.inject({
+      url: '/assets/plain-def456.js',
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(decoded(res)).toBe(unhashed);
+  });
+
+  it('compresses an API answer over 1 KB, decompressing to the same JSON', async () => {
+    for (let i = 0; i < 6; i++) await createProperty(app.db, { description: `תיאור ארוך ${i} `.repeat(20) });
+    const plain = await app.inject({ url: '/api/v1/property/search?type=sale&pageSize=50' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const res = await app.inject({
+      url: '/api/v1/property/search?type=sale&pageSize=50',
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(decoded(res)).toBe(plain.body);
+  });
+
+  it('compresses a page and never caches it as immutable', async () => {
+    const res = await app.inject({ url: '/Sale', headers: { 'accept-encoding': encoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(decoded(res)).toContain('dir="rtl"');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('uncompressed answers', () => {
+  it('leaves an API answer under 1 KB and a client that accepts no encoding alone', async () => {
+    const small = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const identity = await app.inject({
+      url: '/assets/plain-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(unhashed);
+  });
+});
+
+describe('revalidation of API reads', () => {
+  it('answers 304 with no body to a matching If-None-Match, and 200 once the data changed', async () => {
+    const first = await app.inject({ url: '/api/v1/property/locations/cities' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+
+    const again = await app.inject({
+      url: '/api/v1/property/locations/cities',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+
+    await createProperty(app.db, { city: `עיר ${randomUUID().slice(0, 6)}` });
+    const changed = await app.inject({
+      url: '/api/v1/property/locations/cities',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('gives the same ETag to the compressed and the plain answer', async () => {
+    const plain = await app.inject({ url: '/api/v1/property/search?type=sale&pageSize=50' });
+    const br = await app.inject({
+      url: '/api/v1/property/search?type=sale&pageSize=50',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(plain.headers.etag).toMatch(/^W\/".+"$/);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+});
+
+describe('page status', () => {
+  it('answers 200 for an existing property and an active agent', async () => {
+    const property = await createProperty(app.db);
+    const agent = await createUser(app.db);
+    expect((await app.inject({ url: `/PropertyView/${property.id}` })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/AboutAgent/${agent.id}` })).statusCode).toBe(200);
+  });
+
+  it.each([
+    '/PropertyView/123',
+    `/PropertyView/${randomUUID()}`,
+    `/AboutAgent/${randomUUID()}`,
+    '/AboutAgent/not-an-id',
+    '/no-such-page',
+    '/Sale/extra',
+  ])('answers 404 with the app (its not-found page) for %s', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('dir="rtl"');
+  });
+
+  it('answers 404 for an agent who is no longer active', async () => {
+    const former = await createUser(app.db, { active: false });
+    expect((await app.inject({ url: `/AboutAgent/${former.id}` })).statusCode).toBe(404);
+  });
+});

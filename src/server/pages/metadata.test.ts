@@ -1,0 +1,224 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { multipart, photoWithGps } from '../modules/properties/test-helpers';
+import { createProperty, createUser } from '../test/factories';
+import { sessionCookieFor } from '../test/sessions';
+import type { TestApp } from '../test/test-app';
+import { SHARE_IMAGE_MAX_BYTES } from './share-image';
+import { createPagesApp } from './test-pages';
+
+const ORIGIN = 'https://agency.example';
+let app: TestApp;
+let adminCookie: string;
+
+beforeAll(async () => {
+  app = await createPagesApp({ env: { APP_ORIGIN: ORIGIN } });
+  adminCookie = await sessionCookieFor(app.db, (await createUser(app.db, { role: 'admin' })).id);
+});
+
+type Node = Record<string, unknown> & { '@type': string };
+
+function jsonLdOf(html: string): Node[] {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+  return blocks.map((m) => JSON.parse(m[1]!) as Node);
+}
+
+const metaContent = (html: string, attr: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+const decode = (text: string | undefined) =>
+  text
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+async function propertyWithPhoto() {
+  const form = await multipart(
+    [
+      ['typeTransaction', 'מכירה'],
+      ['city', 'חיפה'],
+      ['address', 'הרצל 17'],
+      ['price', '2450000'],
+      ['category', 'דירה'],
+      ['rooms', '4'],
+      ['size', '104'],
+      ['description', 'דירה מוארת ומשופצת עם מרפסת שמש ונוף לים.'],
+    ],
+    [{ name: 'front.jpg', type: 'image/jpeg', data: await photoWithGps(2400, 1600, '#6688aa') }],
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/property',
+    payload: form.payload,
+    headers: { ...form.headers, cookie: adminCookie },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.data as { _id: string };
+}
+
+describe('a property page', () => {
+  it('has a specific Hebrew title, description, canonical URL and share tags with a 1200x630 JPEG', async () => {
+    const { _id: id } = await propertyWithPhoto();
+    const res = await app.inject({ url: `/PropertyView/${id}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain(
+      '<title>דירת 4 חדרים למכירה בהרצל 17, חיפה – ₪2,450,000 | LINK נדל&quot;ן</title>',
+    );
+    expect(decode(metaContent(html, 'name', 'description'))).toContain('דירה מוארת ומשופצת');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/PropertyView/${id}" />`);
+    expect(metaContent(html, 'property', 'og:title')).toBe('דירת 4 חדרים למכירה בהרצל 17, חיפה – ₪2,450,000');
+    expect(metaContent(html, 'property', 'og:url')).toBe(`${ORIGIN}/PropertyView/${id}`);
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+
+    const image = metaContent(html, 'property', 'og:image')!;
+    expect(image.startsWith(`${ORIGIN}/uploads/`)).toBe(true);
+    expect(image).toMatch(/\.jpg$/);
+    const file = await app.inject({ url: new URL(image).pathname });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('image/jpeg');
+    expect(file.rawPayload.length).toBeLessThan(SHARE_IMAGE_MAX_BYTES);
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
+  it('has valid JSON-LD: an Offer of an Apartment in ILS, SoldOut once sold, and breadcrumbs', async () => {
+    const { _id: id } = await propertyWithPhoto();
+    const [offer, crumbs] = jsonLdOf((await app.inject({ url: `/PropertyView/${id}` })).body);
+    expect(offer).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Offer',
+      price: 2_450_000,
+      priceCurrency: 'ILS',
+      availability: 'https://schema.org/InStock',
+      url: `${ORIGIN}/PropertyView/${id}`,
+      itemOffered: {
+        '@type': 'Apartment',
+        numberOfRooms: 4,
+        floorSize: { '@type': 'QuantitativeValue', value: 104, unitCode: 'MTK' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'הרצל 17',
+          addressLocality: 'חיפה',
+          addressCountry: 'IL',
+        },
+      },
+    });
+    expect((offer!.itemOffered as { image: string[] }).image[0]).toMatch(
+      new RegExp(`^${ORIGIN}/uploads/.+\\.webp$`),
+    );
+    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+    expect((crumbs!.itemListElement as { name: string; item: string }[]).map((i) => i.item)).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/Sale`,
+      `${ORIGIN}/PropertyView/${id}`,
+    ]);
+
+    const sold = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/property/${id}`,
+      payload: { sold: true },
+      headers: { cookie: adminCookie },
+    });
+    expect(sold.statusCode).toBe(200);
+    const [soldOffer] = jsonLdOf((await app.inject({ url: `/PropertyView/${id}` })).body);
+    expect(soldOffer!.availability).toBe('https://schema.org/SoldOut');
+  });
+
+  it('a rental without photos gets a house type, a monthly price and no share image', async () => {
+    const p = await createProperty(app.db, {
+      typeTransaction: 'השכרה',
+      category: 'וילה',
+      price: 12_000,
+      rooms: 6,
+    });
+    const html = (await app.inject({ url: `/PropertyView/${p.id}` })).body;
+    expect(metaContent(html, 'property', 'og:title')).toBe(
+      'וילה 6 חדרים להשכרה במוריה 10, חיפה – ₪12,000 לחודש',
+    );
+    expect(metaContent(html, 'property', 'og:image')).toBeUndefined();
+    const [offer] = jsonLdOf(html);
+    expect(offer).toMatchObject({ '@type': 'Offer', itemOffered: { '@type': 'SingleFamilyResidence' } });
+  });
+});
+
+describe('agency pages', () => {
+  it.each(['/', '/AboutLink'])('%s describes the agency as a RealEstateAgent', async (url) => {
+    const html = (await app.inject({ url })).body;
+    const agency = jsonLdOf(html).find((node) => node['@type'] === 'RealEstateAgent');
+    expect(agency).toMatchObject({
+      name: 'LINK נדל"ן',
+      telephone: '03-555-1234',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'דרך מנחם בגין 125',
+        addressLocality: 'תל אביב-יפו',
+      },
+      openingHours: 'Su-Th 09:00-16:00',
+    });
+    expect(jsonLdOf(html).some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  it.each([
+    ['/', 'LINK נדל"ן – דירות ובתים למכירה ולהשכרה'],
+    ['/Sale', 'נכסים למכירה | LINK נדל"ן'],
+    [`/Rent?city=${encodeURIComponent('חיפה')}`, 'נכסים להשכרה בחיפה | LINK נדל"ן'],
+    ['/AboutLink', 'אודות LINK נדל"ן'],
+    ['/InvestorPlans', 'מסלולי השקעה בנדל״ן | LINK נדל"ן'],
+    ['/JobNeedForm', 'דרושים: הצטרפו לצוות LINK נדל"ן'],
+    ['/BuySellRent', 'קנייה, מכירה והשכרה של נכסים | LINK נדל"ן'],
+  ])('%s has its own title, a description and a canonical link', async (url, title) => {
+    const html = (await app.inject({ url })).body;
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1])).toContain(title);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(decode(metaContent(html, 'name', 'description'))?.length).toBeGreaterThan(40);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    expect(canonical).toBe(new URL(url.split('?')[0]!, ORIGIN).href);
+  });
+
+  it('an agent page is titled with the agent', async () => {
+    const agent = await createUser(app.db, { name: 'דנה לוי', companyRole: 'יועצת נדל"ן' });
+    const html = (await app.inject({ url: `/AboutAgent/${agent.id}` })).body;
+    expect(decode(metaContent(html, 'property', 'og:title'))).toBe('דנה לוי – יועצת נדל"ן');
+  });
+});
+
+describe('the largest image of home', () => {
+  it('is preloaded with high priority from the HTML (a CSS background the browser would find late)', async () => {
+    const html = (await app.inject({ url: '/' })).body;
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/intro-poster.webp" fetchpriority="high" />',
+    );
+  });
+});
+
+describe('the share image of pages without a photo of their own', () => {
+  it('is a 1200x630 JPEG made from the home poster of the built site', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createTestApp } = await import('../test/test-app');
+    const { TEST_TEMPLATE } = await import('./test-pages');
+    const webRoot = mkdtempSync(join(tmpdir(), 'web-poster-'));
+    mkdirSync(join(webRoot, 'assets'));
+    mkdirSync(join(webRoot, 'media'));
+    writeFileSync(join(webRoot, 'index.html'), TEST_TEMPLATE);
+    const poster = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1f3b57' } })
+      .webp()
+      .toBuffer();
+    writeFileSync(join(webRoot, 'media', 'intro-poster.webp'), poster);
+    const site = await createTestApp({
+      webRoot,
+      renderer: () => import('@web/entry-server'),
+      env: { APP_ORIGIN: ORIGIN },
+    });
+    const image = metaContent((await site.inject({ url: '/InvestorPlans' })).body, 'property', 'og:image');
+    expect(image).toMatch(new RegExp(`^${ORIGIN}/uploads/share/site-\\w+-1200x630\\.jpg$`));
+    const file = await site.inject({ url: new URL(image!).pathname });
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  });
+});

@@ -1,0 +1,67 @@
+import { matchRouteName } from '@shared/paths';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fontPreloadTags } from './font-preload';
+import { pageHead, robotsMeta } from './head';
+import { pageStatus } from './page-status';
+import { SERVER_RENDERED_ROUTES } from './public-pages';
+import { inProcessApi, type PageRenderer } from './renderer';
+import { sendHtml } from './send-html';
+import { assemblePage } from './template';
+
+/** Where the not-found page is rendered from: a path no route but the catch-all matches. */
+const NOT_FOUND_PATH = '/__not-found__';
+
+export type PageServer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * Answers a page request: a public page rendered with its content and metadata (hydrated by the browser),
+ * a signed-in or private page as the client-rendered shell with noindex, and anything unknown 404 with the
+ * not-found page. Without a renderer (development, tests of other parts) every page is the shell.
+ */
+export function createPageServer(
+  app: FastifyInstance,
+  template: string,
+  loadRenderer: (() => Promise<PageRenderer>) | undefined,
+  webRoot?: string,
+): PageServer {
+  const ctx = { app, webRoot };
+  const fonts = fontPreloadTags(webRoot);
+  let renderer: Promise<PageRenderer> | undefined;
+  const api = inProcessApi(app);
+  const render = async (url: string) => {
+    if (!loadRenderer) return undefined;
+    renderer ??= loadRenderer();
+    return (await renderer).renderPage(url, api);
+  };
+
+  return async (request, reply) => {
+    const url = request.url;
+    const pathname = url.split('?')[0] ?? '/';
+    const status = await pageStatus(app, pathname);
+    const route = status === 200 ? matchRouteName(pathname) : undefined;
+
+    if (!route) {
+      const rendered = await render(NOT_FOUND_PATH).catch((err) => logFailure(request, err));
+      const head = await pageHead(ctx, { route: 'notFound', pathname, url });
+      return sendHtml(request, reply, 404, assemblePage(template, { head, body: rendered?.html }));
+    }
+    if (!SERVER_RENDERED_ROUTES.includes(route)) {
+      return sendHtml(request, reply, 200, assemblePage(template, { head: robotsMeta('noindex') }));
+    }
+    const [rendered, head] = await Promise.all([
+      render(url).catch((err) => logFailure(request, err)),
+      pageHead(ctx, { route, pathname, url }),
+    ]);
+    const withFonts = fonts ? `${fonts}\n    ${head}` : head;
+    const parts = rendered
+      ? { head: withFonts, body: rendered.html, state: rendered.state, hydrate: true }
+      : { head: withFonts };
+    return sendHtml(request, reply, 200, assemblePage(template, parts));
+  };
+}
+
+/** A page that fails to render still works: the browser renders it, as before server rendering. */
+function logFailure(request: FastifyRequest, err: unknown): undefined {
+  request.log.error({ err }, 'server rendering failed');
+  return undefined;
+}

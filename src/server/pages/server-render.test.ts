@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProperty, createUser } from '../test/factories';
+import type { TestApp } from '../test/test-app';
+import { createPagesApp } from './test-pages';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createPagesApp({ env: { APP_ORIGIN: 'https://agency.example' } });
+});
+
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('</div><script'));
+
+function stateOf(html: string) {
+  const match = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(html);
+  expect(match, 'the query data script').not.toBeNull();
+  return JSON.parse(match![1]!) as { queries: { queryKey: unknown[] }[] };
+}
+
+describe('server-rendered public pages', () => {
+  it('a property page holds its price, address, city, rooms, size, description and features', async () => {
+    const property = await createProperty(app.db, {
+      address: 'הרצל 17',
+      city: 'חיפה',
+      price: 2_450_000,
+      rooms: 4,
+      size: 104,
+      description: 'דירה מוארת עם נוף לים </script><script>alert(1)</script>',
+      features: ['מעלית', 'חניה'],
+    });
+    const res = await app.inject({ url: `/PropertyView/${property.id}` });
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('data-ssr="hydrate"');
+    for (const text of ['2,450,000', 'הרצל 17', 'חיפה', '104', 'דירה מוארת עם נוף לים', 'מעלית', 'חניה']) {
+      expect(root).toContain(text);
+    }
+    // The description's markup is text, in the HTML and in the query data.
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    const state = stateOf(res.body);
+    expect(state.queries.map((q) => q.queryKey)).toContainEqual(['properties', 'one', property.id]);
+  });
+
+  it('/Sale lists the first page of cards with the filters of the URL', async () => {
+    await createProperty(app.db, { city: 'נהריה', address: 'הגעתון 3', price: 1_200_000 });
+    await createProperty(app.db, { city: 'עכו', address: 'בן עמי 8', price: 1_300_000 });
+    const all = await app.inject({ url: '/Sale' });
+    expect(rootOf(all.body)).toContain('הגעתון 3');
+    expect(rootOf(all.body)).toContain('בן עמי 8');
+
+    const filtered = await app.inject({ url: `/Sale?city=${encodeURIComponent('נהריה')}` });
+    expect(filtered.statusCode).toBe(200);
+    expect(rootOf(filtered.body)).toContain('הגעתון 3');
+    expect(rootOf(filtered.body)).not.toContain('בן עמי 8');
+  });
+
+  it('an agent page holds the agent', async () => {
+    const agent = await createUser(app.db, { name: 'נועה ישראלי', aboutMe: 'מתמחה בדירות גן' });
+    const res = await app.inject({ url: `/AboutAgent/${agent.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toContain('נועה ישראלי');
+    expect(rootOf(res.body)).toContain('מתמחה בדירות גן');
+  });
+
+  it.each(['/', '/Rent', '/AboutLink', '/InvestorPlans', '/JobNeedForm', '/BuySellRent'])(
+    '%s is rendered on the server',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toContain('<main');
+      expect(res.body).not.toContain('name="robots"');
+    },
+  );
+
+  it('the accessibility statement holds the level, its date and the coordinator from the settings', async () => {
+    const res = await app.inject({ url: '/accessibility' });
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    for (const text of [
+      'הצהרת נגישות',
+      'WCAG 2.1',
+      'ת&quot;י 5568',
+      'מה נבדק ואיך',
+      'מגבלות ידועות',
+      '23.11.2026',
+    ]) {
+      expect(root).toContain(text);
+    }
+    expect(root).toContain('office@example.com');
+    expect(res.body).toContain('<link rel="canonical"');
+  });
+
+  it('renders as a visitor even for a signed-in request', async () => {
+    const admin = await createUser(app.db, { role: 'admin' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: admin.email, password: 'correct-horse-42' },
+    });
+    const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')?.value}`;
+    const visitor = await app.inject({ url: '/InvestorPlans' });
+    const signedIn = await app.inject({ url: '/InvestorPlans', headers: { cookie } });
+    expect(rootOf(signedIn.body)).toBe(rootOf(visitor.body));
+  });
+});
+
+describe('other pages', () => {
+  it.each(['/Login', '/AgentProfile', '/DailyIndicator', '/Settings'])(
+    '%s stays client-rendered with noindex',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    },
+  );
+
+  it.each(['/PropertyView/00000000-0000-4000-8000-000000000000', '/no-such-page'])(
+    '%s answers 404 with the not-found page, not indexed and not hydrated',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toMatch(/<h1[^>]*>העמוד לא נמצא<\/h1>/);
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+      expect(res.body).not.toContain('data-ssr');
+    },
+  );
+});
+
+describe('font preloads', () => {
+  it('a server-rendered page preloads the Hebrew body and heading fonts of the build', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createTestApp } = await import('../test/test-app');
+    const { TEST_TEMPLATE } = await import('./test-pages');
+    const webRoot = mkdtempSync(join(tmpdir(), 'web-fonts-'));
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'index.html'), TEST_TEMPLATE);
+    for (const file of [
+      'heebo-hebrew-400-normal-AbC1.woff2',
+      'heebo-hebrew-700-normal-dEf2.woff2',
+      'heebo-hebrew-800-normal-x.woff2',
+    ]) {
+      writeFileSync(join(webRoot, 'assets', file), 'font');
+    }
+    const withFonts = await createTestApp({ webRoot, renderer: () => import('@web/entry-server') });
+    const html = (await withFonts.inject({ url: '/InvestorPlans' })).body;
+    expect(html).toContain(
+      '<link rel="preload" as="font" type="font/woff2" href="/assets/heebo-hebrew-400-normal-AbC1.woff2" crossorigin />',
+    );
+    expect(html).toContain('href="/assets/heebo-hebrew-700-normal-dEf2.woff2"');
+    expect(html).not.toContain('heebo-hebrew-800');
+  });
+});

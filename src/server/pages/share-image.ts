@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { ImageVariant } from '../db/schema';
+import type { Storage } from '../storage/storage';
+
+/** The size link previews show best (Open Graph's large card), as a JPEG that WhatsApp accepts. */
+export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+/** WhatsApp skips preview images over 300 KB. */
+export const SHARE_IMAGE_MAX_BYTES = 300 * 1024;
+
+/** A 1200x630 JPEG cut from the image, under the size limit (lower quality until it fits). */
+export async function toShareJpeg(input: Buffer): Promise<Buffer> {
+  const cropped = sharp(input, { failOn: 'error' })
+    .rotate()
+    .resize(SHARE_IMAGE.width, SHARE_IMAGE.height, { fit: 'cover', position: 'attention' })
+    .flatten({ background: '#ffffff' });
+  for (const quality of [82, 70, 55, 40]) {
+    const jpeg = await cropped.clone().jpeg({ quality, mozjpeg: true }).toBuffer();
+    if (jpeg.length <= SHARE_IMAGE_MAX_BYTES) return jpeg;
+  }
+  return cropped.jpeg({ quality: 30, mozjpeg: true }).toBuffer();
+}
+
+const inFlight = new Map<string, Promise<string | undefined>>();
+
+/**
+ * The storage key of the share image made from `source`, made on first use and kept under `key` (photos
+ * uploaded before this existed get theirs the first time their page is rendered). Undefined when the source
+ * cannot be read.
+ */
+export function ensureShareImage(
+  storage: Storage,
+  key: string,
+  readSource: () => Promise<Buffer | undefined>,
+): Promise<string | undefined> {
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const work = (async () => {
+    if (await storage.read(key)) return key;
+    const source = await readSource();
+    if (!source) return undefined;
+    await storage.put(key, await toShareJpeg(source), SHARE_IMAGE.type);
+    return key;
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, work);
+  return work;
+}
+
+/** The share image of a property photo, from its largest stored variant. */
+export function ensurePhotoShareImage(storage: Storage, photo: { id: string; variants: ImageVariant[] }) {
+  const largest = [...photo.variants].sort((a, b) => b.width - a.width)[0];
+  if (!largest) return Promise.resolve(undefined);
+  return ensureShareImage(storage, `share/${photo.id}-1200x630.jpg`, () => storage.read(largest.key));
+}
+
+/** The share image of any site image (the home poster), keyed by its URL so a new poster gets a new one. */
+export function ensureSiteShareImage(
+  storage: Storage,
+  url: string,
+  readSource: () => Promise<Buffer | undefined>,
+) {
+  const hash = createHash('sha1').update(url).digest('hex').slice(0, 16);
+  return ensureShareImage(storage, `share/site-${hash}-1200x630.jpg`, readSource);
+}

@@ -1,0 +1,83 @@
+import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { paths } from '@shared/paths';
+import { eq, max } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { agencySettings, properties, users } from '../db/schema';
+import { absoluteUrl } from '../lib/links';
+import { INDEXED_PAGES, PRIVATE_PREFIXES } from './public-pages';
+
+type Entry = { path: string; lastmod: Date | null };
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+
+const latest = (...dates: (Date | null | undefined)[]) =>
+  dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+
+/** Every public page, every unsold property and every active agent, each with its last change. */
+export async function sitemapEntries(db: Database): Promise<Entry[]> {
+  const [settingsRow] = await db.select({ at: agencySettings.updatedAt }).from(agencySettings).limit(1);
+  const settingsAt = settingsRow?.at ?? null;
+  const listed = await db
+    .select({ id: properties.id, type: properties.typeTransaction, at: properties.updatedAt })
+    .from(properties)
+    .where(eq(properties.sold, false))
+    .orderBy(properties.createdAt, properties.id);
+  const agents = await db
+    .select({ id: users.id, at: users.updatedAt })
+    .from(users)
+    .where(eq(users.active, true))
+    .orderBy(users.name, users.id);
+  const [lastAnyChange] = await db.select({ at: max(properties.updatedAt) }).from(properties);
+  const [lastAgentChange] = await db.select({ at: max(users.updatedAt) }).from(users);
+
+  // Pages that show only the agency's settings changed with them (or, before any save, with the site's data).
+  const siteAt = settingsAt ?? latest(lastAnyChange?.at, lastAgentChange?.at);
+  const newestOf = (type: string) => latest(...listed.filter((p) => p.type === type).map((p) => p.at));
+  const pageLastmod: Record<string, Date | null> = {
+    [paths.home()]: latest(settingsAt, lastAnyChange?.at, lastAgentChange?.at),
+    [paths.sale()]: latest(newestOf(TRANSACTION_TYPES.sale), lastAnyChange?.at),
+    [paths.rent()]: latest(newestOf(TRANSACTION_TYPES.rent), lastAnyChange?.at),
+    [paths.aboutLink()]: latest(settingsAt, lastAgentChange?.at),
+  };
+  return [
+    ...INDEXED_PAGES.map((path) => ({ path, lastmod: pageLastmod[path] ?? siteAt })),
+    ...listed.map((p) => ({ path: paths.propertyView(p.id), lastmod: p.at })),
+    ...agents.map((a) => ({ path: paths.aboutAgent(a.id), lastmod: a.at })),
+  ];
+}
+
+export function sitemapXml(appOrigin: string, entries: Entry[]): string {
+  const urls = entries.map(({ path, lastmod }) => {
+    const loc = `<loc>${escapeXml(absoluteUrl(appOrigin, path))}</loc>`;
+    return `<url>${loc}${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(appOrigin: string): string {
+  const disallow = ['/api/', ...PRIVATE_PREFIXES].map((prefix) => `Disallow: ${prefix}`);
+  return `User-agent: *\n${disallow.join('\n')}\n\nSitemap: ${absoluteUrl(appOrigin, '/sitemap.xml')}\n`;
+}
+
+/** /sitemap.xml (built from the database on each request) and /robots.txt, both with APP_ORIGIN links. */
+export const sitemapPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.get('/sitemap.xml', async (_request, reply) => {
+      const xml = sitemapXml(app.env.APP_ORIGIN, await sitemapEntries(app.db));
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=600')
+        .send(xml);
+    });
+    app.get('/robots.txt', async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(robotsTxt(app.env.APP_ORIGIN)),
+    );
+  },
+  { name: 'sitemap', dependencies: ['compression'] },
+);

@@ -1,0 +1,143 @@
+import { israelDate } from '@shared/domain/israel-time';
+import { worksAsAgent } from '@shared/domain/roles';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { goals, indicators, properties, propertyImages, reportContacts, users } from '../db/schema';
+import { processImage } from '../modules/images/pipeline';
+import { DEFAULT_SETTINGS } from '../modules/settings/defaults';
+import { saveSettings } from '../modules/settings/service';
+import { hashPassword } from '../modules/users/passwords';
+import type { Storage } from '../storage/storage';
+import { demoListings } from './demo/listings';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo/people';
+import { portraitPicture, prng } from './demo/pictures';
+import { listingPicture } from './demo/rooms';
+
+const DAY = 86_400_000;
+
+/** Seeds the demo agency when the database has no user yet; returns whether it seeded. */
+export async function seedDemoIfEmpty(
+  db: Database,
+  storage: Storage,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if ((row?.count ?? 0) > 0) return false;
+  log?.info('new database: seeding the demo agency');
+  await seedDemo(db, storage);
+  log?.info('demo agency ready (admin@example.com / demo1234)');
+  return true;
+}
+
+export async function seedDemo(db: Database, storage: Storage): Promise<void> {
+  await saveSettings(db, DEFAULT_SETTINGS);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const team = [];
+  for (const [index, person] of DEMO_PEOPLE.entries()) {
+    const portrait = await processImage(storage, await portraitPicture(index), 'users');
+    const [user] = await db
+      .insert(users)
+      .values({
+        name: person.name,
+        email: person.email,
+        phoneNumber: person.phone,
+        role: person.role,
+        companyRole: person.companyRole,
+        aboutMe: person.aboutMe,
+        image: storage.url(portrait.variants[1]!.key),
+        passwordHash,
+      })
+      .returning();
+    team.push(user!);
+  }
+  const fieldAgents = team.filter((u) => worksAsAgent(u));
+
+  const rand = prng(7);
+  const listings = demoListings();
+  const created = [];
+  for (const [i, listing] of listings.entries()) {
+    const { imageCount, ...fields } = listing;
+    const agent = fieldAgents[i % fieldAgents.length]!;
+    const second = i % 3 === 0 ? fieldAgents[(i + 1) % fieldAgents.length] : undefined;
+    const [property] = await db
+      .insert(properties)
+      .values({
+        ...fields,
+        agentId: agent.id,
+        agentSecendId: second?.id ?? null,
+        createdAt: new Date(Date.now() - i * DAY),
+      })
+      .returning();
+    for (let p = 0; p < imageCount; p++) {
+      const image = await processImage(
+        storage,
+        await listingPicture(i * 10, p, 1200, 800),
+        `properties/${property!.id}`,
+      );
+      await db.insert(propertyImages).values({ propertyId: property!.id, position: p, ...image });
+    }
+    created.push(property!);
+  }
+
+  const days = Array.from({ length: 92 }, (_, k) => israelDate(new Date(Date.now() - k * DAY)));
+  const workDays = days.filter((d) => new Date(`${d}T00:00:00Z`).getUTCDay() <= 4);
+  const count = (max: number) => Math.floor(rand() * (max + 1));
+  await db.insert(indicators).values(
+    fieldAgents.flatMap((agent) =>
+      workDays
+        .filter(() => rand() > 0.25)
+        .map((day) => ({
+          agentId: agent.id,
+          meetings: count(4),
+          exclusives: count(1),
+          priceUpdates: count(2),
+          buyerTours: count(3),
+          priceOffers: count(2),
+          deals: rand() > 0.9 ? 1 : 0,
+          createdAt: new Date(`${day}T10:00:00Z`),
+        })),
+    ),
+  );
+
+  const months = [0, 1, 2].map((back) => {
+    const [y, m] = israelDate().split('-').map(Number) as [number, number];
+    const index = y * 12 + (m - 1) - back;
+    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  });
+  await db.insert(goals).values(
+    fieldAgents.flatMap((agent) =>
+      months.map(({ year, month }) => ({
+        agentId: agent.id,
+        year,
+        month,
+        meetings: 40,
+        exclusives: 6,
+        priceUpdates: 15,
+        buyerTours: 25,
+        priceOffers: 12,
+        deals: 2,
+      })),
+    ),
+  );
+
+  const exclusives = created.filter((p) => p.exclusive && p.agentId);
+  const weeks = Array.from({ length: 12 }, (_, w) => israelDate(new Date(Date.now() - (w * 7 + 1) * DAY)));
+  const clients = ['משפחת כהן', 'משפחת לוי', 'אורית ודני', 'משפחת אזולאי', 'גב׳ פרידמן'];
+  await db.insert(reportContacts).values(
+    exclusives.flatMap((property, i) =>
+      weeks.map((statusDate) => ({
+        agentId: property.agentId!,
+        propertyId: property.id,
+        clientName: clients[i % clients.length]!,
+        exclusiveProperty: property.address,
+        visits: count(5),
+        views: 20 + count(200),
+        inquiries: count(8),
+        statusDate,
+        note: rand() > 0.5 ? 'הנכס מעורר עניין, מתוכנן סיור נוסף בשבוע הבא.' : '',
+      })),
+    ),
+  );
+}

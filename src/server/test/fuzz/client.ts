@@ -1,0 +1,108 @@
+// Sends the generated requests of `fuzzFamilies` the way a client on the wire would: ':name' path segments
+// and '$name' values filled in from a few real rows, lists as repeated multipart fields, files as uploads.
+// Shared by the fuzz tests and `npm run bench:faults`.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { goals, indicators } from '../../db/schema';
+import { createProperty, createUser, TEST_PASSWORD } from '../factories';
+import type { FuzzRoute, Role } from './index';
+import { encodeComponent, type FileMarker } from './values';
+
+export type FuzzClient = {
+  /** Sends one generated case of a route, as the route's role or as the role given. */
+  send(route: FuzzRoute, generated: unknown, as?: Role): Promise<LightMyRequestResponse>;
+  /** The generated value with its '$name' placeholders replaced, as it was sent. */
+  fill(value: unknown): unknown;
+};
+
+const isFile = (value: unknown): value is FileMarker =>
+  !!value && typeof value === 'object' && 'file' in value && Object.keys(value).length === 1;
+
+async function signIn(app: FastifyInstance, email: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  const sid = res.cookies.find((c) => c.name === 'sid');
+  if (!sid) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return `sid=${sid.value}`;
+}
+
+/** Creates the rows the routes refer to (an admin, an agent with a property, an indicator and a goal, another user). */
+export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient> {
+  const admin = await createUser(app.db, { role: 'admin' });
+  const agent = await createUser(app.db);
+  const target = await createUser(app.db);
+  const property = await createProperty(app.db, { agentId: agent.id, exclusive: true, address: 'הרצל 7' });
+  const [indicator] = await app.db.insert(indicators).values({ agentId: agent.id, meetings: 1 }).returning();
+  const [goal] = await app.db.insert(goals).values({ agentId: agent.id, year: 2026, month: 3 }).returning();
+  const cookies: Record<Role, string | undefined> = {
+    visitor: undefined,
+    admin: await signIn(app, admin.email),
+    agent: await signIn(app, agent.email),
+  };
+  const fixtures: Record<string, string> = {
+    agent: agent.id,
+    email: agent.email,
+    target: target.id,
+    property: property.id,
+    address: property.address,
+    indicator: indicator!.id,
+    goal: goal!.id,
+  };
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
+
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') return /^\$\w+$/.test(value) ? (fixtures[value.slice(1)] ?? value) : value;
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    return value;
+  };
+
+  const fileBytes = ({ file }: FileMarker): Uint8Array<ArrayBuffer> =>
+    file === 'png' ? new Uint8Array(png) : new Uint8Array(file === 'empty' ? [] : file);
+
+  /** A multipart body as a browser sends it; lists become repeated fields. */
+  const multipartOf = async (record: Record<string, unknown>) => {
+    const form = new FormData();
+    for (const [key, raw] of Object.entries(record))
+      for (const value of Array.isArray(raw) ? raw : [raw]) {
+        if (isFile(value)) form.append(key, new Blob([fileBytes(value)], { type: 'image/png' }), 'photo.png');
+        else form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+      }
+    const encoded = new Response(form);
+    return {
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+    };
+  };
+
+  const send: FuzzClient['send'] = async (route, generated, as = route.as) => {
+    const url = route.url.replace(/:(\w+)/g, (_m, key: string) => fixtures[key] ?? key);
+    const cookie = cookies[as];
+    const auth = cookie ? { cookie } : {};
+    if (route.send === 'query') {
+      const query = String(generated).replace(/%24(\w+)/g, (m, key: string) =>
+        key in fixtures ? encodeComponent(fixtures[key]!) : m,
+      );
+      return app.inject({ method: route.method, url: `${url}?${query}`, headers: auth });
+    }
+    const body = fill(generated) as Record<string, unknown>;
+    if (route.send === 'multipart') {
+      const { payload, headers } = await multipartOf(body);
+      return app.inject({ method: route.method, url, payload, headers: { ...headers, ...auth } });
+    }
+    return app.inject({
+      method: route.method,
+      url,
+      // JSON.stringify writes a lone surrogate as its escape (\ud800), as a client on the wire would.
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...auth },
+    });
+  };
+  return { send, fill };
+}

@@ -1,0 +1,113 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app';
+import { createFuzzClient, type FuzzClient } from './client';
+import { type FuzzRoute, fuzzFamilies, type Table } from './index';
+
+// Generated hostile requests, about 200 per route family (FUZZ_CASES to change it): none may answer 5xx,
+// a refused one may store nothing, and no answer may carry markup it was sent back unescaped.
+const CASES = Number(process.env.FUZZ_CASES ?? 200);
+const unlimited = { max: 1_000_000_000, windowMs: 60_000 };
+
+let app: TestApp;
+let client: FuzzClient;
+
+beforeAll(async () => {
+  app = await createTestApp({
+    maxPendingRequests: 1_000_000,
+    rateLimits: {
+      formsPerIp: unlimited,
+      loginPerIp: unlimited,
+      loginPerEmailAndIp: unlimited,
+      passwordResetPerIp: unlimited,
+      passwordResetPerEmail: unlimited,
+    },
+  });
+  client = await createFuzzClient(app);
+});
+
+/** Every row of the tables, as one comparable value (a refused PATCH must not change a row either). */
+async function snapshot(tables: Table[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const table of tables) {
+    const result = await app.db.execute(
+      sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
+               from ${table} t`),
+    );
+    const row = (result as unknown as { rows: { n: number; h: string }[] }).rows[0]!;
+    out.push(`${table}:${row.n}:${row.h}`);
+  }
+  return out;
+}
+
+const uploadedFiles = () =>
+  readdirSync(join(app.dataDir, 'uploads'), { recursive: true, withFileTypes: true }).filter((e) =>
+    e.isFile(),
+  ).length;
+
+/** The texts sent that a page could run as markup if they came back in an answer as they were. */
+function markupSent(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (/[<>]/.test(value) && value.length >= 3) out.push(value);
+  } else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      markupSent(key, out);
+      markupSent(item, out);
+    }
+  return out;
+}
+
+async function check(route: FuzzRoute, generated: unknown) {
+  const multipart = route.send === 'multipart';
+  const before = await snapshot(route.tables);
+  const files = multipart ? uploadedFiles() : 0;
+  const res = await client.send(route, generated);
+  const sent = route.send === 'query' ? String(generated) : JSON.stringify(client.fill(generated));
+  const where = `${route.name} ${res.statusCode} for ${sent.slice(0, 300)}: ${res.body.slice(0, 300)}`;
+  expect(res.statusCode, where).toBeLessThan(500);
+  expect(res.headers['content-type'], where).toMatch(/^application\/json/);
+  expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+  if (res.statusCode < 400) return;
+  expect(await snapshot(route.tables), `stored by a refused request: ${where}`).toEqual(before);
+  if (multipart) expect(uploadedFiles(), `file kept by a refused upload: ${where}`).toBe(files);
+  const raw = route.send === 'query' ? [] : markupSent(client.fill(generated));
+  for (const text of raw)
+    expect(res.body.includes(text), `echoed ${JSON.stringify(text)}: ${where}`).toBe(false);
+}
+
+const families = [...new Set(fuzzFamilies.map((route) => route.family))];
+
+describe(`fuzz: ${CASES} generated requests per route family`, () => {
+  it('covers every family that takes input', () => {
+    expect(families).toEqual([
+      'leads',
+      'job',
+      'inquiries',
+      'users',
+      'auth',
+      'properties',
+      'images',
+      'indicators',
+      'goals',
+      'report-contacts',
+      'settings',
+    ]);
+  });
+
+  for (const name of families)
+    it(`${name}: no 5xx, nothing stored when refused, no markup echoed`, { timeout: 120_000 }, async () => {
+      const routes = fuzzFamilies.filter((route) => route.family === name);
+      // A case names its route (a counterexample then prints as method, path and body).
+      const cases = fc
+        .constantFrom(...routes)
+        .chain((route) => route.body.map((body) => ({ route: route.name, body })));
+      const routeOf = (name: string) => routes.find((route) => route.name === name)!;
+      await fc.assert(
+        fc.asyncProperty(cases, ({ route, body }) => check(routeOf(route), body)),
+        { numRuns: CASES, endOnFailure: true },
+      );
+    });
+});

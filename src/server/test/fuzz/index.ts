@@ -1,0 +1,392 @@
+// Generated hostile requests for every route family that takes input: the fuzz tests (fuzz.test.ts) send a
+// couple of hundred per family; `npm run bench:faults` picks this list up (as `fuzzFamilies`) for its big runs.
+
+import { israelDate } from '@shared/domain/israel-time';
+import { METRIC_KEYS } from '@shared/domain/metrics';
+import fc from 'fast-check';
+import { DEFAULT_SETTINGS } from '../../modules/settings/defaults';
+import { TEST_PASSWORD } from '../factories';
+import { fields, hostileFile, queryOf } from './values';
+
+export type Role = 'visitor' | 'agent' | 'admin';
+/** The tables a family writes: a refused request must leave each of them as it was. */
+export type Table =
+  | 'leads'
+  | 'job_applications'
+  | 'mail_outbox'
+  | 'users'
+  | 'audit_log'
+  | 'password_reset_tokens'
+  | 'properties'
+  | 'property_images'
+  | 'indicators'
+  | 'indicator_month_totals'
+  | 'goals'
+  | 'report_contacts'
+  | 'report_shares'
+  | 'agency_settings';
+
+export type FuzzRoute = {
+  family: string;
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  /** `:name` segments and '$name' values are filled in from the test's fixtures. */
+  url: string;
+  as: Role;
+  /** JSON body, query string (GET), or multipart form whose file fields are FileMarker values. */
+  send: 'json' | 'query' | 'multipart';
+  body: fc.Arbitrary<unknown>;
+  tables: Table[];
+};
+
+const today = israelDate();
+const thisMonth = today.slice(0, 7);
+const metrics = Object.fromEntries(METRIC_KEYS.map((key) => [key, [0, 1, 3, '2', '']]));
+const freshEmail = fc.uuid().map((id) => `fuzz-${id.slice(0, 8)}@example.com`);
+const phone = ['050-123-4567', '+972521234567'];
+const name = ['דנה כהן', 'Dana Cohen'];
+const agentRef = ['$agent', ['$agent']];
+const propertyJson = {
+  typeTransaction: ['מכירה', 'השכרה'],
+  city: ['חיפה', 'תל אביב-יפו'],
+  address: ['הרצל 1'],
+  price: [1_500_000, 4500],
+  category: ['דירה', "קוטג'"],
+  rooms: [3, 4.5, null],
+  floor: ['3', 'קרקע', null],
+  size: [90, null],
+  entryDate: ['מידי', null],
+  propertyCondition: ['משופץ', null],
+  features: [['מעלית'], []],
+  description: ['דירה מוארת'],
+  yad2: ['https://www.yad2.co.il/item/1', null],
+  agent: ['$agent', null],
+};
+/** The same fields as a multipart form sends them: text, a repeated features field, and photos. */
+const propertyForm = {
+  ...Object.fromEntries(
+    Object.entries(propertyJson).map(([key, values]) => [
+      key,
+      values.filter((v) => v !== null && !Array.isArray(v)).map(String),
+    ]),
+  ),
+  features: ['מעלית', 'חניה'],
+  images: hostileFile,
+};
+
+/** Each value of a valid object as the one valid choice of its field. */
+const each = (object: object) =>
+  Object.fromEntries(Object.entries(object).map(([key, value]) => [key, [value]]));
+const json = (body: fc.Arbitrary<unknown>) => ({ send: 'json' as const, body });
+const query = (body: fc.Arbitrary<Record<string, unknown>>) => ({
+  send: 'query' as const,
+  body: body.map(queryOf),
+});
+const form = (body: fc.Arbitrary<unknown>) => ({ send: 'multipart' as const, body });
+
+type Spec = Omit<FuzzRoute, 'family' | 'name'>;
+const family = (name: string, tables: Table[], routes: Omit<Spec, 'tables'>[]): FuzzRoute[] =>
+  routes.map((route) => ({
+    ...route,
+    url: `/api/v1${route.url}`,
+    tables,
+    family: name,
+    name: `${route.method} ${route.url}`,
+  }));
+
+/**
+ * Every route that takes input, by family. `npm run bench:faults` loads this list by this name for its big
+ * runs (it fills nothing in: placeholders reach the server as they are, and are refused).
+ */
+export const fuzzFamilies: FuzzRoute[] = [
+  ...family(
+    'leads',
+    ['leads', 'mail_outbox'],
+    [
+      {
+        method: 'POST',
+        url: '/email/send-mail',
+        as: 'visitor',
+        ...json(fields({ name, phone, category: ['קונה', 'מוכר', 'השכרה', 'משכיר'], website: [''] })),
+      },
+    ],
+  ),
+  ...family(
+    'job',
+    ['job_applications', 'mail_outbox'],
+    [
+      {
+        method: 'POST',
+        url: '/email/send-job-mail',
+        as: 'visitor',
+        ...json(fields({ fullName: name, phone, email: ['ruth@example.com'], website: [''] })),
+      },
+    ],
+  ),
+  ...family(
+    'inquiries',
+    ['leads', 'mail_outbox'],
+    [
+      {
+        method: 'POST',
+        url: '/property/:property/inquiry',
+        as: 'visitor',
+        ...json(fields({ name, phone, message: ['מעוניין בדירה', ''], website: [''] })),
+      },
+      {
+        method: 'GET',
+        url: '/inquiries',
+        as: 'agent',
+        ...query(fields({ agentId: ['$agent'], propertyId: ['$property'], limit: ['10', 50] })),
+      },
+    ],
+  ),
+  ...family(
+    'users',
+    ['users', 'audit_log'],
+    [
+      {
+        method: 'POST',
+        url: '/users',
+        as: 'admin',
+        ...json(
+          fields({
+            name,
+            email: freshEmail,
+            phone_number: phone,
+            role: ['agent', 'admin'],
+            companyRole: ['יועץ נדל"ן מוביל', ''],
+            aboutMe: ['על עצמי'],
+            image: ['/uploads/users/a.webp', null],
+            password: ['a-strong-horse-battery-42'],
+          }),
+        ),
+      },
+      {
+        method: 'PATCH',
+        url: '/users/:target',
+        as: 'admin',
+        ...json(
+          fields({
+            name,
+            phone_number: phone,
+            role: ['agent'],
+            companyRole: ['מנהלת משרד', null],
+            aboutMe: ['על עצמי'],
+            image: ['/uploads/users/a.webp', null],
+          }),
+        ),
+      },
+      {
+        method: 'PATCH',
+        url: '/users/me',
+        as: 'agent',
+        ...json(fields({ phone_number: phone, image: ['/uploads/users/b.webp', null], aboutMe: ['שלום'] })),
+      },
+    ],
+  ),
+  ...family(
+    'auth',
+    ['users', 'password_reset_tokens', 'mail_outbox'],
+    [
+      {
+        method: 'POST',
+        url: '/users/login',
+        as: 'visitor',
+        ...json(fields({ email: ['$email'], password: [TEST_PASSWORD, 'wrong-password'] })),
+      },
+      {
+        method: 'POST',
+        url: '/users/forgot-password',
+        as: 'visitor',
+        ...json(fields({ email: ['$email', 'nobody@example.com'] })),
+      },
+      {
+        method: 'POST',
+        url: '/users/reset-password',
+        as: 'visitor',
+        ...json(fields({ token: ['a'.repeat(43)], newPassword: ['a-strong-horse-battery-42'] })),
+      },
+      {
+        method: 'PATCH',
+        url: '/users/me/password',
+        as: 'agent',
+        ...json(fields({ currentPassword: ['wrong-password'], newPassword: ['a-strong-horse-battery-42'] })),
+      },
+    ],
+  ),
+  ...family(
+    'properties',
+    ['properties', 'property_images', 'audit_log'],
+    [
+      { method: 'POST', url: '/property', as: 'admin', ...form(fields(propertyForm)) },
+      { method: 'PATCH', url: '/property/:property', as: 'admin', ...json(fields(propertyJson)) },
+      {
+        method: 'GET',
+        url: '/property/search',
+        as: 'visitor',
+        ...query(
+          fields({
+            type: ['sale', 'rent'],
+            city: ['חיפה'],
+            street: ['הרצל'],
+            category: ['דירה', ''],
+            minRooms: ['2', '2.5'],
+            maxRooms: ['5'],
+            minPrice: ['0'],
+            maxPrice: ['20000000'],
+            sort: ['newest', 'priceAsc'],
+            sold: ['true', 'false'],
+            page: ['1', '2'],
+            pageSize: ['12'],
+          }),
+        ),
+      },
+      {
+        method: 'GET',
+        url: '/property/locations/streets',
+        as: 'visitor',
+        ...query(fields({ city: ['חיפה'] })),
+      },
+    ],
+  ),
+  ...family(
+    'images',
+    ['property_images'],
+    [
+      {
+        method: 'POST',
+        url: '/property/:property/images',
+        as: 'admin',
+        ...form(fields({ images: hostileFile })),
+      },
+      {
+        method: 'PUT',
+        url: '/property/:property/images/order',
+        as: 'admin',
+        ...json(fields({ order: [[], ['$property']] })),
+      },
+      { method: 'POST', url: '/users/image', as: 'agent', ...form(fields({ image: hostileFile })) },
+    ],
+  ),
+  ...family(
+    'indicators',
+    ['indicators', 'indicator_month_totals', 'audit_log'],
+    [
+      {
+        method: 'POST',
+        url: '/indicators',
+        as: 'agent',
+        ...json(fields({ ...metrics, agent: agentRef, createdAt: [today, '2025-01-01', ''] })),
+      },
+      {
+        method: 'PATCH',
+        url: '/indicators/:indicator',
+        as: 'admin',
+        ...json(fields({ meetings: [2], deals: ['1'], createdAt: ['2025-03-10', '2025-03-10T09:00:00Z'] })),
+      },
+      {
+        method: 'POST',
+        url: '/indicators/getIndicatorsByAgent',
+        as: 'agent',
+        ...json(fields({ id: ['$agent', ['$agent'], { agent: '$agent' }] })),
+      },
+      {
+        method: 'GET',
+        url: '/indicators/filterByDate',
+        as: 'agent',
+        ...query(fields({ agent: ['$agent'], year: ['2026'], month: ['3'], last7DaysOnly: ['false'] })),
+      },
+    ],
+  ),
+  ...family(
+    'goals',
+    ['goals', 'audit_log'],
+    [
+      {
+        method: 'POST',
+        url: '/goals',
+        as: 'admin',
+        ...json(
+          fields({ ...metrics, agent: agentRef, year: [2026, '2026'], month: [1, 12, '3'], createdAt: [''] }),
+        ),
+      },
+      { method: 'PATCH', url: '/goals/:goal', as: 'admin', ...json(fields({ meetings: [4], deals: ['2'] })) },
+    ],
+  ),
+  ...family(
+    'report-contacts',
+    ['report_contacts', 'report_shares'],
+    [
+      {
+        method: 'POST',
+        url: '/reportContact',
+        as: 'agent',
+        ...json(
+          fields({
+            clientName: name,
+            exclusiveProperty: ['$address'],
+            propertyId: ['$property', ''],
+            visits: [1, '2'],
+            views: [0],
+            inquiries: [''],
+            statusDate: [today, ''],
+            note: ['הערה'],
+            agent: ['$agent'],
+          }),
+        ),
+      },
+      {
+        method: 'POST',
+        url: '/reportContact/monthlyReport',
+        as: 'agent',
+        ...json(fields({ agentId: ['$agent'], month: [thisMonth], address: ['$address', ''] })),
+      },
+      {
+        method: 'POST',
+        url: '/reportContact/shares',
+        as: 'agent',
+        ...json(fields({ agentId: ['$agent', ''], address: ['$address'], from: [today], to: [today] })),
+      },
+      {
+        method: 'POST',
+        url: '/reportContact/getReportContactByProperty',
+        as: 'agent',
+        ...json(fields({ address: ['$address'] })),
+      },
+    ],
+  ),
+  ...family(
+    'settings',
+    ['agency_settings', 'audit_log'],
+    [
+      {
+        method: 'PATCH',
+        url: '/settings',
+        as: 'admin',
+        ...json(
+          fields({
+            agencyName: ['לינק נדל"ן'],
+            phone: ['04-1234567'],
+            email: ['office@example.com'],
+            city: ['חיפה'],
+            whatsappPhone: ['050-123-4567'],
+            facebookUrl: ['https://facebook.com/x', ''],
+            story: ['סיפור'],
+            founders: fc.array(
+              fields({ name, phone: ['050-111-2222'], image: ['/uploads/media/a.webp', ''], text: ['x'] }),
+              { maxLength: 2 },
+            ),
+            media: fields({ ...each(DEFAULT_SETTINGS.media), offersImage: ['/uploads/media/b.webp', ''] }),
+            accessibility: fields({
+              ...each(DEFAULT_SETTINGS.accessibility),
+              lastChecked: [today, '2026-02-30'],
+            }),
+            excludeHolidays: [true, false],
+          }),
+        ),
+      },
+      { method: 'POST', url: '/settings/media/image', as: 'admin', ...form(fields({ file: hostileFile })) },
+    ],
+  ),
+];

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { hasUnsafeCharacters, isBlankText, stripBidiControls } from './text';
+
+describe('hasUnsafeCharacters', () => {
+  it('finds a NUL byte and lone surrogates, high or low, anywhere', () => {
+    for (const bad of ['a\u0000b', '\u0000', '\uD800', 'x\uD800', '\uDFFFx', 'a\uDC00\uD800b'])
+      expect(hasUnsafeCharacters(bad), JSON.stringify(bad)).toBe(true);
+  });
+  it('accepts ordinary text, Hebrew and characters outside the BMP (surrogate pairs)', () => {
+    for (const good of ['', 'שלום עולם', 'דני 😀', '\uD83D\uDE00', 'tab\tand\nnewline'])
+      expect(hasUnsafeCharacters(good), JSON.stringify(good)).toBe(false);
+  });
+});
+
+describe('isBlankText and stripBidiControls', () => {
+  it('counts text of spaces, zero-width, bidi and filler characters as blank', () => {
+    for (const blank of ['', '   ', '\u200B\u200F', '\u202E\u202C', '\u3164', '\uFEFF \u00AD', '\u2800'])
+      expect(isBlankText(blank), JSON.stringify(blank)).toBe(true);
+    expect(isBlankText('\u200Bא')).toBe(false);
+  });
+  it('removes embeddings, overrides and isolates, keeping the RLM/LRM marks', () => {
+    expect(stripBidiControls('\u202Eevil\u202C name \u2067x\u2069')).toBe('evil name x');
+    expect(stripBidiControls('דירה\u200F 3')).toBe('דירה\u200F 3');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isHttpUrl, isSitePath } from './urls';
+
+describe('isSitePath', () => {
+  it('accepts paths on this site', () => {
+    for (const good of ['/uploads/users/a1b2.webp', '/media/intro.mp4', '/x.png?v=2', '/a%20b.png'])
+      expect(isSitePath(good), good).toBe(true);
+  });
+  it('refuses every way of naming another host or a script', () => {
+    for (const bad of [
+      '/\\host/x.png',
+      '//host/x.png',
+      '\\\\host\\x.png',
+      '/%5Chost/x.png',
+      '/%2F/host/x.png',
+      '/uploads\\..\\x.png',
+      'https://host/x.png',
+      'javascript:alert(1)',
+      '/a b.png',
+      '/x.png\n',
+      '',
+      'uploads/x.png',
+    ])
+      expect(isSitePath(bad), JSON.stringify(bad)).toBe(false);
+  });
+});
+
+describe('isHttpUrl', () => {
+  it('accepts http(s) links and refuses host-relative tricks', () => {
+    expect(isHttpUrl('https://www.yad2.co.il/item/1')).toBe(true);
+    for (const bad of ['https:///host', 'https://\\host', 'http://a b', 'javascript://x', '//host'])
+      expect(isHttpUrl(bad), bad).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import { worksAsAgent } from '@shared/domain/roles';
+import { paths } from '@shared/paths';
+import type { User } from '@shared/schemas/user';
+import { he } from '@web/i18n/he';
+import {
+  Building2,
+  ChartColumn,
+  ClipboardList,
+  FileText,
+  History,
+  Inbox,
+  type LucideIcon,
+  MessageSquareText,
+  Settings,
+  TrendingUp,
+  Trophy,
+  UserCog,
+  UserRound,
+  Users,
+} from 'lucide-react';
+
+type Item = { to: string; label: string; icon: LucideIcon };
+
+/** The side navigation items a user sees (SPEC section 2 role rules). */
+export function sideNavItems(user: User): Item[] {
+  const admin = user.role === 'admin';
+  const personal = !admin || worksAsAgent(user);
+  const items: (Item | false)[] = [
+    { to: paths.agentProfile(), label: he.sideNav.profile, icon: UserRound },
+    admin && { to: paths.agents(), label: he.sideNav.agents, icon: Users },
+    admin && { to: paths.newProperty(), label: he.sideNav.newProperty, icon: Building2 },
+    admin && { to: paths.adminReportView(), label: he.sideNav.allReports, icon: ClipboardList },
+    personal && { to: paths.newReportContact(user._id), label: he.sideNav.personalReport, icon: FileText },
+    personal && { to: paths.personalIndicator(), label: he.sideNav.personalIndicators, icon: TrendingUp },
+    personal && { to: paths.inquiries(), label: he.inquiries.inbox.mineTitle, icon: MessageSquareText },
+    admin && { to: paths.performance(), label: he.sideNav.performance, icon: ChartColumn },
+    { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
+    admin && { to: paths.leads(), label: he.sideNav.leads, icon: Inbox },
+    admin && { to: paths.users(), label: he.admin.nav.users, icon: UserCog },
+    admin && { to: paths.settings(), label: he.admin.nav.settings, icon: Settings },
+    admin && { to: paths.audit(), label: he.admin.nav.audit, icon: History },
+  ];
+  return items.filter((i): i is Item => Boolean(i));
+}
