@@ -13,13 +13,12 @@ import {
   updateGoalSchema,
 } from '@shared/schemas/goal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../lib/audit';
 import { replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { readCaches } from '../indicators/cache';
 import { resolveAgent } from '../users/acting-agent';
 import { agentPerformance, allPerformance, companyPerformance } from './performance';
-import { findGoal, findGoalById, goalMetrics, toGoal, updateGoal, upsertGoal } from './service';
+import { editGoal, findGoal, goalMetrics, saveGoal, toGoal } from './service';
 
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -33,16 +32,14 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       const { agent: agentId, createdAt: _ignored, ...rest } = request.body;
       const { year = now.year, month = now.month, ...metrics } = rest;
       const agent = await resolveAgent(app.db, currentUser(request), agentId, { mustBeActive: true });
-      const { row, before } = await upsertGoal(app.db, { agentId: agent.id, year, month, ...metrics });
-      await recordAudit(app.db, request.user, {
-        entity: 'goal',
-        entityId: row.id,
-        action: before ? 'update' : 'create',
-        before: before ? { agentId: before.agentId, year, month, ...goalMetrics(before) } : null,
-        after: { agentId: row.agentId, year, month, ...goalMetrics(row) },
+      const { row, created } = await saveGoal(app.db, request.user, {
+        agentId: agent.id,
+        year,
+        month,
+        ...metrics,
       });
       return reply
-        .status(before ? 200 : 201)
+        .status(created ? 201 : 200)
         .send({ status: 'success' as const, data: { goal: toGoal(row) } });
     },
   );
@@ -123,16 +120,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: updateGoalSchema, response: { 200: goalResponseSchema } },
     },
     async (request) => {
-      const before = await findGoalById(app.db, request.params.id);
-      const changes = goalMetrics(request.body);
-      const row = Object.keys(changes).length ? await updateGoal(app.db, before.id, changes) : before;
-      await recordAudit(app.db, request.user, {
-        entity: 'goal',
-        entityId: row.id,
-        action: 'update',
-        before: goalMetrics(before),
-        after: goalMetrics(row),
-      });
+      const row = await editGoal(app.db, request.user, request.params.id, goalMetrics(request.body));
       return { status: 'success' as const, data: { goal: toGoal(row) } };
     },
   );

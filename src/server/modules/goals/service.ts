@@ -3,7 +3,9 @@ import type { Goal } from '@shared/schemas/goal';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { goals } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/session';
 
 export const GOAL_NOT_FOUND = 'היעד לא נמצא';
 export type GoalRow = typeof goals.$inferSelect;
@@ -41,12 +43,14 @@ export async function findGoalById(db: Database, id: string): Promise<GoalRow> {
 
 /**
  * One goal per agent and month: a second one for the same month replaces the figures. The upsert rides on
- * the unique index, so two admins saving at once cannot create a duplicate.
+ * the unique index, so two admins saving at once cannot create a duplicate. The audit entry is written in
+ * the same transaction, so a change is never stored without its record.
  */
-export async function upsertGoal(
+export async function saveGoal(
   db: Database,
+  actor: SessionUser | null,
   values: Metrics & { agentId: string; year: number; month: number },
-): Promise<{ row: GoalRow; before: GoalRow | undefined }> {
+): Promise<{ row: GoalRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const before = await findGoal(tx as Database, values.agentId, values.year, values.month);
     const metrics = goalMetrics(values);
@@ -55,11 +59,36 @@ export async function upsertGoal(
       .values(values)
       .onConflictDoUpdate({ target: [goals.agentId, goals.year, goals.month], set: metrics })
       .returning();
-    return { row: row!, before };
+    const { year, month } = values;
+    await recordAudit(tx as Database, actor, {
+      entity: 'goal',
+      entityId: row!.id,
+      action: before ? 'update' : 'create',
+      before: before ? { agentId: before.agentId, year, month, ...goalMetrics(before) } : null,
+      after: { agentId: row!.agentId, year, month, ...goalMetrics(row!) },
+    });
+    return { row: row!, created: !before };
   });
 }
 
-export async function updateGoal(db: Database, id: string, changes: Partial<Metrics>) {
-  const [row] = await db.update(goals).set(changes).where(eq(goals.id, id)).returning();
-  return row!;
+/** Changes a goal's figures and records the change, in one transaction. */
+export async function editGoal(
+  db: Database,
+  actor: SessionUser | null,
+  id: string,
+  changes: Partial<Metrics>,
+): Promise<GoalRow> {
+  return db.transaction(async (tx) => {
+    const before = await findGoalById(tx as Database, id);
+    if (Object.keys(changes).length === 0) return before;
+    const [row] = await tx.update(goals).set(changes).where(eq(goals.id, id)).returning();
+    await recordAudit(tx as Database, actor, {
+      entity: 'goal',
+      entityId: id,
+      action: 'update',
+      before: goalMetrics(before),
+      after: goalMetrics(row!),
+    });
+    return row!;
+  });
 }

@@ -15,7 +15,6 @@ import {
 } from '@shared/schemas/indicator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../../lib/audit';
 import { replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { resolveAgent } from '../users/acting-agent';
@@ -24,7 +23,6 @@ import { readCaches } from './cache';
 import { indicatorInstant } from './dates';
 import {
   deleteIndicator,
-  findIndicator,
   indicatorsOfAgent,
   insertIndicator,
   scoreboard,
@@ -52,16 +50,11 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const agent = await resolveAgent(app.db, currentUser(request), agentId, { mustBeActive: true });
       const indicator = await insertIndicator(
         app.db,
+        request.user,
         agent,
         metrics,
         indicatorInstant(createdAt || undefined),
       );
-      await recordAudit(app.db, request.user, {
-        entity: 'indicator',
-        entityId: indicator._id,
-        action: 'create',
-        after: { agentId: agent.id, ...metrics, createdAt: indicator.createdAt },
-      });
       return reply.status(201).send({ status: 'success' as const, data: { indicator } });
     },
   );
@@ -154,19 +147,11 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await findIndicator(app.db, request.params.id);
       const changes = {
         ...pickMetrics(request.body),
         ...(request.body.createdAt ? { createdAt: indicatorInstant(request.body.createdAt) } : {}),
       };
-      const row = Object.keys(changes).length ? await updateIndicator(app.db, before.id, changes) : before;
-      await recordAudit(app.db, request.user, {
-        entity: 'indicator',
-        entityId: row.id,
-        action: 'update',
-        before: { ...pickMetrics(before), createdAt: before.createdAt.toISOString() },
-        after: { ...pickMetrics(row), createdAt: row.createdAt.toISOString() },
-      });
+      const row = await updateIndicator(app.db, request.user, request.params.id, changes);
       const agent = (await findUserById(app.db, row.agentId))!;
       return { status: 'success' as const, data: { indicator: toIndicator(row, agent) } };
     },
@@ -176,18 +161,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/indicators/:id',
     { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: okNull } } },
     async (request) => {
-      const before = await findIndicator(app.db, request.params.id);
-      await deleteIndicator(app.db, before.id);
-      await recordAudit(app.db, request.user, {
-        entity: 'indicator',
-        entityId: before.id,
-        action: 'delete',
-        before: {
-          agentId: before.agentId,
-          ...pickMetrics(before),
-          createdAt: before.createdAt.toISOString(),
-        },
-      });
+      await deleteIndicator(app.db, request.user, request.params.id);
       return { status: 'success' as const, data: null };
     },
   );

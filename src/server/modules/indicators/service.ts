@@ -4,7 +4,9 @@ import type { Indicator, Summary } from '@shared/schemas/indicator';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { goals, indicatorMonthTotals, indicators, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/session';
 import {
   countedInMonth,
   inRange,
@@ -29,12 +31,33 @@ export function toIndicator(row: IndicatorRow, agent: AgentInfo): Indicator {
   };
 }
 
-export async function insertIndicator(db: Database, agent: AgentInfo, metrics: Metrics, createdAt: Date) {
-  const [row] = await db
-    .insert(indicators)
-    .values({ agentId: agent.id, ...metrics, createdAt })
-    .returning();
-  return toIndicator(row!, agent);
+const auditedFields = (row: IndicatorRow) => ({
+  agentId: row.agentId,
+  ...metricsOf(row),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Stores a daily entry and its audit record in one transaction. */
+export async function insertIndicator(
+  db: Database,
+  actor: SessionUser | null,
+  agent: AgentInfo,
+  metrics: Metrics,
+  createdAt: Date,
+): Promise<Indicator> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(indicators)
+      .values({ agentId: agent.id, ...metrics, createdAt })
+      .returning();
+    await recordAudit(tx as Database, actor, {
+      entity: 'indicator',
+      entityId: row!.id,
+      action: 'create',
+      after: auditedFields(row!),
+    });
+    return toIndicator(row!, agent);
+  });
 }
 
 /** An agent's indicators, newest first, each with its agent's name and role (one join, no per-row lookups). */
@@ -103,15 +126,38 @@ export async function findIndicator(db: Database, id: string): Promise<Indicator
   return row;
 }
 
+/** Changes an entry's figures or date and records the change, in one transaction. */
 export async function updateIndicator(
   db: Database,
+  actor: SessionUser | null,
   id: string,
   changes: Partial<Metrics> & { createdAt?: Date },
-) {
-  const [row] = await db.update(indicators).set(changes).where(eq(indicators.id, id)).returning();
-  return row!;
+): Promise<IndicatorRow> {
+  return db.transaction(async (tx) => {
+    const before = await findIndicator(tx as Database, id);
+    if (Object.keys(changes).length === 0) return before;
+    const [row] = await tx.update(indicators).set(changes).where(eq(indicators.id, id)).returning();
+    await recordAudit(tx as Database, actor, {
+      entity: 'indicator',
+      entityId: id,
+      action: 'update',
+      before: auditedFields(before),
+      after: auditedFields(row!),
+    });
+    return row!;
+  });
 }
 
-export async function deleteIndicator(db: Database, id: string) {
-  await db.delete(indicators).where(eq(indicators.id, id));
+/** Deletes an entry and records what it held, in one transaction. */
+export async function deleteIndicator(db: Database, actor: SessionUser | null, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await findIndicator(tx as Database, id);
+    await tx.delete(indicators).where(eq(indicators.id, id));
+    await recordAudit(tx as Database, actor, {
+      entity: 'indicator',
+      entityId: id,
+      action: 'delete',
+      before: auditedFields(before),
+    });
+  });
 }
