@@ -1,52 +1,66 @@
 /**
- * Load benchmark of the indicator and goal aggregations (issue 5): 300 agents with three years of daily
- * indicators and monthly goals, then autocannon at 20 connections against the scoreboard, performance for all
- * agents, one agent's performance and the weekly summary. Target: p95 <= 50 ms each.
+ * npm run bench:indicators — the signed-in dashboards under the load a real office sees (issue 14): agents
+ * with three years of daily entries and monthly goals, 20 connections, and a mix the read caches cannot
+ * answer: the scoreboard, every agent's performance, one agent's performance and the weekly summary, each
+ * for a month (and agent) drawn at random among all of them, with a daily entry written (POST /indicators,
+ * signed in as admin, for a random agent and day) after about every 50 reads, so the caches are invalidated
+ * as an office's work would. Each figure runs beside the ceiling route in the same run (bench/lib/mix.ts).
+ * A last row reads one month with no writes: cache hits, labelled as such. Prints Markdown rows for
+ * docs/performance.md.
  *
- *   npm run bench:indicators                       embedded PGlite (the default deployment)
- *   BENCH_DATABASE_URL=postgres://... npm run bench:indicators   a PostgreSQL server (an empty database)
+ *   npm run bench:indicators                                   embedded PGlite, 50 agents (a large office)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:indicators
+ *       PostgreSQL, 300 agents: a fresh database created next to that one and dropped after; the server
+ *       runs with WORKERS (default 2)
+ *   BENCH_AGENTS=300 BENCH_SECONDS=10 BENCH_CPU_PROF=/tmp/prof BENCH_ONLY=scoreboard,all
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { israelDate } from '@shared/domain/israel-time';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
 import { goals, indicators, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/modules/users/passwords';
+import { adminQuery, withDatabase } from '../src/server/test/global-setup';
+import { startCeiling } from './lib/ceiling';
+import { type BenchRequest, type Figure, measure } from './lib/mix';
+import { FIGURE_HEADER, figureRow, machine, stamp } from './lib/report';
+import { type BenchServer, startServer } from './lib/server';
 
-type Result = { requests: { total: number }; non2xx: number; errors: number };
-type Instance = PromiseLike<Result> & {
-  on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-};
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}) => Instance;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const AGENTS = 300;
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const AGENTS = Number(process.env.BENCH_AGENTS ?? (serverUrl ? 300 : 50));
 const YEARS = 3;
-const CONNECTIONS = 20;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const TARGET_P95_MS = 50;
-const PASSWORD = 'bench-password-1';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WRITE_EVERY = 50;
+const WORKERS = serverUrl ? Number(process.env.WORKERS ?? 2) : 1;
+const ONLY = process.env.BENCH_ONLY?.split(',');
+// Issue 14's targets: dashboards with writes p95 <= 50 ms on PostgreSQL (300 agents) and on PGlite (50).
+const TARGET = { p95: 50 };
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
 const DAY = 86_400_000;
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const random = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
-async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
-  const passwordHash = await hashPassword(PASSWORD);
-  await db
-    .insert(users)
-    .values({ name: 'מנהל בדיקה', email: 'bench-admin@example.com', role: 'admin', passwordHash });
+type Month = { year: number; month: number };
+
+/** The Israel working days (Sunday to Thursday) of the last three years, newest first. */
+function workingDays(): string[] {
+  const days: string[] = [];
+  for (let t = Date.now(); t > Date.now() - YEARS * 365 * DAY; t -= DAY) {
+    const day = israelDate(new Date(t));
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() <= 4) days.push(day);
+  }
+  return days;
+}
+
+async function seed(databaseUrl: string | undefined, dataDir: string, days: string[], months: Month[]) {
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  await handle.migrate();
+  const { db } = handle;
+  const started = Date.now();
+  const passwordHash = await hashPassword(ADMIN.password);
+  await db.insert(users).values({ name: 'מנהל בדיקה', email: ADMIN.email, role: 'admin', passwordHash });
   const agents = await db
     .insert(users)
     .values(
@@ -64,13 +78,13 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return state % (max + 1);
   };
-  const days: string[] = [];
-  for (let t = Date.now(); t > Date.now() - YEARS * 365 * DAY; t -= DAY) {
-    const day = israelDate(new Date(t));
-    if (new Date(`${day}T00:00:00Z`).getUTCDay() <= 4) days.push(day);
-  }
   let rows: (typeof indicators.$inferInsert)[] = [];
   let total = 0;
+  const flush = async () => {
+    if (rows.length) await db.insert(indicators).values(rows);
+    total += rows.length;
+    rows = [];
+  };
   for (const agent of agents) {
     for (const day of days) {
       rows.push({
@@ -83,20 +97,10 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
         deals: rand(9) === 0 ? 1 : 0,
         createdAt: new Date(`${day}T09:00:00Z`),
       });
-      if (rows.length === 5_000) {
-        await db.insert(indicators).values(rows);
-        total += rows.length;
-        rows = [];
-      }
+      if (rows.length === 5_000) await flush();
     }
   }
-  if (rows.length) await db.insert(indicators).values(rows);
-  total += rows.length;
-  const months = Array.from({ length: YEARS * 12 }, (_, k) => {
-    const now = new Date();
-    const index = now.getUTCFullYear() * 12 + now.getUTCMonth() - k;
-    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-  });
+  await flush();
   const goalRows = agents.flatMap((a) =>
     months.map((m) => ({
       agentId: a.id,
@@ -111,127 +115,127 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   );
   for (let i = 0; i < goalRows.length; i += 5_000)
     await db.insert(goals).values(goalRows.slice(i, i + 5_000));
-  return { agentId: agents[0]!.id, indicatorRows: total, goalRows: goalRows.length };
+  // Fresh planner statistics, as autovacuum keeps them on a server (PGlite has no autovacuum).
+  await db.execute(sql`analyze`);
+  await handle.close();
+  log(
+    `seeded ${AGENTS} agents, ${total.toLocaleString('en')} daily entries and ${goalRows.length.toLocaleString('en')} goals in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return agents.map((a) => a.id);
 }
 
-async function measure(name: string, url: string, cookie: string, body?: object) {
-  const latencies: number[] = [];
-  const instance = autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    method: body ? 'POST' : 'GET',
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+async function signIn(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
   });
-  instance.on('response', (_c, _s, _b, ms) => latencies.push(ms));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0;
-  return {
-    name,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.total / DURATION_S),
-    p50: pct(50),
-    p95: pct(95),
-    p99: pct(99),
-    failures: result.non2xx + result.errors,
-  };
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
-/** The server under test, in its own process so the load generator does not share its event loop. */
-async function serve() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const dataDir = process.env.BENCH_DATA_DIR!;
-  const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir });
-  const app = await buildApp({
-    database: handle,
-    logger: false,
-    webRoot: null,
-    env: { DATA_DIR: dataDir, NODE_ENV: 'test' },
-  });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  log(`LISTENING ${base}`);
-}
-
-function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'serve'], {
-    env: { ...process.env, BENCH_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(out);
-      if (match) resolve({ base: match[1]!, child });
+/** A daily entry as the daily-entry form sends it, for a random agent and working day. */
+function dailyEntry(port: number, cookie: string, agentIds: string[], days: string[]) {
+  const small = () => Math.floor(Math.random() * 4);
+  return async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/indicators`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({
+        agent: random(agentIds),
+        createdAt: random(days),
+        meetings: small(),
+        exclusives: small(),
+        priceUpdates: small(),
+        buyerTours: small(),
+        priceOffers: small(),
+        deals: 0,
+      }),
     });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+    await res.arrayBuffer();
+    return res.ok;
+  };
 }
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-indicators-'));
-  const url = process.env.BENCH_DATABASE_URL;
-  const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir });
-  await handle.migrate();
-  log(`database: ${handle.kind}; seeding ${AGENTS} agents x ${YEARS} years...`);
-  const started = Date.now();
-  const seeded = await seed(handle.db);
-  log(
-    `seeded ${seeded.indicatorRows} indicators and ${seeded.goalRows} goals in ${Math.round((Date.now() - started) / 1000)} s`,
-  );
-  // Fresh planner statistics, as autovacuum keeps them on a server (PGlite has no autovacuum: see docs).
-  await handle.db.execute(sql`analyze`);
-  await handle.close();
-
-  const { base, child } = await startServer(dataDir);
-  const login = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench-admin@example.com', password: PASSWORD }),
+  const dbName = `bench_indicators_${Date.now()}`;
+  const databaseUrl = serverUrl ? withDatabase(serverUrl, dbName) : undefined;
+  if (serverUrl) await adminQuery(serverUrl, `create database "${dbName}"`);
+  let server: BenchServer | undefined;
+  const ceiling = await startCeiling();
+  const days = workingDays();
+  const months = [...new Set(days.map((d) => d.slice(0, 7)))].map((ym) => {
+    const [year, month] = ym.split('-').map(Number);
+    return { year: year!, month: month! };
   });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const [year, month] = israelDate().split('-').map(Number);
+  try {
+    const agentIds = await seed(databaseUrl, dataDir, days, months);
+    server = await startServer({ dataDir, databaseUrl, workers: WORKERS });
+    const { port } = server;
+    const cookie = await signIn(port);
+    const origin = `http://127.0.0.1:${port}`;
+    const get = (path: string): BenchRequest => ({ path, headers: { cookie } });
+    const startedAt = stamp();
+    log(`start: ${startedAt}`);
 
-  const results = [];
-  results.push(await measure('GET /indicators/scoreboard', `${base}/api/v1/indicators/scoreboard`, cookie));
-  results.push(
-    await measure(
-      'GET /goals/performance/all/{y}/{m}',
-      `${base}/api/v1/goals/performance/all/${year}/${month}`,
-      cookie,
-    ),
-  );
-  results.push(
-    await measure(
-      'GET /goals/performance/{agent}/{y}/{m}',
-      `${base}/api/v1/goals/performance/${seeded.agentId}/${year}/${month}`,
-      cookie,
-    ),
-  );
-  results.push(
-    await measure('POST /indicators/summary/weekly', `${base}/api/v1/indicators/summary/weekly`, cookie, {
-      id: seeded.agentId,
-    }),
-  );
-  // Markdown rows, ready for docs/performance.md.
-  log(
-    `\n| Endpoint | Requests | Req/s | p50 ms | p95 ms | p99 ms | Failures | Target p95 <= ${TARGET_P95_MS} ms |`,
-  );
-  log('|---|---|---|---|---|---|---|---|');
-  for (const r of results) {
-    const met = r.p95 <= TARGET_P95_MS && r.failures === 0 ? 'met' : 'missed';
-    const ms = (v: number) => v.toFixed(1);
-    log(
-      `| ${r.name} | ${r.requests} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.failures} | ${met} |`,
+    const write = { every: WRITE_EVERY, run: dailyEntry(port, cookie, agentIds, days) };
+    const figures: { figure: Figure; target?: { p95?: number } }[] = [];
+    const run = async (key: string, name: string, next: () => BenchRequest, withWrites = true) => {
+      if (ONLY && !ONLY.includes(key)) return;
+      const figure = await measure({
+        name,
+        port,
+        ceilingPort: ceiling.port,
+        next,
+        seconds: SECONDS,
+        write: withWrites ? write : undefined,
+      });
+      const target = withWrites ? TARGET : undefined;
+      figures.push({ figure, target });
+      log(figureRow(figure, target));
+    };
+    const month = () => random(months);
+    await run('scoreboard', `scoreboard, random month of ${months.length}`, () => {
+      const m = month();
+      return get(`/api/v1/indicators/scoreboard?year=${m.year}&month=${m.month}`);
+    });
+    await run('all', "all agents' performance, random month", () => {
+      const m = month();
+      return get(`/api/v1/goals/performance/all/${m.year}/${m.month}`);
+    });
+    await run('agent', "one agent's performance, random agent and month", () => {
+      const m = month();
+      return get(`/api/v1/goals/performance/${random(agentIds)}/${m.year}/${m.month}`);
+    });
+    await run('weekly', 'weekly summary, random agent', () => ({
+      path: '/api/v1/indicators/summary/weekly',
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: random(agentIds) }),
+    }));
+    const current = months[0]!;
+    await run(
+      'hits',
+      "cache hits: all agents' performance, this month, no writes",
+      () => get(`/api/v1/goals/performance/all/${current.year}/${current.month}`),
+      false,
     );
-  }
 
-  child.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+    log(`\nend: ${stamp()}`);
+    log(
+      `${machine()}; ${serverUrl ? `PostgreSQL, WORKERS=${WORKERS}` : 'PGlite, one process'}; ${AGENTS} agents x ${YEARS} years`,
+    );
+    log(`Writes: a daily entry (POST /indicators, admin) after every ${WRITE_EVERY} answered reads.`);
+    log(`\nstart ${startedAt}\n`);
+    log(FIGURE_HEADER);
+    for (const { figure, target } of figures) log(figureRow(figure, target));
+  } finally {
+    await server?.close();
+    await ceiling.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (serverUrl) await adminQuery(serverUrl, `drop database if exists "${dbName}" with (force)`);
+  }
 }
 
-if (process.argv[2] === 'serve') await serve();
-else await main();
+await main();

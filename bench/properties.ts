@@ -21,9 +21,9 @@ import { adminQuery, withDatabase } from '../src/server/test/global-setup';
 import { startCeiling } from './lib/ceiling';
 import { type BenchRequest, type Figure, measure } from './lib/mix';
 import { FIGURE_HEADER, figureRow, machine, stamp } from './lib/report';
+import { type BenchServer, rssOf, startServer } from './lib/server';
 import { distinctSearches } from './properties-searches';
 import { BENCH_ADMIN, seedProperties } from './properties-seed';
-import { type BenchServer, rssOf, startServer } from './properties-server';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -54,7 +54,7 @@ export async function startServer(options: {
       '--import',
       'tsx',
       ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []),
-      join(import.meta.dirname, '../src/server/main.ts'),
+      join(import.meta.dirname, '../../src/server/main.ts'),
     ],
     {
       env: {
