@@ -1,4 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { properties } from '../db/schema';
+import { createProperty, createUser } from '../test/factories';
+import { sessionCookieFor } from '../test/sessions';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let app: TestApp;
@@ -16,13 +20,21 @@ beforeAll(async () => {
   });
 });
 
+const holdThree = async () => {
+  gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  arrived = 0;
+  const held = [1, 2, 3].map(() => app.inject({ method: 'GET', url: '/api/v1/test/held' }));
+  await expect.poll(() => arrived).toBe(3);
+  return held;
+};
+
+afterEach(() => vi.restoreAllMocks());
+
 describe('a bounded queue in front of the database', () => {
   it('answers 503 with Retry-After at once past the limit, and admits again when requests finish', async () => {
-    gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    const held = [1, 2, 3].map(() => app.inject({ method: 'GET', url: '/api/v1/test/held' }));
-    await expect.poll(() => arrived).toBe(3);
+    const held = await holdThree();
 
     const refused = await app.inject({ method: 'GET', url: '/api/v1/properties' });
     expect(refused.statusCode).toBe(503);
@@ -48,5 +60,28 @@ describe('a bounded queue in front of the database', () => {
       ).toBe(400);
     }
     expect((await app.inject({ method: 'GET', url: '/api/v1/settings' })).statusCode).toBe(200);
+  });
+
+  it('a write refused with 503 before its handler leaves the read caches in place', async () => {
+    // Time stands still, so the cached answer cannot expire by its TTL on a slow machine.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    const admin = await sessionCookieFor(app.db, (await createUser(app.db, { role: 'admin' })).id);
+    const { id } = await createProperty(app.db, { price: 1_000_000 });
+    const priceOf = async () =>
+      (await app.inject({ url: `/api/v1/property/${id}` })).json().data.data.price as number;
+    expect(await priceOf()).toBe(1_000_000);
+    await app.db.update(properties).set({ price: 2_000_000 }).where(eq(properties.id, id));
+
+    const held = await holdThree();
+    const refused = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/property/${id}`,
+      payload: { price: 1_500_000 },
+      headers: { cookie: admin },
+    });
+    expect(refused.statusCode).toBe(503);
+    open();
+    await Promise.all(held);
+    expect(await priceOf()).toBe(1_000_000);
   });
 });

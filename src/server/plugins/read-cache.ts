@@ -122,13 +122,16 @@ const mayHaveChangedCachedData = (request: FastifyRequest, reply: FastifyReply) 
   isMutation(request) &&
   request.routeOptions.config?.readOnly !== true &&
   request.routeOptions.config?.keepsReadCaches !== true &&
-  // A 4xx is a refusal: nothing was changed. A 5xx may have stopped half-way, so it counts as a write.
-  (reply.statusCode < 400 || reply.statusCode >= 500);
+  // A 4xx is a refusal: nothing was changed. A 5xx from a handler that ran may have stopped half-way, so it
+  // counts as a write; one sent before any handler (such as the overload 503) changed nothing.
+  (reply.statusCode < 400 || (reply.statusCode >= 500 && request.reachedHandler));
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set once this write request has announced itself (read-cache plugin). */
     announcedWrite: boolean;
+    /** Set when the request passed every check and its handler was about to run (read-cache plugin). */
+    reachedHandler: boolean;
   }
 }
 
@@ -140,6 +143,7 @@ declare module 'fastify' {
 export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('announcedWrite', false);
+    app.decorateRequest('reachedHandler', false);
     const { dbHandle: handle, db } = app;
     if (handle.kind === 'postgres' && handle.connectionString) {
       let shared = syncs.get(db);
@@ -159,6 +163,9 @@ export const readCachePlugin = fp(
         await sync.close();
       });
     }
+    app.addHook('preHandler', async (request) => {
+      request.reachedHandler = true;
+    });
     app.addHook('onSend', async (request, reply, payload) => {
       // Once: if announcing fails, the error answer (a 500) passes here again.
       if (mayHaveChangedCachedData(request, reply) && !request.announcedWrite) {
