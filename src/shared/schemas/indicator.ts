@@ -82,6 +82,8 @@ export const scoreboardEntrySchema = z.object({
   agentName: z.string(),
   image: z.string().nullable(),
   totalScore: z.number(),
+  /** False for an agent deactivated since, who is ranked in a month where he has entries or a goal. */
+  active: z.boolean(),
 });
 export type ScoreboardEntry = z.infer<typeof scoreboardEntrySchema>;
 export const scoreboardResponseSchema = successSchema(z.array(scoreboardEntrySchema));

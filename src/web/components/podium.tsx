@@ -1,5 +1,6 @@
 import type { ScoreboardEntry } from '@shared/schemas/indicator';
 import { he } from '../i18n/he';
+import { rankedName } from '../lib/scoreboard';
 import { Avatar } from './avatar';
 
 const MEDALS = ['🥇', '🥈', '🥉'] as const;
@@ -24,7 +25,7 @@ export function Podium({ entries }: { entries: ScoreboardEntry[] }) {
                 {MEDALS[i]}
               </span>
               <Avatar src={entry.image} alt={entry.agentName} size={i === 0 ? 80 : 64} />
-              <span className="mt-2 font-semibold">{entry.agentName}</span>
+              <span className="mt-2 font-semibold">{rankedName(entry)}</span>
               <span className="text-sm text-slate-700">
                 {he.performance.ranking.points(entry.totalScore)}
               </span>

@@ -1,3 +1,4 @@
+import { plural } from './plural';
 /** Texts of the property pages: lists, filters, cards, the property page and the creation wizard. */
 export const properties = {
   saleTitle: 'נכסים למכירה',
@@ -33,7 +34,7 @@ export const properties = {
     open: 'סינון',
     close: 'סגירת הסינון',
     activeCount: (n: number) =>
-      n === 0 ? 'אין מסננים פעילים' : n === 1 ? 'מסנן פעיל אחד' : `${n} מסננים פעילים`,
+      n === 0 ? 'אין מסננים פעילים' : plural(n, { one: 'מסנן פעיל אחד', other: '{n} מסננים פעילים' }),
     severalCities: 'יש כמה ערים מתאימות, בחרו אחת מהרשימה',
     severalStreets: 'יש כמה רחובות מתאימים, בחרו אחד מהרשימה',
     currency: '₪',
@@ -51,10 +52,8 @@ export const properties = {
     total: (n: number, capped = false) =>
       capped
         ? `נמצאו יותר מ-${n.toLocaleString('he-IL')} נכסים; צמצמו את החיפוש כדי לראות את כולם`
-        : n === 1
-          ? 'נמצא נכס אחד'
-          : `נמצאו ${n.toLocaleString('he-IL')} נכסים`,
-    suggestions: (n: number) => `${n} הצעות זמינות`,
+        : plural(n, { one: 'נמצא נכס אחד', other: 'נמצאו {n} נכסים' }),
+    suggestions: (n: number) => plural(n, { one: 'הצעה אחת זמינה', other: '{n} הצעות זמינות' }),
   },
   list: {
     /** The results' heading, for screen readers: the cards' headings sit under it. */
@@ -178,7 +177,7 @@ export const properties = {
     imagesHint: 'אפשר לבחור כמה תמונות (קובצי תמונה בלבד).',
     notImage: (name: string) => `הקובץ ${name} אינו תמונה ולא צורף`,
     removeImage: (name: string) => `הסרת התמונה ${name}`,
-    selected: (n: number) => `${n} תמונות נבחרו`,
+    selected: (n: number) => plural(n, { one: 'תמונה אחת נבחרה', other: '{n} תמונות נבחרו' }),
   },
   images: {
     manage: 'ניהול תמונות',
@@ -194,9 +193,11 @@ export const properties = {
     confirmLabel: 'הסרה',
     add: 'הוספת תמונות',
     addHint: 'אפשר לבחור כמה קובצי תמונה בבת אחת.',
-    room: (n: number) => (n === 1 ? 'אפשר להוסיף עוד תמונה אחת.' : `אפשר להוסיף עוד ${n} תמונות.`),
+    room: (n: number) =>
+      plural(n, { one: 'אפשר להוסיף עוד תמונה אחת.', other: 'אפשר להוסיף עוד {n} תמונות.' }),
     full: (max: number) => `הנכס הגיע למגבלה של ${max} תמונות. הסירו תמונה כדי להוסיף חדשה.`,
-    tooMany: (n: number) => (n === 1 ? 'אפשר להוסיף רק עוד תמונה אחת' : `אפשר להוסיף רק עוד ${n} תמונות`),
+    tooMany: (n: number) =>
+      plural(n, { one: 'אפשר להוסיף רק עוד תמונה אחת', other: 'אפשר להוסיף רק עוד {n} תמונות' }),
     notImage: (name: string) => `הקובץ ${name} אינו תמונה ולא צורף`,
     busy: 'מעדכן את התמונות...',
     updated: 'התמונות עודכנו בהצלחה',

@@ -1,5 +1,6 @@
 import type { ScoreboardEntry } from '@shared/schemas/indicator';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { he } from '../i18n/he';
 import { apiRequest } from './api-client';
 
 /** The ranking of a month (current month without arguments): used by the ranking and the profile pages. */
@@ -13,3 +14,7 @@ export const scoreboardQuery = (year?: number, month?: number) =>
   });
 
 export const useScoreboard = (year?: number, month?: number) => useQuery(scoreboardQuery(year, month));
+
+/** A ranked agent's name, marked the way /Performance marks one deactivated since (ranked for the month's data). */
+export const rankedName = (entry: ScoreboardEntry) =>
+  entry.active ? entry.agentName : he.performance.office.inactiveTitle(entry.agentName);

@@ -109,7 +109,13 @@ export function toTotals(sums: Metrics): Summary {
 /** Everyone who counts in the month (countsInMonth) with the month's points, highest first (ties by name), zeros included. */
 export async function scoreboard(db: Database, year: number, month: number) {
   return db
-    .select({ agentId: users.id, agentName: users.name, image: users.image, totalScore: monthScore })
+    .select({
+      agentId: users.id,
+      agentName: users.name,
+      image: users.image,
+      totalScore: monthScore,
+      active: users.active,
+    })
     .from(users)
     .leftJoin(
       indicatorMonthTotals,

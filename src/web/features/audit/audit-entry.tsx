@@ -15,16 +15,27 @@ const USER_FIELDS = new Set(['agentId', 'agentSecendId']);
 
 /**
  * A stored value as short readable text: a user id as the user's name, an instant as a date, a list of
- * photo ids as their count, a value of a fixed list (transaction type) in Hebrew, other objects as compact JSON.
+ * photo ids as their count, a value of a fixed list (transaction type) in Hebrew; an object as its
+ * 'label: value' pairs and a list as its items, each shown the same way (never as JSON).
  */
-function show(field: string, value: unknown, names: Record<string, string>): string {
+function show(field: string, value: unknown, names: Record<string, string>, nested = false): string {
   if (value === null || value === undefined || value === '') return t.empty;
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (USER_FIELDS.has(field) && typeof value === 'string') return names[value] ?? t.unknownUser;
   if (field === 'images' && Array.isArray(value)) return t.photos(value.length);
   if (field === 'images' && typeof value === 'number') return t.photos(value);
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDate(new Date(value));
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    return value.length === 0 ? t.empty : value.map((item) => show(field, item, names, true)).join(', ');
+  }
+  if (typeof value === 'object') {
+    const pairs = Object.entries(value).map(
+      ([key, inner]) => `${subLabelOf(key)}: ${show(key, inner, names, true)}`,
+    );
+    if (pairs.length === 0) return t.empty;
+    // Inside a list or another object, parentheses keep each object's pairs together.
+    return nested ? `(${pairs.join('; ')})` : pairs.join('; ');
+  }
   return String(value);
 }
 
@@ -34,6 +45,9 @@ const labelOf = (field: string) =>
   (he.properties.fields as Record<string, string>)[field] ??
   (he.performance.metrics as Record<string, string>)[field] ??
   field;
+
+/** The Hebrew label of a key inside a recorded object value. */
+const subLabelOf = (key: string) => t.subfields[key] ?? labelOf(key);
 
 /** One change: who, when, what, and before → after of each changed field. */
 export function AuditEntryRow({ entry, names }: { entry: AuditEntry; names: Record<string, string> }) {

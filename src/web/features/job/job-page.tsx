@@ -57,7 +57,7 @@ export function JobPage() {
             if (field in values) setError(field as keyof JobApplicationBody, { message });
           }
         }
-        toast.error(t.failure);
+        toast.error(err instanceof ApiError && err.status === 429 ? he.inquiries.tooMany : t.failure);
       },
     }),
   );

@@ -51,6 +51,7 @@ describe('ScoreboardPage', () => {
       agentName: `סוכן ${name}`,
       image: null,
       totalScore: 60 - i * 10,
+      active: true,
     }));
     vi.stubGlobal(
       'fetch',
@@ -68,6 +69,35 @@ describe('ScoreboardPage', () => {
     expect(screen.getByRole('img', { name: 'מקום אחרון' })).toHaveTextContent('💩');
     expect(screen.getByRole('img', { name: 'מקום לפני אחרון' })).toHaveTextContent('🤡');
     expect(screen.getByText('סוכן ו').closest('li')).toHaveTextContent('💩');
+    expect(screen.queryByText(/לא פעיל כעת/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/סוכן שהושבת נספר/)).not.toBeInTheDocument();
+  });
+
+  it('marks an agent deactivated since as /Performance does, on the podium and in the list', async () => {
+    const entries = ['א', 'ב', 'ג', 'ד'].map((name, i) => ({
+      agentId: `a${i}`,
+      agentName: `סוכן ${name}`,
+      image: null,
+      totalScore: 40 - i * 10,
+      active: i !== 0 && i !== 3,
+    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('/scoreboard') ? json(200, { status: 'success', data: entries }) : json(401, {}),
+      ),
+    );
+    renderAt('/ScoreBoard', '/ScoreBoard', <ScoreboardPage />);
+    const podium = await screen.findByRole('region', { name: 'שלושת המובילים' });
+    expect(within(podium).getByText('סוכן א (לא פעיל כעת)')).toBeInTheDocument();
+    expect(within(podium).getByText('סוכן ב')).toBeInTheDocument();
+    expect(screen.getByText('מקום 4').closest('li')).toHaveTextContent('סוכן ד (לא פעיל כעת)');
+    expect(screen.getAllByText(/לא פעיל כעת/)).toHaveLength(2);
+    expect(
+      screen.getByText(
+        'סוכן שהושבת נספר בחודשים שבהם יש לו סטטוסים או יעד, כדי שנתוני החודש לא ישתנו בדיעבד.',
+      ),
+    ).toBeInTheDocument();
   });
 });
 

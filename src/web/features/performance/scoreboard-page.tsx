@@ -3,7 +3,7 @@ import { Page } from '@web/components/page';
 import { Podium } from '@web/components/podium';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
-import { useScoreboard } from '@web/lib/scoreboard';
+import { rankedName, useScoreboard } from '@web/lib/scoreboard';
 import { useState } from 'react';
 import type { MonthKey } from './api';
 import { currentMonth, MonthPicker } from './month-picker';
@@ -47,7 +47,7 @@ function RestOfList({ entries, from = 4 }: { entries: ScoreboardEntry[]; from?: 
         return (
           <li key={entry.agentId} className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
             <span className="w-16 font-bold text-brand-800">{t.place(place)}</span>
-            <span className="flex-1">{entry.agentName}</span>
+            <span className="flex-1">{rankedName(entry)}</span>
             <span className="text-slate-700">{t.points(entry.totalScore)}</span>
             {mark && (
               <span role="img" aria-label={mark.label} className="text-2xl">
@@ -61,7 +61,10 @@ function RestOfList({ entries, from = 4 }: { entries: ScoreboardEntry[]; from?: 
   );
 }
 
-/** /ScoreBoard: the month's ranking of every active agent by the scoring rules. */
+/**
+ * /ScoreBoard: the month's ranking by the scoring rules of every agent who counts in it: the active ones, and
+ * one deactivated since in a month where he has entries or a goal (marked as /Performance marks him).
+ */
 export function ScoreboardPage() {
   const [month, setMonth] = useState<MonthKey>(currentMonth);
   const board = useScoreboard(month.year, month.month);
@@ -83,6 +86,9 @@ export function ScoreboardPage() {
           <Podium entries={board.data} />
           <RestOfList entries={board.data} />
         </>
+      )}
+      {board.data?.some((entry) => !entry.active) && (
+        <p className="mt-4 text-sm text-slate-700">{he.performance.office.inactiveNote}</p>
       )}
     </Page>
   );
