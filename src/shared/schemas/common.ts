@@ -14,6 +14,7 @@ export const MESSAGES = {
   serverError: 'אירעה שגיאה בשרת, נסה שוב מאוחר יותר',
   overloaded: 'השרת עמוס כרגע, נסה שוב בעוד רגע',
   unsupportedMedia: 'סוג הקובץ אינו נתמך',
+  badUrl: 'כתובת הבקשה אינה תקינה',
 } as const;
 
 /** A file over an upload's cap, naming the cap: 'הקובץ גדול מדי (עד 15 MB)'. */

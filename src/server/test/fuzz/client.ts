@@ -37,6 +37,8 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
   const property = await createProperty(app.db, { agentId: agent.id, exclusive: true, address: 'הרצל 7' });
   const [indicator] = await app.db.insert(indicators).values({ agentId: agent.id, meetings: 1 }).returning();
   const [goal] = await app.db.insert(goals).values({ agentId: agent.id, year: 2026, month: 3 }).returning();
+  // A property the DELETE route may remove, so the others' fixtures stay.
+  const spare = await createProperty(app.db, { agentId: agent.id, address: 'הרצל 9' });
   const cookies: Record<Role, string | undefined> = {
     visitor: undefined,
     admin: await signIn(app, admin.email),
@@ -50,6 +52,8 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     address: property.address,
     indicator: indicator!.id,
     goal: goal!.id,
+    spare: spare.id,
+    kind: 'image',
   };
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
     .png()
@@ -81,10 +85,18 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     };
   };
 
+  /** A generated path segment as a client would write it into the URL. */
+  const segment = (value: unknown) =>
+    encodeComponent(typeof value === 'string' ? value : JSON.stringify(value ?? ''));
+
   const send: FuzzClient['send'] = async (route, generated, as = route.as) => {
-    const url = route.url.replace(/:(\w+)/g, (_m, key: string) => fixtures[key] ?? key);
+    const segments = route.send === 'path' ? (fill(generated) as Record<string, unknown>) : {};
+    const url = route.url.replace(/:(\w+)/g, (_m, key: string) =>
+      key in segments ? segment(segments[key]) : (fixtures[key] ?? key),
+    );
     const cookie = cookies[as];
     const auth = cookie ? { cookie } : {};
+    if (route.send === 'path') return app.inject({ method: route.method, url, headers: auth });
     if (route.send === 'query') {
       const query = String(generated).replace(/%24(\w+)/g, (m, key: string) =>
         key in fixtures ? encodeComponent(fixtures[key]!) : m,

@@ -29,12 +29,15 @@ export type Table =
 export type FuzzRoute = {
   family: string;
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** `:name` segments and '$name' values are filled in from the test's fixtures. */
   url: string;
   as: Role;
-  /** JSON body, query string (GET), or multipart form whose file fields are FileMarker values. */
-  send: 'json' | 'query' | 'multipart';
+  /**
+   * JSON body, query string (GET), multipart form whose file fields are FileMarker values, or path segments
+   * (a record of the `:name` segments to write into the URL; the others come from the fixtures).
+   */
+  send: 'json' | 'query' | 'multipart' | 'path';
   body: fc.Arbitrary<unknown>;
   tables: Table[];
 };
@@ -83,6 +86,8 @@ const query = (body: fc.Arbitrary<Record<string, unknown>>) => ({
   body: body.map(queryOf),
 });
 const form = (body: fc.Arbitrary<unknown>) => ({ send: 'multipart' as const, body });
+const path = (body: fc.Arbitrary<unknown>) => ({ send: 'path' as const, body });
+const month = { year: ['2026', '2025'], month: ['3', '12'] };
 
 type Spec = Omit<FuzzRoute, 'family' | 'name'>;
 const family = (name: string, tables: Table[], routes: Omit<Spec, 'tables'>[]): FuzzRoute[] =>
@@ -386,7 +391,113 @@ export const fuzzFamilies: FuzzRoute[] = [
           }),
         ),
       },
-      { method: 'POST', url: '/settings/media/image', as: 'admin', ...form(fields({ file: hostileFile })) },
+      { method: 'POST', url: '/settings/media/:kind', as: 'admin', ...form(fields({ file: hostileFile })) },
+    ],
+  ),
+  ...family(
+    'dashboards',
+    ['indicators', 'indicator_month_totals', 'goals', 'audit_log'],
+    [
+      ...(['weekly', 'monthly', 'all'] as const).map((period) => ({
+        method: 'POST' as const,
+        url: `/indicators/summary/${period}`,
+        as: 'agent' as const,
+        ...json(fields({ id: ['$agent', ['$agent'], { agent: '$agent' }] })),
+      })),
+      { method: 'GET', url: '/indicators/scoreboard', as: 'agent', ...query(fields(month)) },
+      { method: 'GET', url: '/goals/companyPerformance', as: 'admin', ...query(fields(month)) },
+      {
+        method: 'GET',
+        url: '/goals/getGoalByAgentAndMonth/:agentId/:year/:month',
+        as: 'agent',
+        ...path(fields({ agentId: ['$agent'], ...month })),
+      },
+      { method: 'GET', url: '/goals/performance/all/:year/:month', as: 'admin', ...path(fields(month)) },
+      {
+        method: 'GET',
+        url: '/goals/performance/:agentId/:year/:month',
+        as: 'agent',
+        ...path(fields({ agentId: ['$agent'], ...month })),
+      },
+      { method: 'DELETE', url: '/indicators/:id', as: 'admin', ...path(fields({ id: ['$indicator'] })) },
+    ],
+  ),
+  ...family(
+    'property-pages',
+    ['properties', 'property_images', 'audit_log'],
+    [
+      { method: 'GET', url: '/property/:id', as: 'visitor', ...path(fields({ id: ['$property'] })) },
+      { method: 'GET', url: '/property/:id/similar', as: 'visitor', ...path(fields({ id: ['$property'] })) },
+      {
+        method: 'GET',
+        url: '/property/getMyProperties/:agentId',
+        as: 'agent',
+        ...path(fields({ agentId: ['$agent'] })),
+      },
+      {
+        method: 'DELETE',
+        url: '/property/:id/images/:imageId',
+        as: 'admin',
+        ...path(fields({ id: ['$property'], imageId: ['$goal'] })),
+      },
+      { method: 'DELETE', url: '/property/:id', as: 'admin', ...path(fields({ id: ['$spare'] })) },
+    ],
+  ),
+  ...family(
+    'user-admin',
+    ['users', 'audit_log'],
+    [
+      { method: 'GET', url: '/users', as: 'admin', ...query(fields({ includeInactive: ['true', 'false'] })) },
+      { method: 'GET', url: '/users/:id', as: 'admin', ...path(fields({ id: ['$target'] })) },
+      { method: 'DELETE', url: '/users/:id', as: 'admin', ...path(fields({ id: ['$target'] })) },
+      { method: 'POST', url: '/users/:id/activate', as: 'admin', ...path(fields({ id: ['$target'] })) },
+    ],
+  ),
+  ...family(
+    'office-reads',
+    ['report_contacts', 'report_shares', 'leads', 'mail_outbox', 'audit_log'],
+    [
+      {
+        method: 'GET',
+        url: '/audit',
+        as: 'admin',
+        ...query(
+          fields({ actorId: ['$agent'], entity: ['property', 'user'], page: ['1'], pageSize: ['20'] }),
+        ),
+      },
+      { method: 'GET', url: '/leads', as: 'admin', ...query(fields({ limit: ['10', '200'] })) },
+      { method: 'GET', url: '/inquiries/:id', as: 'agent', ...path(fields({ id: ['$target'] })) },
+      { method: 'POST', url: '/mail/:id/resend', as: 'admin', ...path(fields({ id: ['$target'] })) },
+      {
+        method: 'GET',
+        url: '/reportContact/getReportContactByAgent/:agentId',
+        as: 'agent',
+        ...path(fields({ agentId: ['$agent'] })),
+      },
+      {
+        method: 'GET',
+        url: '/reportContact/properties/:agentId',
+        as: 'agent',
+        ...path(fields({ agentId: ['$agent'] })),
+      },
+      {
+        method: 'GET',
+        url: '/reportContact/shares',
+        as: 'agent',
+        ...query(fields({ agentId: ['$agent'], address: ['$address'] })),
+      },
+      {
+        method: 'DELETE',
+        url: '/reportContact/shares/:id',
+        as: 'agent',
+        ...path(fields({ id: ['$target'] })),
+      },
+      {
+        method: 'GET',
+        url: '/reportContact/shared/:token',
+        as: 'visitor',
+        ...path(fields({ token: ['a'.repeat(43)] })),
+      },
     ],
   ),
 ];
