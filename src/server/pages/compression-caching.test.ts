@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { COMPANY_ROLES } from '@shared/domain/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createUser } from '../test/factories';
@@ -152,5 +153,14 @@ describe('page status', () => {
   it('answers 404 for an agent who is no longer active', async () => {
     const former = await createUser(app.db, { active: false });
     expect((await app.inject({ url: `/AboutAgent/${former.id}` })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a bare system admin, 200 for an admin with a company role', async () => {
+    const pureAdmin = await createUser(app.db, { role: 'admin' });
+    const founder = await createUser(app.db, { role: 'admin', companyRole: COMPANY_ROLES.ceoFounder });
+    const res = await app.inject({ url: `/AboutAgent/${pureAdmin.id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect((await app.inject({ url: `/AboutAgent/${founder.id}` })).statusCode).toBe(200);
   });
 });

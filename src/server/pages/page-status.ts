@@ -1,3 +1,4 @@
+import { isTeamMember } from '@shared/domain/roles';
 import { isClientRoute, routePatterns } from '@shared/paths';
 import { idSchema } from '@shared/schemas/common';
 import { and, eq } from 'drizzle-orm';
@@ -16,7 +17,8 @@ const idOf = (pathname: string, prefix: string) => {
 
 /**
  * 200 for a page of the app whose record exists, 404 otherwise: an unknown path, a property id that is not
- * in the database, or an agent id that is not an active user.
+ * in the database, or an agent id that is not an active member of the public team (isTeamMember: a bare
+ * system admin has no agent page).
  */
 export async function pageStatus(app: FastifyInstance, pathname: string): Promise<200 | 404> {
   if (!isClientRoute(pathname)) return 404;
@@ -34,11 +36,11 @@ export async function pageStatus(app: FastifyInstance, pathname: string): Promis
   if (agentId !== undefined) {
     if (!idSchema.safeParse(agentId).success) return 404;
     const [row] = await app.db
-      .select({ id: users.id })
+      .select({ role: users.role, companyRole: users.companyRole })
       .from(users)
       .where(and(eq(users.id, agentId), eq(users.active, true)))
       .limit(1);
-    return row ? 200 : 404;
+    return row && isTeamMember(row) ? 200 : 404;
   }
   return 200;
 }

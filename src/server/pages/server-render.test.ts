@@ -1,3 +1,4 @@
+import { COMPANY_ROLES } from '@shared/domain/roles';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createUser } from '../test/factories';
 import type { TestApp } from '../test/test-app';
@@ -60,6 +61,21 @@ describe('server-rendered public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(rootOf(res.body)).toContain('נועה ישראלי');
     expect(rootOf(res.body)).toContain('מתמחה בדירות גן');
+  });
+
+  it('a bare system admin has no agent page (404), unlike an admin with a company role', async () => {
+    const pureAdmin = await createUser(app.db, { name: 'חשבון מערכת', role: 'admin' });
+    const res = await app.inject({ url: `/AboutAgent/${pureAdmin.id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('חשבון מערכת');
+    const founder = await createUser(app.db, {
+      name: 'דנה מייסדת',
+      role: 'admin',
+      companyRole: COMPANY_ROLES.ceoFounder,
+    });
+    const page = await app.inject({ url: `/AboutAgent/${founder.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(rootOf(page.body)).toContain('דנה מייסדת');
   });
 
   it.each(['/', '/Rent', '/AboutLink', '/InvestorPlans', '/JobNeedForm', '/BuySellRent'])(

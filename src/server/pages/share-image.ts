@@ -46,11 +46,14 @@ export function ensureShareImage(
   return work;
 }
 
+/** Where the share image of a property photo is kept; removed with the photo (and with its property). */
+export const shareImageKey = (photoId: string) => `share/${photoId}-1200x630.jpg`;
+
 /** The share image of a property photo, from its largest stored variant. */
 export function ensurePhotoShareImage(storage: Storage, photo: { id: string; variants: ImageVariant[] }) {
   const largest = [...photo.variants].sort((a, b) => b.width - a.width)[0];
   if (!largest) return Promise.resolve(undefined);
-  return ensureShareImage(storage, `share/${photo.id}-1200x630.jpg`, () => storage.read(largest.key));
+  return ensureShareImage(storage, shareImageKey(photo.id), () => storage.read(largest.key));
 }
 
 /** The share image of any site image (the home poster), keyed by its URL so a new poster gets a new one. */

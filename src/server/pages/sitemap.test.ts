@@ -1,3 +1,4 @@
+import { COMPANY_ROLES } from '@shared/domain/roles';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createUser } from '../test/factories';
@@ -36,6 +37,7 @@ describe('/sitemap.xml', () => {
       '/AboutLink',
       '/InvestorPlans',
       '/JobNeedForm',
+      '/accessibility',
     ]) {
       expect(locs(urls)).toContain(new URL(path, ORIGIN).href);
     }
@@ -78,6 +80,18 @@ describe('/sitemap.xml', () => {
     const urls = locs(await sitemap());
     expect(urls).toContain(`${ORIGIN}/AboutAgent/${agent.id}`);
     expect(urls).not.toContain(`${ORIGIN}/AboutAgent/${former.id}`);
+  });
+
+  it('lists the team of the agent grid: admins with a company role, not a bare system admin', async () => {
+    const pureAdmin = await createUser(app.db, { name: 'מנהל מערכת', role: 'admin' });
+    const founder = await createUser(app.db, {
+      name: 'מייסד',
+      role: 'admin',
+      companyRole: COMPANY_ROLES.ceoFounder,
+    });
+    const urls = locs(await sitemap());
+    expect(urls).toContain(`${ORIGIN}/AboutAgent/${founder.id}`);
+    expect(urls).not.toContain(`${ORIGIN}/AboutAgent/${pureAdmin.id}`);
   });
 
   it('gives every page a lastmod in ISO form', async () => {

@@ -1,4 +1,5 @@
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { isTeamMember } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import { eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ const escapeXml = (text: string) =>
 const latest = (...dates: (Date | null | undefined)[]) =>
   dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
 
-/** Every public page, every unsold property and every active agent, each with its last change. */
+/** Every public page, every unsold property and every active team member, each with its last change. */
 export async function sitemapEntries(db: Database): Promise<Entry[]> {
   const [settingsRow] = await db.select({ at: agencySettings.updatedAt }).from(agencySettings).limit(1);
   const settingsAt = settingsRow?.at ?? null;
@@ -25,11 +26,14 @@ export async function sitemapEntries(db: Database): Promise<Entry[]> {
     .from(properties)
     .where(eq(properties.sold, false))
     .orderBy(properties.createdAt, properties.id);
-  const agents = await db
-    .select({ id: users.id, at: users.updatedAt })
-    .from(users)
-    .where(eq(users.active, true))
-    .orderBy(users.name, users.id);
+  // The agents of the team grid (isTeamMember): a bare system admin has no public page.
+  const agents = (
+    await db
+      .select({ id: users.id, role: users.role, companyRole: users.companyRole, at: users.updatedAt })
+      .from(users)
+      .where(eq(users.active, true))
+      .orderBy(users.name, users.id)
+  ).filter(isTeamMember);
   const [lastAnyChange] = await db.select({ at: max(properties.updatedAt) }).from(properties);
   const [lastAgentChange] = await db.select({ at: max(users.updatedAt) }).from(users);
 

@@ -69,6 +69,14 @@ export function isPureAdmin(user: RoleHolder): boolean {
 }
 
 /**
+ * Who appears in the public team (the agent grid, the sitemap, the agent pages): agents, and admins who
+ * hold a company role (not bare system accounts).
+ */
+export function isTeamMember(user: RoleHolder): boolean {
+  return user.role === 'agent' || Boolean(user.companyRole);
+}
+
+/**
  * Whom a signed-in user may act for (indicators, goals, reports, performance): an agent only itself, an
  * admin anyone who does agent work.
  */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobApplications, leads, mailOutbox } from '../../db/schema';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { createProperty, createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { backoffMs, MAX_ATTEMPTS, markFailedAttempt } from './outbox';
 import { deliverDueMail } from './worker';
@@ -21,14 +21,24 @@ beforeAll(async () => {
 
 const HOUR = 3_600_000;
 
+/** Runs `fn` with a fault between a record's write and its mail's: every outbox insert fails. */
+async function withFailingOutbox(fn: () => Promise<void>) {
+  await app.db.execute(sql`create function fail_outbox_insert() returns trigger language plpgsql
+    as $$ begin raise exception 'injected fault'; end $$`);
+  await app.db.execute(sql`create trigger fail_outbox before insert on mail_outbox
+    for each row execute function fail_outbox_insert()`);
+  try {
+    await fn();
+  } finally {
+    await app.db.execute(sql`drop trigger fail_outbox on mail_outbox`);
+    await app.db.execute(sql`drop function fail_outbox_insert()`);
+  }
+}
+
 describe('a record and its mail are one transaction', () => {
   it('leaves neither the lead nor the job application when queuing the mail fails', async () => {
     // A fault between the two writes: the outbox insert fails after the record's insert succeeded.
-    await app.db.execute(sql`create function fail_outbox_insert() returns trigger language plpgsql
-      as $$ begin raise exception 'injected fault'; end $$`);
-    await app.db.execute(sql`create trigger fail_outbox before insert on mail_outbox
-      for each row execute function fail_outbox_insert()`);
-    try {
+    await withFailingOutbox(async () => {
       const lead = await app.inject({
         method: 'POST',
         url: '/api/v1/email/send-mail',
@@ -41,14 +51,37 @@ describe('a record and its mail are one transaction', () => {
         payload: { fullName: 'מועמד בלי מייל', phone: '0541234567', email: 'nomail@example.com' },
       });
       expect(job.statusCode).toBe(500);
-    } finally {
-      await app.db.execute(sql`drop trigger fail_outbox on mail_outbox`);
-      await app.db.execute(sql`drop function fail_outbox_insert()`);
-    }
+    });
     expect(await app.db.select().from(leads).where(eq(leads.name, 'ליד בלי מייל'))).toEqual([]);
     expect(
       await app.db.select().from(jobApplications).where(eq(jobApplications.fullName, 'מועמד בלי מייל')),
     ).toEqual([]);
+  });
+
+  it('leaves neither the inquiry nor its mail when queuing the mail fails', async () => {
+    const agent = await createUser(app.db, { email: 'inquiry-agent@example.com' });
+    const property = await createProperty(app.db, { agentId: agent.id });
+    const inquire = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/property/${property.id}/inquiry`,
+        payload: { name: 'פנייה בלי מייל', phone: '0541234567', message: 'מעוניין בנכס' },
+        remoteAddress: '10.9.9.1',
+      });
+    const mailCount = async () => (await app.db.select().from(mailOutbox)).length;
+    const mailsBefore = await mailCount();
+
+    await withFailingOutbox(async () => {
+      expect((await inquire()).statusCode).toBe(500);
+    });
+    expect(await app.db.select().from(leads).where(eq(leads.propertyId, property.id))).toEqual([]);
+    expect(await mailCount()).toBe(mailsBefore);
+
+    // Without the fault the same inquiry stores both: the failure above was the injected one.
+    expect((await inquire()).statusCode).toBe(201);
+    const [lead] = await app.db.select().from(leads).where(eq(leads.propertyId, property.id));
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.refId, lead!.id));
+    expect(mails).toMatchObject([{ kind: 'inquiry', to: 'inquiry-agent@example.com' }]);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { propertyImages } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
+import { shareImageKey } from '../../pages/share-image';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
 import type { ProcessedImage } from '../images/pipeline';
@@ -104,7 +105,7 @@ export async function removeImage(
     });
     return row;
   });
-  await storage.remove(keysOf([removed]));
+  await storage.remove([...keysOf([removed]), shareImageKey(removed.id)]);
 }
 
 /** `order` must name every image of the property exactly once; the first becomes the main image. */

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { properties, propertyImages, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
+import { shareImageKey } from '../../pages/share-image';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
 import type { ProcessedImage } from '../images/pipeline';
@@ -116,16 +117,18 @@ export async function updateProperty(
   });
 }
 
-/** Deletes the property (its image rows cascade), then its files. */
+/** Deletes the property (its image rows cascade), then its files: its photos' variants and share images. */
 export async function deleteProperty(db: Database, storage: Storage, actor: SessionUser, id: string) {
   const before = await findPropertyRow(db, id);
   const images = await db
-    .select({ variants: propertyImages.variants })
+    .select({ id: propertyImages.id, variants: propertyImages.variants })
     .from(propertyImages)
     .where(eq(propertyImages.propertyId, id));
   await db.transaction(async (tx) => {
     await tx.delete(properties).where(eq(properties.id, id));
     await recordAudit(tx as Database, actor, { entity: 'property', entityId: id, action: 'delete', before });
   });
-  await storage.remove(images.flatMap((image) => image.variants.map((v) => v.key)));
+  await storage.remove(
+    images.flatMap((image) => [...image.variants.map((v) => v.key), shareImageKey(image.id)]),
+  );
 }

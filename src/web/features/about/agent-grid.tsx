@@ -1,6 +1,5 @@
-import { sortByCompanyRole } from '@shared/domain/roles';
+import { isTeamMember, sortByCompanyRole } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
-import type { PublicUser } from '@shared/schemas/user';
 import { Avatar } from '@web/components/avatar';
 import { buttonClass } from '@web/components/button';
 import { StatusMessage } from '@web/components/status-message';
@@ -9,11 +8,6 @@ import { Link } from 'react-router';
 import { useTeam } from './api';
 
 const t = he.publicSite.about;
-
-/** Who appears in the public team: agents, and admins who hold a company role (not bare system accounts). */
-export function isTeamMember(user: PublicUser): boolean {
-  return user.role === 'agent' || Boolean(user.companyRole);
-}
 
 /** A name as people would compare it: no spaces around or doubled, any letter case. */
 export const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
