@@ -28,7 +28,7 @@ test.describe('home page', () => {
       await expect(page.getByRole('heading', { name: reason })).toBeVisible();
     }
     await shot('home');
-    await checkA11y();
+    await checkA11y({ allImpacts: true });
   });
 
   test('the services slider advances after 4 s, pauses on hover, the dots move it, and its control stops it', async ({
@@ -319,7 +319,7 @@ for (const [label, viewport] of [
         await expect(page.getByRole('contentinfo')).toBeVisible();
         await page.waitForLoadState('networkidle');
         await shot(`${label} ${path === '/' ? 'home' : path.slice(1)}`);
-        await checkA11y();
+        await checkA11y({ allImpacts: true });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
       }
@@ -327,7 +327,7 @@ for (const [label, viewport] of [
       await page.getByTestId('agent-card').first().getByRole('link').click();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await shot(`${label} agent`);
-      await checkA11y();
+      await checkA11y({ allImpacts: true });
     });
   });
 }
@@ -339,6 +339,6 @@ test.describe('admin inbox at phone width', () => {
     await page.goto('/Leads');
     await expect(page.getByRole('heading', { name: 'פניות מהאתר' })).toBeVisible();
     await shot('phone leads');
-    await checkA11y();
+    await checkA11y({ allImpacts: true });
   });
 });
