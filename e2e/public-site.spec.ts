@@ -39,11 +39,21 @@ test.describe('home page', () => {
     await hydrated(page);
     const dot = (n: number) => page.getByRole('button', { name: `מעבר לשירות ${n}` });
     const current = (n: number) => expect(dot(n)).toHaveAttribute('aria-current', 'true');
+    const away = async () => {
+      await page.mouse.move(0, 0);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    };
     await current(1);
-    await page.clock.runFor(3_500);
-    await current(1);
-    await page.clock.runFor(1_000);
+    // From here the page's time moves only by runFor, however busy the machine is. A dot click then starts
+    // a full interval at a known moment.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await dot(2).click();
+    await away();
     await current(2);
+    await page.clock.runFor(3_500);
+    await current(2);
+    await page.clock.runFor(1_000);
+    await current(3);
 
     await dot(5).click();
     await current(5);
@@ -51,10 +61,6 @@ test.describe('home page', () => {
     // The pointer over the slider and the focus inside it pause it: still on 5 after more than one interval.
     await page.clock.runFor(5_000);
     await current(5);
-    const away = async () => {
-      await page.mouse.move(0, 0);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    };
     await away();
     await page.clock.runFor(4_100);
     await current(1);
