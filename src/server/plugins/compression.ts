@@ -20,5 +20,6 @@ export const compressionPlugin = fp(
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     });
   },
-  { name: 'compression' },
+  // After the ETags: a validator is computed on the bytes before compression.
+  { name: 'compression', dependencies: ['etag'] },
 );

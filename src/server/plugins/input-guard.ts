@@ -44,5 +44,6 @@ export const inputGuardPlugin = fp(
       if (Object.keys(errors).length > 0) throw badRequest(UNSAFE_TEXT_MESSAGE, errors);
     });
   },
-  { name: 'input-guard' },
+  // After the access rules: a visitor is refused (401) before any input is judged.
+  { name: 'input-guard', dependencies: ['access'] },
 );

@@ -181,7 +181,7 @@ export const readCachePlugin = fp(
       else await noteWrite(db);
     });
   },
-  { name: 'read-cache' },
+  { name: 'read-cache', decorators: { fastify: ['db', 'dbHandle'] } },
 );
 
 /**

@@ -70,5 +70,6 @@ export const webAppPlugin = fp(
       return servePage(request, reply);
     });
   },
-  { name: 'web-app' },
+  // The pages and files are compressed, and their ETags checked, by the plugins before it.
+  { name: 'web-app', dependencies: ['etag', 'compression'] },
 );

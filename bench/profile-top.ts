@@ -1,0 +1,45 @@
+/**
+ * The top frames of a CPU profile by self time, as a Markdown table for docs/performance.md.
+ *
+ *   BENCH_CPU_PROF=/tmp/prof BENCH_ONLY=single npm run bench:properties
+ *   npx tsx bench/profile-top.ts /tmp/prof/CPU.*.cpuprofile [count]
+ *
+ * Frames are grouped by function, file and line; the idle and garbage-collector pseudo-frames are listed too,
+ * so the shares add up to the whole profile.
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+
+const [file, countText] = process.argv.slice(2);
+if (!file) throw new Error('usage: tsx bench/profile-top.ts FILE.cpuprofile [count]');
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const selfMicros = new Map<string, number>();
+let total = 0;
+profile.samples.forEach((id, i) => {
+  const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+  const where = url ? `${relative(process.cwd(), url.replace(/^file:\/\//, ''))}:${lineNumber + 1}` : '';
+  const key = `${functionName || '(anonymous)'} ${where}`.trim();
+  const delta = profile.timeDeltas[i] ?? 0;
+  selfMicros.set(key, (selfMicros.get(key) ?? 0) + delta);
+  total += delta;
+});
+const busy = total - (selfMicros.get('(idle)') ?? 0);
+process.stdout.write(
+  `${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s not idle\n\n| Self time | Share of busy | Frame |\n|---|---|---|\n`,
+);
+const top = [...selfMicros.entries()]
+  .filter(([key]) => key !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, Number(countText ?? 15));
+for (const [key, micros] of top)
+  process.stdout.write(
+    `| ${(micros / 1e3).toFixed(0)} ms | ${((micros / busy) * 100).toFixed(1)}% | \`${key.replace(/\|/g, '\\|')}\` |\n`,
+  );
