@@ -59,6 +59,16 @@ describe('app shell', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(csp).toContain("img-src 'self' data: blob:;");
+  });
+
+  it('shows images from the outside origins of IMAGE_ORIGINS only', async () => {
+    const withHosts = await createTestApp({ env: { IMAGE_ORIGINS: ['https://res.cloudinary.com'] } });
+    const csp = String(
+      (await withHosts.inject({ url: '/api/v1/settings' })).headers['content-security-policy'],
+    );
+    expect(csp).toContain("img-src 'self' data: blob: https://res.cloudinary.com;");
+    expect(csp).toContain("script-src 'self';");
   });
 
   it('GET /api/v1/settings gives the agency details', async () => {

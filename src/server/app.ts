@@ -132,6 +132,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     appOrigin: env.APP_ORIGIN,
     hsts: env.NODE_ENV === 'production',
     corsOrigins: env.CORS_ORIGINS ?? [],
+    imageOrigins: env.IMAGE_ORIGINS ?? [],
   });
   // Plugins declare their names and dependencies (fastify-plugin metadata): fastify refuses an order that
   // breaks them, e.g. the session plugin before read-cache or the API routes before the session and access.

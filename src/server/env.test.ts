@@ -24,6 +24,13 @@ describe('loadEnv', () => {
     expect(loadEnv({ PORT: '4000' }).APP_ORIGIN).toBe('http://localhost:4000');
     expect(() => loadEnv({ APP_ORIGIN: 'https://agency.example/reset' })).toThrow(/APP_ORIGIN/);
   });
+  it('takes IMAGE_ORIGINS as exact origins and names a bad one', () => {
+    expect(loadEnv({}).IMAGE_ORIGINS).toEqual([]);
+    expect(
+      loadEnv({ IMAGE_ORIGINS: 'https://res.cloudinary.com, https://img.example/' }).IMAGE_ORIGINS,
+    ).toEqual(['https://res.cloudinary.com', 'https://img.example']);
+    expect(() => loadEnv({ IMAGE_ORIGINS: 'https://img.example/photos' })).toThrow(/IMAGE_ORIGINS/);
+  });
   it('takes TRUST_PROXY as a hop count or proxy addresses, never a bare true', () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(false);
     expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);

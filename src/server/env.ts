@@ -93,6 +93,8 @@ export const envSchema = z.object({
   COOKIE_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   /** Origins of a separately hosted client allowed to call the API with the session cookie (CORS). */
   CORS_ORIGINS: corsOriginsSchema,
+  /** Outside origins the pages may show images from (photos an import kept on their old host). */
+  IMAGE_ORIGINS: corsOriginsSchema,
   TRUST_PROXY: trustProxySchema,
   APP_ORIGIN: z
     .url()

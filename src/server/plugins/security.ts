@@ -7,7 +7,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Security headers with a CSP the app passes (no inline script), and refusal of cross-site mutations. */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { appOrigin?: string; hsts: boolean; corsOrigins?: string[] }) => {
+  async (
+    app: FastifyInstance,
+    opts: { appOrigin?: string; hsts: boolean; corsOrigins?: string[]; imageOrigins?: string[] },
+  ) => {
     const corsOrigins = new Set(opts.corsOrigins ?? []);
     if (corsOrigins.size) corsPlugin(app, corsOrigins);
 
@@ -17,7 +20,7 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imageOrigins ?? [])],
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
