@@ -16,6 +16,8 @@ export type KillResult = {
 };
 
 const WRITERS = 16;
+/** A kill comes only once this many writes of the round were acknowledged, so every round tests some. */
+const MIN_ACKNOWLEDGED_PER_ROUND = 100;
 
 async function writeUntilKilled(url: string, round: number, acknowledged: string[], stop: { now: boolean }) {
   let n = 0;
@@ -51,8 +53,14 @@ export async function killDuringWrites(
   for (let round = 0; round < rounds; round += 1) {
     const server = await startServer(env);
     const stop = { now: false };
+    const before = acknowledged.length;
     const writing = writeUntilKilled(server.url, round, acknowledged, stop);
-    await sleep(500 + Math.random() * 1500);
+    // However slow the machine, the kill finds writes under way: first a sample acknowledged, then a random
+    // moment within the next second.
+    const deadline = Date.now() + 60_000;
+    while (acknowledged.length - before < MIN_ACKNOWLEDGED_PER_ROUND && Date.now() < deadline)
+      await sleep(50);
+    await sleep(Math.random() * 1000);
     await killServer(server);
     stop.now = true;
     await writing;
