@@ -84,9 +84,10 @@ test('an imported agent signs in with the old password and sees the imported mon
   await page.getByRole('button', { name: 'חיפוש נתונים' }).click();
   // March 2026 in the fixture: 3 + 4 meetings against a goal of 10; 1 deal against 2.
   const monthly = page.getByRole('table', { name: 'ביצועים חודשיים' });
-  await expect(monthly.getByRole('row', { name: /פגישות/ })).toContainText('7');
-  await expect(monthly.getByRole('row', { name: /פגישות/ })).toContainText('10');
-  await expect(monthly.getByRole('row', { name: /פגישות/ })).toContainText('70');
+  const meetings = monthly.getByRole('row', { name: /פגישות/ }).getByRole('cell');
+  await expect(meetings.nth(0)).toHaveText('7');
+  await expect(meetings.nth(1)).toHaveText('10');
+  await expect(meetings.nth(2)).toContainText('70');
   const daily = page.getByRole('table', { name: 'סטטוס יומי' });
   await expect(daily.getByRole('row').filter({ hasText: '2.3.2026' })).toHaveCount(1);
   await expect(daily.getByRole('row').filter({ hasText: '15.3.2026' })).toHaveCount(1);

@@ -15,7 +15,11 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: /ברוכים הבאים ל/ })).toBeVisible();
     const intro = page.getByTestId('intro-video');
-    await expect(intro).toHaveAttribute('poster', '/media/intro-poster.webp');
+    // The poster is an image in the server's HTML, at the width the screen needs.
+    const poster = page.locator('section[aria-labelledby="home-title"] > img');
+    await expect(poster).toHaveAttribute('src', '/media/intro-poster-1600.webp');
+    await expect(poster).toHaveAttribute('srcset', /\/media\/intro-poster-640\.webp 640w/);
+    await expect(poster).toHaveAttribute('fetchpriority', 'high');
     await expect(intro).toHaveAttribute('preload', 'metadata');
     expect(await intro.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
     await expect(page.locator('#whoWeAre')).toContainText('מי אנחנו');

@@ -134,8 +134,17 @@ function video(svgPng, file) {
 
 const intro = skyline(1280, 720, 3, { dusk: true });
 const agents = team(1280, 720);
-// The home hero's poster fills the screen: drawn at 1920 x 1080, so it stays sharp on a wide display.
+// The home hero's poster fills the screen: drawn at 1920 x 1080, then stored at the image pipeline's widths
+// (intro-poster-320.webp ... -1600.webp), so a phone loads a small one (src/shared/domain/image-variants.ts).
 await webp(intro, 'intro-poster.webp', 62, 1.5);
+for (const width of [320, 640, 960, 1600]) {
+  const file = `intro-poster-${width}.webp`;
+  await sharp(join(out, 'intro-poster.webp'))
+    .resize({ width })
+    .webp({ quality: width > 700 ? 62 : 58 })
+    .toFile(join(out, file));
+  process.stdout.write(`${file}: ${statSync(join(out, file)).size} bytes\n`);
+}
 await webp(agents, 'agents-poster.webp');
 await webp(offers(1200, 800), 'offers.webp', 70);
 

@@ -26,8 +26,6 @@ type Meta = {
   image?: { url: string; alt: string };
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
-  /** The page's largest image when it is a CSS background (the home poster): fetched early, first. */
-  preloadImage?: string;
 };
 
 const escapeHtml = (text: string) =>
@@ -124,7 +122,6 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
         ),
         canonical: '/',
         image,
-        preloadImage: settings.media.introPoster || undefined,
         jsonLd: [
           realEstateAgent(settings, origin, image && absoluteUrl(origin, image.url)),
           breadcrumbs([home]),
@@ -244,11 +241,6 @@ export async function pageHead(ctx: HeadContext, input: HeadInput): Promise<stri
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
   ];
   if (meta.noindex) tags.push(robotsMeta('noindex'));
-  if (meta.preloadImage) {
-    tags.push(
-      `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`,
-    );
-  }
   if (meta.canonical) {
     const url = absoluteUrl(origin, meta.canonical);
     tags.push(

@@ -187,11 +187,12 @@ describe('agency pages', () => {
 });
 
 describe('the largest image of home', () => {
-  it('is preloaded with high priority from the HTML (a CSS background the browser would find late)', async () => {
+  it('is an image in the HTML with high priority and the widths a screen may need', async () => {
     const html = (await app.inject({ url: '/' })).body;
-    expect(html).toContain(
-      '<link rel="preload" as="image" href="/media/intro-poster.webp" fetchpriority="high" />',
-    );
+    const img = /<img [^>]*src="\/media\/intro-poster-1600\.webp"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(img).toMatch(/fetchPriority="high"|fetchpriority="high"/);
+    expect(img).toContain('/media/intro-poster-320.webp 320w');
+    expect(img).toContain('sizes="100vw"');
   });
 });
 
@@ -209,7 +210,7 @@ describe('the share image of pages without a photo of their own', () => {
     const poster = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1f3b57' } })
       .webp()
       .toBuffer();
-    writeFileSync(join(webRoot, 'media', 'intro-poster.webp'), poster);
+    writeFileSync(join(webRoot, 'media', 'intro-poster-1600.webp'), poster);
     const site = await createTestApp({
       webRoot,
       renderer: () => import('@web/entry-server'),

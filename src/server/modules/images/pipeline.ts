@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { VARIANT_WIDTHS } from '@shared/domain/image-variants';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageVariant } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 
-/**
- * 960 serves a phone's full-width photo (a 390-430 px screen at 2x) without sending the 1600 px one, which is
- * two to three times the bytes and the main cost of the property page's largest paint on a slow network.
- */
-export const VARIANT_WIDTHS = [320, 640, 960, 1600] as const;
 /** About 50 megapixels: any real photo passes, a decompression bomb does not. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);

@@ -30,7 +30,7 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   ],
   media: {
     introVideo: '/media/intro.mp4',
-    introPoster: '/media/intro-poster.webp',
+    introPoster: '/media/intro-poster-1600.webp',
     agentsVideo: '/media/agents.mp4',
     agentsPoster: '/media/agents-poster.webp',
     offersImage: '/media/offers.webp',

@@ -1,3 +1,4 @@
+import { variantSrcSet } from '@shared/domain/image-variants';
 import { telLink } from '@shared/domain/phone';
 import type { AgencySettings } from '@shared/schemas/settings';
 import { buttonClass } from '@web/components/button';
@@ -10,11 +11,11 @@ import { useEffect, useRef, useState } from 'react';
 const t = he.publicSite.home;
 
 /**
- * The looping intro video behind the welcome heading. The poster is what paints first: the video only
- * loads its metadata up front, and never plays by itself when the visitor prefers reduced motion. A visible
+ * The looping intro video behind the welcome heading. The poster image under it is what paints first (the
+ * video has no poster of its own, so the picture is not fetched twice): the video only loads its metadata up front, and never plays by itself when the visitor prefers reduced motion. A visible
  * control pauses and plays it (WCAG 2.2.2); its name follows what the video is really doing.
  */
-function IntroVideo({ src, poster }: { src: string; poster: string }) {
+function IntroVideo({ src }: { src: string }) {
   const reduced = useReducedMotion();
   const [playing, setPlaying] = useState(!reduced);
   const ref = useRef<HTMLVideoElement>(null);
@@ -38,7 +39,6 @@ function IntroVideo({ src, poster }: { src: string; poster: string }) {
       <video
         ref={ref}
         className="absolute inset-0 h-full w-full object-cover"
-        poster={poster || undefined}
         muted
         loop
         playsInline
@@ -70,10 +70,21 @@ export function IntroHero({ settings }: { settings: AgencySettings | undefined }
   return (
     <section
       aria-labelledby="home-title"
-      className="surface-dark relative isolate flex min-h-[85vh] items-center justify-center overflow-hidden bg-brand-900 bg-cover bg-center px-4 pt-24 pb-16 text-center text-white"
-      style={poster ? { backgroundImage: `url("${poster}")` } : undefined}
+      className="surface-dark relative isolate flex min-h-[85vh] items-center justify-center overflow-hidden bg-brand-900 px-4 pt-24 pb-16 text-center text-white"
     >
-      {settings && <IntroVideo src={settings.media.introVideo} poster={poster} />}
+      {poster && (
+        // The largest paint: in the server's HTML, at the width the screen needs, fetched first.
+        <img
+          src={poster}
+          srcSet={variantSrcSet(poster)}
+          sizes="100vw"
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      )}
+      {settings && <IntroVideo src={settings.media.introVideo} />}
       <div className="absolute inset-0 bg-black/45" aria-hidden="true" />
       <div className="relative flex max-w-3xl flex-col items-center gap-6">
         <h1 id="home-title" className="text-4xl font-extrabold drop-shadow sm:text-6xl">
