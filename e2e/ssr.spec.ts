@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Property } from '@shared/schemas/property';
-import { createProperty, photo, readProperty, unique } from './data';
+import { createProperty, photo, readProperty, unique, userId } from './data';
 import { DEMO, expect, test } from './fixtures';
 
 /** A fresh sale flat with two photos and a description, made through the admin API; the page is a visitor after. */
@@ -84,6 +84,7 @@ test.describe('with JavaScript', () => {
   test('the public pages hydrate the server HTML with no error or warning', async ({ page }) => {
     const warnings = collectWarnings(page);
     const property = await propertyWithPhotos(page);
+    const agent = await userId(page.request, 'דנה לוי');
     for (const path of [
       '/',
       '/Sale',
@@ -93,6 +94,8 @@ test.describe('with JavaScript', () => {
       '/InvestorPlans',
       '/JobNeedForm',
       '/BuySellRent',
+      `/AboutAgent/${agent}`,
+      '/accessibility',
     ]) {
       await page.goto(path);
       await expect(page.locator('#root[data-ssr="hydrate"]')).toHaveCount(1);
