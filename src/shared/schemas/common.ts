@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBlankText, stripBidiControls } from '../domain/text';
+import { hasUnsafeCharacters, isBlankText, stripBidiControls, UNSAFE_TEXT_MESSAGE } from '../domain/text';
 
 export const MESSAGES = {
   invalidId: 'מזהה לא תקין',
@@ -54,14 +54,17 @@ export function successSchema<T extends z.ZodType>(data: T) {
 export const okSchema = z.object({ status: z.literal('success'), message: z.string().optional() });
 
 /**
- * A required single-line text (a name, a city): bidi embeddings and overrides removed, trimmed, and refused
- * with `message` when nothing visible is left (only spaces, zero-width or bidi characters).
+ * A required single-line text (a name, a city): bidi embeddings and overrides removed, trimmed, refused with
+ * UNSAFE_TEXT_MESSAGE when it holds a NUL byte or a lone surrogate (the rule the server also applies to every
+ * field, query and param: plugins/input-guard.ts), and with `message` when nothing visible is left (only
+ * spaces, zero-width or bidi characters).
  */
 export function singleLine(message: string = MESSAGES.required) {
   return z
     .string({ error: message })
     .overwrite(stripBidiControls)
     .trim()
+    .refine((value) => !hasUnsafeCharacters(value), { error: UNSAFE_TEXT_MESSAGE, abort: true })
     .refine((value) => !isBlankText(value), { error: message, abort: true });
 }
 
