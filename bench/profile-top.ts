@@ -32,9 +32,29 @@ profile.samples.forEach((id, i) => {
   total += delta;
 });
 const busy = total - (selfMicros.get('(idle)') ?? 0);
-process.stdout.write(
-  `${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s not idle\n\n| Self time | Share of busy | Frame |\n|---|---|---|\n`,
-);
+process.stdout.write(`${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s not idle\n\n`);
+// Where the busy time goes, by layer.
+const LAYERS: [string, RegExp][] = [
+  ['PGlite (WebAssembly)', /^wasm-function|wasm:\//],
+  ['PGlite (JavaScript)', /@electric-sql\/pglite/],
+  ['node-postgres', /node_modules\/pg(-[a-z]+)?\//],
+  ['Drizzle', /drizzle-orm/],
+  ['zod', /node_modules\/zod/],
+  ['Fastify and its plugins', /node_modules\/(@fastify|fastify|find-my-way|light-my-request|avvio)/],
+  ['the app (src/)', /\bsrc\//],
+  ['garbage collector', /^\(garbage collector\)/],
+  ['module loading (tsx, start-up)', /tsx\/dist|node:internal\/modules/],
+];
+const layers = new Map<string, number>();
+for (const [key, micros] of selfMicros) {
+  if (key === '(idle)') continue;
+  const layer = LAYERS.find(([, pattern]) => pattern.test(key))?.[0] ?? 'Node (I/O, HTTP, other)';
+  layers.set(layer, (layers.get(layer) ?? 0) + micros);
+}
+process.stdout.write('| Layer | Share of busy |\n|---|---|\n');
+for (const [layer, micros] of [...layers].sort((a, b) => b[1] - a[1]))
+  process.stdout.write(`| ${layer} | ${((micros / busy) * 100).toFixed(1)}% |\n`);
+process.stdout.write('\n| Self time | Share of busy | Frame |\n|---|---|---|\n');
 const top = [...selfMicros.entries()]
   .filter(([key]) => key !== '(idle)')
   .sort((a, b) => b[1] - a[1])
