@@ -3,8 +3,10 @@ import {
   COMPANY_ROLE_TITLES,
   COMPANY_ROLES,
   companyRoleOf,
+  companyRoleRank,
   FEMININE_COMPANY_ROLES,
   isPureAdmin,
+  isTeamMember,
   mayActFor,
   sortByCompanyRole,
   titlesOf,
@@ -93,5 +95,27 @@ describe('feminine titles', () => {
       COMPANY_ROLES.officeManager,
     ]);
     expect(COMPANY_ROLE_TITLES).toContain('מנכ"לית הרשת');
+  });
+});
+
+describe('isTeamMember', () => {
+  it('takes agents and admins with a company role, not bare system accounts', () => {
+    expect(isTeamMember({ role: 'agent', companyRole: null })).toBe(true);
+    expect(isTeamMember({ role: 'admin', companyRole: COMPANY_ROLES.officeManager })).toBe(true);
+    expect(isTeamMember({ role: 'admin', companyRole: null })).toBe(false);
+    expect(isTeamMember({ role: 'admin', companyRole: '' })).toBe(false);
+    expect(isTeamMember({ role: 'admin' })).toBe(false);
+  });
+});
+
+describe('companyRoleRank', () => {
+  it('ranks the known roles in the grid order, either form of a title alike, others last', () => {
+    expect(companyRoleRank(COMPANY_ROLES.ceoFounder)).toBe(0);
+    expect(companyRoleRank(COMPANY_ROLES.leadingConsultant)).toBe(5);
+    expect(companyRoleRank(COMPANY_ROLES.officeManager)).toBe(2);
+    expect(companyRoleRank(FEMININE_COMPANY_ROLES[COMPANY_ROLES.ctoManager])).toBe(3);
+    expect(companyRoleRank('תפקיד אחר')).toBe(6);
+    expect(companyRoleRank(null)).toBe(6);
+    expect(companyRoleRank(undefined)).toBe(6);
   });
 });
