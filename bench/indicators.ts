@@ -26,7 +26,7 @@ import { adminQuery, withDatabase } from '../src/server/test/global-setup';
 import { startCeiling } from './lib/ceiling';
 import { type BenchRequest, type Figure, measure } from './lib/mix';
 import { FIGURE_HEADER, figureRow, machine, stamp } from './lib/report';
-import { type BenchServer, startServer } from './lib/server';
+import { type BenchServer, signIn, startServer } from './lib/server';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const AGENTS = Number(process.env.BENCH_AGENTS ?? (serverUrl ? 300 : 50));
@@ -124,16 +124,6 @@ async function seed(databaseUrl: string | undefined, dataDir: string, days: stri
   return agents.map((a) => a.id);
 }
 
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
 /** A daily entry as the daily-entry form sends it, for a random agent and working day. */
 function dailyEntry(port: number, cookie: string, agentIds: string[], days: string[]) {
   const small = () => Math.floor(Math.random() * 4);
@@ -173,7 +163,7 @@ async function main() {
     const agentIds = await seed(databaseUrl, dataDir, days, months);
     server = await startServer({ dataDir, databaseUrl, workers: WORKERS });
     const { port } = server;
-    const cookie = await signIn(port);
+    const cookie = await signIn(port, ADMIN);
     const origin = `http://127.0.0.1:${port}`;
     const get = (path: string): BenchRequest => ({ path, headers: { cookie } });
     const startedAt = stamp();

@@ -21,7 +21,7 @@ import { adminQuery, withDatabase } from '../src/server/test/global-setup';
 import { startCeiling } from './lib/ceiling';
 import { type BenchRequest, type Figure, measure } from './lib/mix';
 import { FIGURE_HEADER, figureRow, machine, stamp } from './lib/report';
-import { type BenchServer, rssOf, startServer } from './lib/server';
+import { type BenchServer, rssOf, signIn, startServer } from './lib/server';
 import { distinctSearches } from './properties-searches';
 import { BENCH_ADMIN, seedProperties } from './properties-seed';
 
@@ -54,16 +54,6 @@ async function seed(databaseUrl: string | undefined, dataDir: string): Promise<L
     `seeded ${COUNT} properties and ${COUNT * 3} photos in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return result.rows;
-}
-
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 /** A property update as the admin's form sends it: a new price near the old one. */
@@ -113,7 +103,7 @@ async function main() {
     const ids = listings.map((l) => l.id);
     server = await startServer({ dataDir, databaseUrl, workers: WORKERS });
     const { port } = server;
-    const cookie = await signIn(port);
+    const cookie = await signIn(port, BENCH_ADMIN);
     const startedAt = stamp();
     log(`start: ${startedAt}`);
     const memoryRow = ONLY && !ONLY.includes('full') ? undefined : await fullListMemory(server);

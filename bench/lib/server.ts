@@ -93,3 +93,14 @@ export function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : 0;
 }
+
+/** Signs in through the API as a user of the seeded data; the session cookie for a `cookie` header. */
+export async function signIn(port: number, user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
