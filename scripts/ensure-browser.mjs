@@ -19,10 +19,11 @@ if (!hasBundled && !existsSync('/usr/bin/chromium')) {
     process.exit(1);
   }
   console.info('installing Chromium and fonts from Debian packages...');
+  // Several checkouts may start their tests at once on a fresh machine: one installs while the others wait for
+  // it (flock) and then find the browser there; apt itself also waits for a lock held by anything else.
+  const apt = 'apt-get -o DPkg::Lock::Timeout=600 -qq';
   execSync(
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core fonts-noto-color-emoji',
-    {
-      stdio: 'inherit',
-    },
+    `flock /tmp/link-ensure-browser.lock sh -c 'test -x /usr/bin/chromium || (${apt} update && DEBIAN_FRONTEND=noninteractive ${apt} install -y chromium fonts-noto-core fonts-noto-color-emoji)'`,
+    { stdio: 'inherit' },
   );
 }
