@@ -55,6 +55,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      // The journeys run on a machine that is busy by design (parallel workers, other checkouts); shedding load
+      // when the loop lags would turn that into 503s. The bound has its own API test and benchmark.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+    },
   },
 });

@@ -3,16 +3,16 @@
 //   FAULTS_FUZZ_CASES    generated cases per route (default 300; routes of signed-in users also go as a visitor)
 //   FAULTS_KILL_ROUNDS   SIGKILLs during writes per database (default 5)
 //   FAULTS_LOAD_SECONDS  seconds of each 200-user load run (default 20)
-//   FAULTS_LOAD_LIMITS   MAX_PENDING_REQUESTS values to compare (default 0,64,16; 0 is the unbounded queue)
 //   FAULTS_DATABASE_URL  a PostgreSQL server for the kill test on PostgreSQL (else TEST_DATABASE_URL; else skipped)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminQuery, withDatabase } from '../src/server/test/global-setup';
-import { startServer, stopServer } from './faults/child';
+import { serverStats, startServer, stopServer } from './faults/child';
 import { fuzz } from './faults/fuzz';
 import { killDuringWrites } from './faults/kill';
 import { type LoadResult, runLoad } from './faults/load';
+import type { ServerStats } from './faults/server-stats';
 import { smtpOutage } from './faults/smtp';
 
 const sections = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['fuzz', 'kill', 'smtp', 'load'];
@@ -90,16 +90,20 @@ async function smtpSection() {
 
 async function loadSection() {
   const seconds = num('FAULTS_LOAD_SECONDS', 20);
-  const results: LoadResult[] = [];
-  // FAULTS_LOAD_LIMITS: the MAX_PENDING_REQUESTS values to compare; 0 is the unbounded queue of before.
-  for (const limit of (process.env.FAULTS_LOAD_LIMITS ?? '0,64,16').split(',')) {
-    const label =
-      limit === '0' ? 'unbounded queue (before)' : `bounded queue, MAX_PENDING_REQUESTS=${limit} (after)`;
+  const results: (LoadResult & ServerStats)[] = [];
+  // Before: no bound. Then the in-process queue bound alone, then both bounds at their production defaults.
+  const runs: [string, Record<string, string | undefined>][] = [
+    ['no bound (before)', { MAX_PENDING_REQUESTS: '0', MAX_EVENT_LOOP_DELAY_MS: '0' }],
+    ['requests in progress <= 64 only', { MAX_PENDING_REQUESTS: '64', MAX_EVENT_LOOP_DELAY_MS: '0' }],
+    ['both bounds, the defaults (after): 64 in progress, 500 ms of one busy turn of the loop', {}],
+  ];
+  for (const [label, bounds] of runs) {
     const dataDir = mkdtempSync(join(tmpdir(), 'faults-load-'));
     try {
-      const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true', MAX_PENDING_REQUESTS: limit });
+      const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true', ...bounds });
       try {
-        results.push(await runLoad(label, server.url, 200, seconds));
+        const load = await runLoad(label, server.url, 200, seconds);
+        results.push({ ...load, ...(await serverStats(server)) });
         console.info(results.at(-1));
       } finally {
         await stopServer(server);
@@ -114,12 +118,12 @@ async function loadSection() {
     `200 connections for ${seconds} s on the embedded database (demo data), cycling searches, property pages, agents,
 settings, the signed-in scoreboard and lead submissions.
 
-| run | answers | per second | p50 | p99 | slowest | > 1 s | > 5 s | > 30 s | 503 + Retry-After | other 5xx | errors |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| run | answers | per second | p50 | p99 | slowest | > 1 s | > 5 s | > 30 s | 503 + Retry-After | slowest 503 | other 5xx | errors | in the server: p99, slowest | most in progress | event-loop delay, max |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${results
   .map(
     (r) =>
-      `| ${r.label} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.over1s} | ${r.over5s} | ${r.over30s} | ${r.refused503} | ${r.other5xx} | ${r.errors} |`,
+      `| ${r.label} | ${r.requests} | ${r.perSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.over1s} | ${r.over5s} | ${r.over30s} | ${r.refused503} | ${r.refused503 ? ms(r.refusedMax) : '-'} | ${r.other5xx} | ${r.errors} | ${ms(r.inServerP99Ms)}, ${ms(r.inServerMaxMs)} | ${r.maxInProgress} | ${ms(r.loopDelayMaxMs)} |`,
   )
   .join('\n')}`,
   );

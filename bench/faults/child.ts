@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
+import type { ServerStats } from './server-stats';
 
 export type ServerChild = { child: ChildProcess; port: number; url: string };
 
@@ -35,5 +36,18 @@ export function killServer(server: ServerChild): Promise<void> {
   return new Promise((resolve) => {
     server.child.once('exit', () => resolve());
     server.child.kill('SIGKILL');
+  });
+}
+
+/** Asks the server child for what it saw itself (bench/faults/server-stats.ts). */
+export function serverStats(server: ServerChild): Promise<ServerStats> {
+  return new Promise((resolve) => {
+    const onMessage = (m: { type: string; stats: ServerStats }) => {
+      if (m.type !== 'stats') return;
+      server.child.off('message', onMessage);
+      resolve(m.stats);
+    };
+    server.child.on('message', onMessage);
+    server.child.send({ type: 'stats' });
   });
 }

@@ -30,6 +30,8 @@ export type LoadResult = {
   over5s: number;
   over30s: number;
   refused503: number;
+  /** The slowest 503: how long a refused user waited for the answer. */
+  refusedMax: number;
   other5xx: number;
   errors: number;
 };
@@ -83,6 +85,7 @@ export async function runLoad(
   const mix = await requestMix(url);
   const latencies: number[] = [];
   let refused503 = 0;
+  let refusedMax = 0;
   let other5xx = 0;
   let i = 0;
   const instance = autocannon({
@@ -94,8 +97,10 @@ export async function runLoad(
   });
   instance.on('response', (_client, status, _bytes, ms) => {
     latencies.push(ms);
-    if (status === 503) refused503 += 1;
-    else if (status >= 500) other5xx += 1;
+    if (status === 503) {
+      refused503 += 1;
+      refusedMax = Math.max(refusedMax, ms);
+    } else if (status >= 500) other5xx += 1;
   });
   const result = await instance;
   const sorted = latencies.sort((a, b) => a - b);
@@ -112,6 +117,7 @@ export async function runLoad(
     over5s: sorted.filter((ms) => ms > 5_000).length,
     over30s: sorted.filter((ms) => ms > 30_000).length,
     refused503,
+    refusedMax,
     other5xx,
     errors: result.errors + result.timeouts,
   };

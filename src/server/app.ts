@@ -34,7 +34,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin, MAX_UPLOAD_BYTES } from './plugins/error-handler';
 import { etagPlugin } from './plugins/etag';
 import { inputGuardPlugin } from './plugins/input-guard';
-import { overloadPlugin } from './plugins/overload';
+import { DEFAULT_MAX_LOOP_DELAY_MS, overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -64,6 +64,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Requests in progress beyond which new ones get 503 (default: env, else 64 on PGlite, 256 on PostgreSQL). */
   maxPendingRequests?: number;
+  /** Overrides MAX_EVENT_LOOP_DELAY_MS (tests). */
+  maxEventLoopDelayMs?: number;
   rateLimits?: Partial<{
     loginPerIp: RateRule;
     loginPerEmailAndIp: RateRule;
@@ -127,6 +129,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(overloadPlugin, {
     maxPending:
       options.maxPendingRequests ?? env.MAX_PENDING_REQUESTS ?? (handle.kind === 'pglite' ? 64 : 256),
+    maxLoopDelayMs:
+      options.maxEventLoopDelayMs ??
+      env.MAX_EVENT_LOOP_DELAY_MS ??
+      (env.NODE_ENV === 'production' ? DEFAULT_MAX_LOOP_DELAY_MS : 0),
   });
   await app.register(securityPlugin, {
     appOrigin: env.APP_ORIGIN,

@@ -118,6 +118,11 @@ export const envSchema = z.object({
   /** Requests in progress beyond which new ones get 503 with Retry-After (default 64 on PGlite, 256 on PostgreSQL; 0: off). */
   MAX_PENDING_REQUESTS: z.coerce.number().int().min(0).max(100_000).optional(),
   /**
+   * Milliseconds the event loop may be busy, without coming round to its timers, before the requests it reads
+   * get 503 with Retry-After (default 500 in production, off otherwise; 0: off).
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
    * Server processes on one port with PostgreSQL (default: the number of CPUs). The embedded database is
    * opened by one process only, so it always runs one.
    */

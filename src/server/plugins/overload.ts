@@ -1,12 +1,23 @@
 import { type ErrorBody, MESSAGES } from '@shared/schemas/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export type OverloadOptions = {
   /** Requests in progress (running or waiting for the database) beyond which new ones get 503; 0: no limit. */
   maxPending: number;
+  /**
+   * How long the event loop may have been busy, without coming round to its timers, before a request it reads
+   * now is refused with 503; 0: no limit. Such a request has waited at least that long, unread in its socket.
+   */
+  maxLoopDelayMs?: number;
   retryAfterSeconds?: number;
 };
+
+/** Half a second of work in one turn of the loop: past it, the rest of the turn's requests are refused. */
+export const DEFAULT_MAX_LOOP_DELAY_MS = 500;
+
+/** How often the loop's clock is read when idle; also the precision of `maxLoopDelayMs`. */
+const TICK_MS = 10;
 
 const OVERLOADED: ErrorBody = { status: 'error', code: 'UNAVAILABLE', message: MESSAGES.overloaded };
 
@@ -18,13 +29,33 @@ function usesDatabase(url: string): boolean {
 }
 
 /**
- * A bounded queue in front of the database. PGlite runs one statement at a time, so under a burst requests
- * queue inside it and, unbounded, some waited more than 30 s. Past `maxPending` requests in progress a new
- * one is answered at once with 503 and `Retry-After`, and those admitted keep a bounded wait.
+ * Overload is answered at once with 503 and `Retry-After` instead of making users wait, on two signals:
+ * - The event loop has been busy past `maxLoopDelayMs` since it last ran its timers. The embedded database
+ *   runs on the server's own loop, so under a burst one turn of the loop serves every socket that became
+ *   readable, one after another, and the waiting happens before a request is even read
+ *   (docs/reliability.md), where no count of requests in progress sees it. The requests read late in such a
+ *   turn get a 503, which costs a fraction of an answer, so the turn ends and no one waits much longer.
+ * - Requests in progress (running or waiting for the database) past `maxPending`: a bounded queue inside,
+ *   which is what fills up when the database is a server of its own.
  */
 export const overloadPlugin = fp(
   async (app: FastifyInstance, opts: OverloadOptions) => {
-    if (opts.maxPending <= 0) return;
+    const refuse = (reply: FastifyReply) =>
+      reply
+        .code(503)
+        .header('retry-after', String(opts.retryAfterSeconds ?? 1))
+        .header('cache-control', 'no-store')
+        .send(OVERLOADED);
+
+    const maxLoopDelay = opts.maxLoopDelayMs ?? 0;
+    let lastTick = performance.now();
+    if (maxLoopDelay > 0) {
+      const clock = setInterval(() => {
+        lastTick = performance.now();
+      }, TICK_MS).unref();
+      app.addHook('onClose', async () => clearInterval(clock));
+    }
+
     let pending = 0;
     const counted = new WeakSet<FastifyRequest>();
     const release = async (request: FastifyRequest) => {
@@ -32,13 +63,15 @@ export const overloadPlugin = fp(
     };
     app.addHook('onRequest', async (request, reply) => {
       if (!usesDatabase(request.url)) return;
+      const busyFor = performance.now() - lastTick;
+      if (maxLoopDelay > 0 && busyFor > maxLoopDelay + TICK_MS) {
+        request.log.warn({ busyFor }, 'event loop busy: request refused with 503');
+        return refuse(reply);
+      }
+      if (opts.maxPending <= 0) return;
       if (pending >= opts.maxPending) {
         request.log.warn({ pending }, 'overloaded: request refused with 503');
-        return reply
-          .code(503)
-          .header('retry-after', String(opts.retryAfterSeconds ?? 1))
-          .header('cache-control', 'no-store')
-          .send(OVERLOADED);
+        return refuse(reply);
       }
       pending += 1;
       counted.add(request);
