@@ -1,5 +1,5 @@
 import type { Property } from '@shared/schemas/property';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { type ImageVariant, properties, users } from '../../db/schema';
@@ -48,23 +48,48 @@ export type PropertyRow = {
 
 export type OrderBy = SQL | SQL[];
 
-/** Properties matching `where`, ordered, optionally one page of them. */
-export async function selectProperties(
-  db: Database,
-  options: { where?: SQL; orderBy?: OrderBy; limit?: number; offset?: number },
-): Promise<PropertyRow[]> {
-  const query = db
+/** Properties with both agents joined, every column of a property answer. */
+const joinedSelect = (db: Database) =>
+  db
     .select(columns)
     .from(properties)
     .leftJoin(agent, sql`${agent.id} = ${properties.agentId}`)
     .leftJoin(agentSecend, sql`${agentSecend.id} = ${properties.agentSecendId}`)
     .$dynamic();
+
+/** Properties matching `where`, ordered, optionally one page of them. */
+export async function selectProperties(
+  db: Database,
+  options: { where?: SQL; orderBy?: OrderBy; limit?: number; offset?: number },
+): Promise<PropertyRow[]> {
+  const query = joinedSelect(db);
   if (options.where) query.where(options.where);
   const order = options.orderBy ?? sql`${properties.createdAt} desc`;
   query.orderBy(...(Array.isArray(order) ? order : [order]));
   if (options.limit !== undefined) query.limit(options.limit);
   if (options.offset) query.offset(options.offset);
   return (await query) as PropertyRow[];
+}
+
+const prepareById = (db: Database) =>
+  joinedSelect(db)
+    .where(eq(properties.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('property_by_id');
+const byIdStatements = new WeakMap<Database, ReturnType<typeof prepareById>>();
+
+/**
+ * One property by id, the hottest read of the public site, as a prepared statement: built once per
+ * database instead of on every request (the query builder was about a tenth of the request's work).
+ */
+export async function selectPropertyById(db: Database, id: string): Promise<PropertyRow | undefined> {
+  let statement = byIdStatements.get(db);
+  if (!statement) {
+    statement = prepareById(db);
+    byIdStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  return row as PropertyRow | undefined;
 }
 
 /**

@@ -4,11 +4,11 @@ import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
-import { selectProperties, toProperty } from './queries';
+import { selectProperties, selectPropertyById, toProperty } from './queries';
 import { propertyCaches } from './read-cache';
 
 export async function getProperty(db: Database, storage: Storage, id: string): Promise<Property> {
-  const [row] = await selectProperties(db, { where: eq(properties.id, id), limit: 1 });
+  const row = await selectPropertyById(db, id);
   if (!row) throw notFound(PROPERTY_MESSAGES.notFound);
   return toProperty(row, storage);
 }
