@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { Role } from '@shared/domain/roles';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema';
@@ -59,6 +59,28 @@ export const sessionPlugin = fp(
     await app.register(cookie);
     app.decorateRequest('user', null);
     const idleMs = opts.idleHours * 3_600_000;
+    // Every signed-in API request runs it: prepared once instead of built each time.
+    const sessionLookup = app.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        companyRole: users.companyRole,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          eq(users.active, true),
+        ),
+      )
+      .limit(1)
+      .prepare('session_lookup');
 
     app.addHook('onRequest', async (request) => {
       request.user = null;
@@ -66,23 +88,8 @@ export const sessionPlugin = fp(
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 128) return;
       const id = hashToken(token);
-      const lookup = async () => {
-        const [row] = await app.db
-          .select({
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            role: users.role,
-            companyRole: users.companyRole,
-            expiresAt: sessions.expiresAt,
-            lastSeenAt: sessions.lastSeenAt,
-          })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
-          .limit(1);
-        return row ?? null;
-      };
+      const lookup = async () =>
+        (await sessionLookup.execute({ id, now: new Date().toISOString() }))[0] ?? null;
       // A request that may change data checks its session fresh: a sign-out or deactivation counts at once.
       const found = isMutation(request) ? await lookup() : await sessionCache.get(app.db, id, lookup);
       const now = Date.now();
