@@ -33,6 +33,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          // A ceiling, never a wait: a many-step form test took over 5 s (the default) with two full suites
+          // running beside it on 2 cores. Above Testing Library's 10 s wait, so a missing element fails there.
+          testTimeout: 30_000,
         },
       },
       serverProject('server', 'pglite'),
