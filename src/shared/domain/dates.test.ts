@@ -37,3 +37,26 @@ describe('dates', () => {
     expect(isPlausibleYear(1999, today)).toBe(false);
   });
 });
+
+describe('the edges of the date rules', () => {
+  it('a date is the whole value, with nothing before or after it', () => {
+    expect(isRealDate('x2026-03-10')).toBe(false);
+    expect(isRealDate('2026-03-10x')).toBe(false);
+    expect(isRealDate('12026-03-10')).toBe(false);
+  });
+
+  it('an instant has real seconds and a real zone offset', () => {
+    expect(isRealDateOrInstant('2026-03-10T09:00:59Z')).toBe(true);
+    expect(isRealDateOrInstant('2026-03-10T09:00:60Z')).toBe(false);
+    expect(isRealDateOrInstant('2026-03-10T09:00')).toBe(true);
+    expect(isRealDateOrInstant('2026-03-10T09:00:00+14:00')).toBe(true);
+    expect(isRealDateOrInstant('2026-03-10T09:00:00+15:00')).toBe(false);
+    expect(isRealDateOrInstant('2026-03-10T09:00:00+02:59')).toBe(true);
+    expect(isRealDateOrInstant('2026-03-10T09:00:00+02:60')).toBe(false);
+  });
+
+  it('the year 2000 itself is plausible, 1999 is not', () => {
+    expect(isPlausibleYear(2000, '2026-11-25')).toBe(true);
+    expect(isPlausibleYear(1999, '2026-11-25')).toBe(false);
+  });
+});

@@ -103,3 +103,30 @@ describe('isEmptyMonth', () => {
     expect(isEmptyMonth(agentMonths([person({ goal: zero })], days))).toBe(false);
   });
 });
+
+describe('the rows of a month', () => {
+  it('are sorted by name in Hebrew order, whatever order the people come in', () => {
+    const names = ['תמר', 'אבי', 'מיכל', 'בני'];
+    const rows = agentMonths(
+      names.map((name, i) => person({ id: String(i), name })),
+      days,
+    );
+    expect(rows.map((r) => r.agentName)).toEqual(['אבי', 'בני', 'מיכל', 'תמר']);
+  });
+
+  it('a month is empty only when every row is: one row with entries or a single goal makes it not', () => {
+    const rows = agentMonths(
+      [person({ id: 'a', name: 'אבי' }), person({ id: 'b', name: 'בני', actual: zero })],
+      days,
+    );
+    expect(isEmptyMonth(rows)).toBe(false);
+    const withGoals = agentMonths([person({ goal: zero })], days);
+    expect(isEmptyMonth(withGoals)).toBe(false);
+    // A goal on some metrics only counts as well.
+    const partial = withGoals.map((row) => ({
+      ...row,
+      [METRIC_KEYS[0]!]: { ...row[METRIC_KEYS[0]!], goal: null },
+    }));
+    expect(isEmptyMonth(partial)).toBe(false);
+  });
+});

@@ -32,3 +32,18 @@ describe('isHttpUrl', () => {
       expect(isHttpUrl(bad), bad).toBe(false);
   });
 });
+
+describe('the edges of the URL rules', () => {
+  it('an http(s) link must start the value, and both schemes are accepted', () => {
+    expect(isHttpUrl('http://example.com/x')).toBe(true);
+    expect(isHttpUrl('javascript:alert(1)//https://example.com')).toBe(false);
+    expect(isHttpUrl('see https://example.com')).toBe(false);
+  });
+
+  it('an encoded slash or backslash is refused only where a browser would read a host: right after the first slash', () => {
+    expect(isSitePath('/%2fevil.example/x.png')).toBe(false);
+    expect(isSitePath('/%5Cevil.example/x.png')).toBe(false);
+    // Deeper in the path it is only a character of a file name.
+    expect(isSitePath('/uploads/a%2Fb.webp')).toBe(true);
+  });
+});
