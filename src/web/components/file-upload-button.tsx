@@ -1,4 +1,4 @@
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { ApiError } from '@web/lib/api-client';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
@@ -25,7 +25,7 @@ export function FileUploadButton({ label, accept, upload, onUploaded, hint }: Pr
     try {
       onUploaded(await upload(file));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : he.admin.common.uploadFailed);
+      setError(err instanceof ApiError ? err.message : heAdmin.common.uploadFailed);
     } finally {
       setBusy(false);
       if (ref.current) ref.current.value = '';
@@ -38,7 +38,7 @@ export function FileUploadButton({ label, accept, upload, onUploaded, hint }: Pr
         className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-within:ring-2 focus-within:ring-brand-300"
       >
         <Upload aria-hidden="true" size={16} />
-        {busy ? he.admin.common.uploading : label}
+        {busy ? heAdmin.common.uploading : label}
         <input
           ref={ref}
           id={inputId}

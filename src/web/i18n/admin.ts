@@ -64,7 +64,6 @@ export const admin = {
     mismatch: 'הסיסמאות אינן תואמות',
     passwordChanged: 'הסיסמה הוחלפה. חיבורים אחרים לחשבון נותקו.',
     changePassword: 'החלפת סיסמה',
-    sessionEnded: 'החיבור שלך הסתיים. יש להתחבר מחדש.',
   },
   forgot: {
     link: 'שכחתי סיסמה',

@@ -15,6 +15,7 @@ export const core = {
     noAccessTitle: 'אין הרשאה',
     toMyPage: 'לאזור האישי',
     mustLogin: 'יש להתחבר כדי לצפות בעמוד זה.',
+    sessionEnded: 'החיבור שלך הסתיים. יש להתחבר מחדש.',
     toLogin: 'להתחברות',
     generalError: 'שגיאה כללית בטעינת הנתונים',
   },

@@ -1,6 +1,6 @@
 import type { ScoreboardEntry } from '@shared/schemas/indicator';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { he } from '../i18n/he';
+import { performance as hePerformance } from '../i18n/performance';
 import { apiRequest } from './api-client';
 
 /** The ranking of a month (current month without arguments): used by the ranking and the profile pages. */
@@ -17,4 +17,4 @@ export const useScoreboard = (year?: number, month?: number) => useQuery(scorebo
 
 /** A ranked agent's name, marked the way /Performance marks one deactivated since (ranked for the month's data). */
 export const rankedName = (entry: ScoreboardEntry) =>
-  entry.active ? entry.agentName : he.performance.office.inactiveTitle(entry.agentName);
+  entry.active ? entry.agentName : hePerformance.office.inactiveTitle(entry.agentName);

@@ -53,7 +53,7 @@ export function SessionProvider({
   useEffect(() => {
     // A session that ends mid-use (expired, password changed elsewhere, user deactivated) is said out loud.
     setUnauthorizedHandler(() => {
-      if (readStoredUser()) toast.info(he.admin.account.sessionEnded, { toastId: 'session-ended' });
+      if (readStoredUser()) toast.info(he.common.sessionEnded, { toastId: 'session-ended' });
       signOut();
     });
     const controller = new AbortController();

@@ -1,6 +1,7 @@
 import { worksAsAgent } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import type { User } from '@shared/schemas/user';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import {
   Building2,
@@ -36,9 +37,9 @@ export function sideNavItems(user: User): Item[] {
     admin && { to: paths.performance(), label: he.sideNav.performance, icon: ChartColumn },
     { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
     admin && { to: paths.leads(), label: he.sideNav.leads, icon: Inbox },
-    admin && { to: paths.users(), label: he.admin.nav.users, icon: UserCog },
-    admin && { to: paths.settings(), label: he.admin.nav.settings, icon: Settings },
-    admin && { to: paths.audit(), label: he.admin.nav.audit, icon: History },
+    admin && { to: paths.users(), label: heAdmin.nav.users, icon: UserCog },
+    admin && { to: paths.settings(), label: heAdmin.nav.settings, icon: Settings },
+    admin && { to: paths.audit(), label: heAdmin.nav.audit, icon: History },
   ];
   return items.filter((i): i is Item => Boolean(i));
 }

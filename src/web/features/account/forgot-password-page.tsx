@@ -4,6 +4,7 @@ import { type ForgotPasswordBody, forgotPasswordBodySchema } from '@shared/schem
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
@@ -11,7 +12,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { useForgotPassword } from './api';
 
-const t = he.admin.forgot;
+const t = heAdmin.forgot;
 
 /** Asks for a reset link; the answer is the same whether or not the e-mail has an account. */
 export function ForgotPasswordPage() {

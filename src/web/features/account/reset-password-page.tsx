@@ -4,14 +4,14 @@ import { newPasswordSchema } from '@shared/schemas/account';
 import { Button, buttonClass } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { useResetPassword } from './api';
 
-const t = he.admin;
+const t = heAdmin;
 
 const schema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })

@@ -1,8 +1,10 @@
 import type { AuditEntry } from '@shared/schemas/audit';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { formatDate } from '@web/lib/format';
 
-const t = he.admin.audit;
+const t = heAdmin.audit;
 const time = new Intl.DateTimeFormat('he-IL', {
   timeZone: 'Asia/Jerusalem',
   hour: '2-digit',
@@ -43,7 +45,7 @@ function show(field: string, value: unknown, names: Record<string, string>, nest
 const labelOf = (field: string) =>
   t.fields[field] ??
   (he.properties.fields as Record<string, string>)[field] ??
-  (he.performance.metrics as Record<string, string>)[field] ??
+  (hePerformance.metrics as Record<string, string>)[field] ??
   field;
 
 /** The Hebrew label of a key inside a recorded object value. */

@@ -3,13 +3,14 @@ import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { useEveryone } from '@web/lib/users';
 import { useState } from 'react';
 import { type AuditFilters, useAudit } from './api';
 import { AuditEntryRow } from './audit-entry';
 
-const t = he.admin.audit;
+const t = heAdmin.audit;
 
 /** Admin: the audit log, newest first, filtered by who made the change and what it changed. */
 export function AuditPage() {

@@ -4,6 +4,7 @@ import { type LoginBody, loginBodySchema } from '@shared/schemas/user';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
@@ -63,7 +64,7 @@ export function LoginPage() {
           {login.isPending ? he.auth.submitting : he.auth.submit}
         </Button>
         <Link to={paths.forgotPassword()} className="text-center text-brand-800 underline underline-offset-4">
-          {he.admin.forgot.link}
+          {heAdmin.forgot.link}
         </Link>
       </form>
     </Page>

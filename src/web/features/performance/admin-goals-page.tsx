@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { useUsers } from '@web/lib/users';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +14,7 @@ import { createGoal, goalQuery, type MonthKey, performanceKeys } from './api';
 import { MetricFields, type MetricForm, toMetrics } from './metric-fields';
 import { currentMonth, MonthPicker } from './month-picker';
 
-const t = he.performance.goals;
+const t = hePerformance.goals;
 const blank = () => Object.fromEntries(METRIC_KEYS.map((k) => [k, ''])) as MetricForm;
 
 /** /AdminGoals/{agentId?}: the monthly goal of an agent, prefilled with the month's existing goal. */
@@ -59,7 +59,7 @@ export function AdminGoalsPage() {
     <Page title={agentName ? t.titleFor(agentName) : t.title}>
       <MonthPicker value={month} onChange={setMonth} />
       {existing.isPending ? (
-        <StatusMessage busy>{he.performance.common.loading}</StatusMessage>
+        <StatusMessage busy>{hePerformance.common.loading}</StatusMessage>
       ) : (
         <form
           noValidate

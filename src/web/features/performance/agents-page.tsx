@@ -4,12 +4,12 @@ import { buttonClass } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { useAgentUsers } from '@web/lib/users';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 
-const t = he.performance.agents;
+const t = hePerformance.agents;
 
 /** /Agents (admin): everyone who does agent work (worksAsAgent) with a case-insensitive name search and their three links. */
 export function AgentsPage() {
@@ -29,7 +29,7 @@ export function AgentsPage() {
         />
       </div>
       {users.isPending ? (
-        <StatusMessage busy>{he.performance.common.loading}</StatusMessage>
+        <StatusMessage busy>{hePerformance.common.loading}</StatusMessage>
       ) : users.isError ? (
         <StatusMessage>{t.loadFailed}</StatusMessage>
       ) : (

@@ -2,11 +2,11 @@ import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import type { MetricPerformance } from '@shared/schemas/goal';
 import type { Indicator } from '@shared/schemas/indicator';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-const t = he.performance;
+const t = hePerformance;
 const COLORS: Record<MetricKey, string> = {
   meetings: '#1d4ed8',
   exclusives: '#7c3aed',

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { ApiError } from '@web/lib/api-client';
 import { useUsers } from '@web/lib/users';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ import { MetricFields, type MetricForm, toMetrics } from './metric-fields';
 import { PureAdminNote } from './pure-admin-note';
 import { useRouteAgent } from './use-route-agent';
 
-const t = he.performance.daily;
+const t = hePerformance.daily;
 const emptyForm = (): MetricForm =>
   ({ ...Object.fromEntries(METRIC_KEYS.map((k) => [k, ''])), createdAt: israelDate() }) as MetricForm;
 
@@ -81,7 +81,7 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
           <MetricFields register={register} errors={formState.errors} />
           <div className="max-w-xs">
             <FormField
-              label={he.performance.common.date}
+              label={hePerformance.common.date}
               type="date"
               max={israelDate()}
               error={formState.errors.createdAt?.message}

@@ -3,11 +3,11 @@ import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import type { Indicator } from '@shared/schemas/indicator';
 import { Button } from '@web/components/button';
 import { ScrollRegion, StickyCaption, stickyColumn } from '@web/components/scroll-region';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { Trash2 } from 'lucide-react';
 import { MetricInput } from './metric-input';
 
-const t = he.performance;
+const t = hePerformance;
 
 type Props = {
   indicators: Indicator[];

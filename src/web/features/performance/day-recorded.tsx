@@ -2,10 +2,10 @@ import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import type { Indicator } from '@shared/schemas/indicator';
 import { useQuery } from '@tanstack/react-query';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { monthIndicatorsQuery } from './api';
 
-const t = he.performance.daily;
+const t = hePerformance.daily;
 
 /** The agent's rows recorded on one Israel day (YYYY-MM-DD), from that month's list. */
 export function useDayRows(agentId: string, date: string) {
@@ -35,7 +35,7 @@ export function DayRecorded({ date, rows, loaded }: { date: string; rows: Indica
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
             {METRIC_KEYS.map((key) => (
               <div key={key} className="flex justify-between gap-2">
-                <dt className="text-slate-600">{he.performance.metrics[key]}</dt>
+                <dt className="text-slate-600">{hePerformance.metrics[key]}</dt>
                 <dd className="font-semibold text-slate-900">
                   {rows.reduce((sum, row) => sum + row[key], 0)}
                 </dd>

@@ -1,9 +1,9 @@
 import { Button } from '@web/components/button';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { type RefObject, useEffect, useRef } from 'react';
 import type { useEditAll } from './use-edit-all';
 
-const t = he.performance.personal;
+const t = hePerformance.personal;
 type EditAll = ReturnType<typeof useEditAll>;
 
 /**

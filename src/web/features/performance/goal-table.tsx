@@ -1,9 +1,9 @@
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import type { Goal } from '@shared/schemas/goal';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { MetricInput } from './metric-input';
 
-const t = he.performance;
+const t = hePerformance;
 
 /**
  * The month's goal of the agent, one row per metric (two columns: it fits a phone); editable in the admin's

@@ -1,7 +1,7 @@
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import { COUNT_MESSAGE, countSchema } from '@shared/schemas/metrics';
 import { NumberField } from '@web/components/number-field';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 
 type MetricForm = Record<string, string>;
@@ -19,7 +19,7 @@ export function MetricFields({
       {METRIC_KEYS.map((key) => (
         <NumberField
           key={key}
-          label={he.performance.metrics[key]}
+          label={hePerformance.metrics[key]}
           integer
           error={errors[key]?.message}
           {...register(key, { validate: (v) => countSchema.safeParse(v).success || COUNT_MESSAGE })}

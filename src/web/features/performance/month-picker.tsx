@@ -1,11 +1,11 @@
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { Button } from '@web/components/button';
 import { SelectField } from '@web/components/select-field';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { useState } from 'react';
 import type { MonthKey } from './api';
 
-const t = he.performance.common;
+const t = hePerformance.common;
 
 export const currentMonth = (): MonthKey => israelYearMonth();
 

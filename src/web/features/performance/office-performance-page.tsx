@@ -4,7 +4,7 @@ import { scoreOf } from '@shared/domain/scoring';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { allPerformanceQuery, companyPerformanceQuery, type MonthKey } from './api';
@@ -13,7 +13,7 @@ import { currentMonth, MonthPicker } from './month-picker';
 import { PerformanceTable } from './performance-table';
 import { WorkingDaysCounters } from './working-days-counters';
 
-const t = he.performance;
+const t = hePerformance;
 
 /** /Performance (admin): the office's month, the company table and one table per agent. */
 export function OfficePerformancePage() {

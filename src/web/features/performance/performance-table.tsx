@@ -2,10 +2,10 @@ import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import { isOnTarget } from '@shared/domain/performance';
 import type { MetricPerformance } from '@shared/schemas/goal';
 import { ScrollRegion, StickyCaption, stickyColumn } from '@web/components/scroll-region';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { formatNumber } from '@web/lib/format';
 
-const t = he.performance.common;
+const t = hePerformance.common;
 
 export function PercentageCell({ value }: { value: number | null }) {
   if (value === null) return <span className="text-slate-600">{t.noGoal}</span>;
@@ -59,7 +59,7 @@ export function PerformanceTable({
             return (
               <tr key={key} className="border-t border-slate-100">
                 <th scope="row" className={`${cell} text-start font-medium ${stickyColumn()}`}>
-                  {he.performance.metrics[key]}
+                  {hePerformance.metrics[key]}
                 </th>
                 <td className={cell}>{formatNumber(f.actual)}</td>
                 <td className={cell}>{f.goal === null ? t.noGoal : formatNumber(f.goal)}</td>

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { useState } from 'react';
 import { agentPerformanceQuery, goalQuery, type MonthKey, monthIndicatorsQuery, summaryQuery } from './api';
 import { ActualVsGoalChart, DailyActivityChart } from './charts';
@@ -17,7 +17,7 @@ import { useEditAll } from './use-edit-all';
 import { useRouteAgent } from './use-route-agent';
 import { WorkingDaysCounters } from './working-days-counters';
 
-const t = he.performance;
+const t = hePerformance;
 
 /** /PersonalIndicator/{agentId?}: one agent's month (performance, daily statuses, goal) and summaries. */
 export function PersonalIndicatorPage() {

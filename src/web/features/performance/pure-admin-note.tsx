@@ -1,10 +1,10 @@
 import { paths } from '@shared/paths';
 import { buttonClass } from '@web/components/button';
 import { Page } from '@web/components/page';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { Link } from 'react-router';
 
-const t = he.performance.daily;
+const t = hePerformance.daily;
 
 /** A pure admin on its own daily or personal page: why there is nothing to enter, and where to go instead. */
 export function PureAdminNote({ title }: { title: string }) {

@@ -2,13 +2,13 @@ import type { ScoreboardEntry } from '@shared/schemas/indicator';
 import { Page } from '@web/components/page';
 import { Podium } from '@web/components/podium';
 import { StatusMessage } from '@web/components/status-message';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { rankedName, useScoreboard } from '@web/lib/scoreboard';
 import { useState } from 'react';
 import type { MonthKey } from './api';
 import { currentMonth, MonthPicker } from './month-picker';
 
-const t = he.performance.ranking;
+const t = hePerformance.ranking;
 
 /** The last place gets 💩 and the one before it 🤡 (SPEC section 2), when they are in the list (place 4 on). */
 function markOf(place: number, count: number) {
@@ -73,9 +73,9 @@ export function ScoreboardPage() {
       <MonthPicker value={month} onChange={setMonth} />
       <ScoringRules />
       {board.isPending ? (
-        <StatusMessage busy>{he.performance.common.loading}</StatusMessage>
+        <StatusMessage busy>{hePerformance.common.loading}</StatusMessage>
       ) : !board.data?.length ? (
-        <StatusMessage>{board.isError ? he.performance.common.generalError : t.empty}</StatusMessage>
+        <StatusMessage>{board.isError ? hePerformance.common.generalError : t.empty}</StatusMessage>
       ) : board.data.every((entry) => entry.totalScore === 0) ? (
         <>
           <StatusMessage>{t.nobodyScored}</StatusMessage>
@@ -88,7 +88,7 @@ export function ScoreboardPage() {
         </>
       )}
       {board.data?.some((entry) => !entry.active) && (
-        <p className="mt-4 text-sm text-slate-700">{he.performance.office.inactiveNote}</p>
+        <p className="mt-4 text-sm text-slate-700">{hePerformance.office.inactiveNote}</p>
       )}
     </Page>
   );

@@ -1,6 +1,6 @@
 import { METRIC_KEYS, TOTAL_KEYS } from '@shared/domain/metrics';
 import type { Summary } from '@shared/schemas/indicator';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { formatNumber } from '@web/lib/format';
 
 /** A summary (weekly or overall): one total per metric. */
@@ -13,7 +13,7 @@ export function SummaryTable({ title, summary }: { title: string; summary: Summa
           {METRIC_KEYS.map((key) => (
             <tr key={key} className="border-t border-slate-100">
               <th scope="row" className="p-2 text-start font-medium">
-                {he.performance.metrics[key]}
+                {hePerformance.metrics[key]}
               </th>
               <td className="p-2">{summary ? formatNumber(summary[TOTAL_KEYS[key]]) : '–'}</td>
             </tr>

@@ -3,12 +3,12 @@ import type { Goal } from '@shared/schemas/goal';
 import type { Indicator } from '@shared/schemas/indicator';
 import { countSchema } from '@shared/schemas/metrics';
 import { useQueryClient } from '@tanstack/react-query';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { deleteIndicator, patchGoal, patchIndicator, performanceKeys } from './api';
 
-const t = he.performance.personal;
+const t = hePerformance.personal;
 type Draft = Partial<Record<MetricKey, string>>;
 
 /** Changed fields of a row as counts, or null when nothing changed; throws on an invalid value. */

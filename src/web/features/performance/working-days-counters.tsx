@@ -1,7 +1,7 @@
 import type { WorkingDays } from '@shared/domain/working-days';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 
-const t = he.performance.workingDays;
+const t = hePerformance.workingDays;
 
 /** Total, elapsed and remaining working days of the month. */
 export function WorkingDaysCounters({ days }: { days: WorkingDays | undefined }) {

@@ -1,9 +1,9 @@
 import type { User } from '@shared/schemas/user';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { OwnDetailsForm } from './own-details-form';
 import { PasswordForm } from './password-form';
 
-const t = he.admin.account;
+const t = heAdmin.account;
 
 /** The profile page's own-account area: personal details and the password. */
 export function AccountSection({ user }: { user: User }) {

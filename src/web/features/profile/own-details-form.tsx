@@ -6,14 +6,14 @@ import { Button } from '@web/components/button';
 import { FileUploadButton } from '@web/components/file-upload-button';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { ApiError } from '@web/lib/api-client';
 import { uploadUserImage } from '@web/lib/uploads';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useUpdateOwnAccount } from './account-api';
 
-const t = he.admin;
+const t = heAdmin;
 
 /** The user's own phone, photo and about text. */
 export function OwnDetailsForm({ user }: { user: User }) {

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBodySchema, isSameAsEmail, PASSWORD_MESSAGES } from '@shared/schemas/account';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useChangePassword } from './account-api';
 
-const t = he.admin.account;
+const t = heAdmin.account;
 
 const schemaFor = (email: string) =>
   changePasswordBodySchema
@@ -46,7 +46,7 @@ export function PasswordForm({ email }: { email: string }) {
           if (err instanceof ApiError && err.status === 400)
             for (const [field, message] of Object.entries(err.fieldErrors))
               setError(field as keyof Values, { message });
-          else toast.error(he.admin.common.saveFailed);
+          else toast.error(heAdmin.common.saveFailed);
         },
       },
     ),
@@ -80,7 +80,7 @@ export function PasswordForm({ email }: { email: string }) {
         {...register('confirmPassword')}
       />
       <Button type="submit" disabled={change.isPending} className="w-fit">
-        {change.isPending ? he.admin.common.saving : t.changePassword}
+        {change.isPending ? heAdmin.common.saving : t.changePassword}
       </Button>
     </form>
   );

@@ -2,7 +2,7 @@ import { paths } from '@shared/paths';
 import { buttonClass } from '@web/components/button';
 import { Podium } from '@web/components/podium';
 import { StatusMessage } from '@web/components/status-message';
-import { he } from '@web/i18n/he';
+import { performance as hePerformance } from '@web/i18n/performance';
 import { useScoreboard } from '@web/lib/scoreboard';
 import { Link } from 'react-router';
 
@@ -12,12 +12,12 @@ export function ProfileRanking() {
   return (
     <section className="mt-8 flex flex-col items-center gap-4">
       {board.isPending ? (
-        <StatusMessage busy>{he.performance.common.loading}</StatusMessage>
+        <StatusMessage busy>{hePerformance.common.loading}</StatusMessage>
       ) : (
         board.data?.some((entry) => entry.totalScore > 0) && <Podium entries={board.data} />
       )}
       <Link to={paths.scoreBoard()} className={buttonClass('secondary')}>
-        {he.performance.ranking.fullRanking}
+        {hePerformance.ranking.fullRanking}
       </Link>
     </section>
   );

@@ -4,13 +4,14 @@ import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { useAgentUsers } from '@web/lib/users';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type MonthlyQuery, useAgentProperties, useMonthlyReport } from './api';
 import { MonthlyResult } from './statuses-table';
 
-const t = he.reports;
+const t = heReports;
 
 /** /AdminReportView: an admin picks an agent, a property, a month and a year and checks the reports. */
 export function AdminReportViewPage() {

@@ -5,12 +5,13 @@ import { FormField } from '@web/components/form-field';
 import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type MonthlyQuery, useAgentProperties, useMonthlyReport } from './api';
 import { MonthlyResult } from './statuses-table';
 
-const t = he.reports;
+const t = heReports;
 
 /** The agent's monthly check: a month and optionally one property, against the 4 reports expected. */
 export function MonthlyCheck({ agentId }: { agentId: string }) {

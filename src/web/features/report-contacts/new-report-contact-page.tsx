@@ -1,6 +1,6 @@
 import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
-import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { useSession } from '@web/lib/session';
 import { useUser } from '@web/lib/users';
 import { useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { MonthlyCheck } from './monthly-check';
 import { ReportForm } from './report-form';
 import { SharePanel } from './share-panel';
 
-const t = he.reports;
+const t = heReports;
 
 /** /NewReportContact/{id}: the weekly report of the agent in the route (else the signed-in user). */
 export function NewReportContactPage() {

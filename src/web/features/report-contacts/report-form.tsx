@@ -6,14 +6,14 @@ import { FormField } from '@web/components/form-field';
 import { NumberField } from '@web/components/number-field';
 import { SelectField } from '@web/components/select-field';
 import { TextAreaField } from '@web/components/text-area-field';
-import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { ApiError } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useAgentProperties, useCreateReport } from './api';
 
-const t = he.reports;
+const t = heReports;
 
 /** The server's rules, with the property picked by id (the address is looked up from the agent's list). */
 const formSchema = createReportContactSchema

@@ -1,9 +1,9 @@
 import type { SharedWeek } from '@shared/schemas/report-share';
-import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { formatDate } from '@web/lib/format';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-const t = he.reports;
+const t = heReports;
 
 /** Visits, views and inquiries per week. Views run far higher than the others, so they get their own axis. */
 export function SellerChart({ weeks }: { weeks: SharedWeek[] }) {

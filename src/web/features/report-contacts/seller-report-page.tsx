@@ -5,6 +5,7 @@ import { Button, buttonClass } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { ApiError } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
 import { Printer } from 'lucide-react';
@@ -14,7 +15,7 @@ import { useSharedReport } from './api';
 import { SellerNotes, SellerWeeksTable } from './seller-weeks-table';
 import { whatsappShareLink } from './share-link';
 
-const t = he.reports.seller;
+const t = heReports.seller;
 // recharts is most of this page's weight: the figures and notes show first, the chart follows.
 const SellerChart = lazy(() => import('./seller-chart').then((m) => ({ default: m.SellerChart })));
 

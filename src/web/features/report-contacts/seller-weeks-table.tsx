@@ -1,9 +1,9 @@
 import type { SharedReport } from '@shared/schemas/report-share';
 import { ScrollRegion } from '@web/components/scroll-region';
-import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { formatDate, formatNumber } from '@web/lib/format';
 
-const t = he.reports;
+const t = heReports;
 const cell = 'border-b border-slate-200 px-2 py-2 text-start sm:px-3';
 
 /** Per-week totals of the period with a totals row. */

@@ -1,11 +1,11 @@
 import { WhatsappIcon } from '@web/components/brand-icons';
 import { Button, buttonClass } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
-import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 
 import { toast } from 'react-toastify';
 
-const t = he.reports.share;
+const t = heReports.share;
 
 /** https://wa.me/?text=… : WhatsApp lets the sender choose the chat. */
 export const whatsappShareLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;

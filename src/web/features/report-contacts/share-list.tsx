@@ -1,12 +1,12 @@
 import type { ReportShare } from '@shared/schemas/report-share';
 import { Button } from '@web/components/button';
 import { ScrollRegion, stickyColumn } from '@web/components/scroll-region';
-import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { formatDate } from '@web/lib/format';
 import { toast } from 'react-toastify';
 import { useRevokeShare, useShares } from './api';
 
-const t = he.reports.share;
+const t = heReports.share;
 const cell = 'border-b border-slate-200 px-3 py-2 text-start';
 const STATE_CLASS: Record<ReportShare['state'], string> = {
   active: 'text-green-800',
@@ -34,7 +34,7 @@ export function ShareList({ agentId }: { agentId: string }) {
         <thead className="bg-brand-50 text-brand-900">
           <tr>
             <th scope="col" className={`${cell} ${stickyColumn('bg-brand-50')}`}>
-              {he.reports.property}
+              {heReports.property}
             </th>
             <th scope="col" className={cell}>
               {t.period}

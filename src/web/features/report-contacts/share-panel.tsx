@@ -2,7 +2,7 @@ import { israelDate } from '@shared/domain/israel-time';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { SelectField } from '@web/components/select-field';
-import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { ApiError } from '@web/lib/api-client';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -10,7 +10,7 @@ import { useAgentProperties, useCreateShare } from './api';
 import { ShareLink } from './share-link';
 import { ShareList } from './share-list';
 
-const t = he.reports.share;
+const t = heReports.share;
 const DAY = 86_400_000;
 
 /** 'Share with the seller': pick a property and a period, create a read-only link, send it, revoke old ones. */
@@ -26,7 +26,7 @@ export function SharePanel({ agentId }: { agentId: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!address) {
-      setErrors({ address: he.reports.chooseProperty });
+      setErrors({ address: heReports.chooseProperty });
       return;
     }
     setErrors({});
@@ -53,12 +53,12 @@ export function SharePanel({ agentId }: { agentId: string }) {
       <p className="text-slate-700">{t.intro}</p>
       <form onSubmit={onSubmit} noValidate className="grid items-end gap-4 sm:grid-cols-[2fr_1fr_1fr_auto]">
         <SelectField
-          label={he.reports.property}
+          label={heReports.property}
           value={address}
           error={errors.address}
           onChange={(e) => setAddress(e.target.value)}
         >
-          <option value="">{he.reports.chooseProperty}</option>
+          <option value="">{heReports.chooseProperty}</option>
           {properties.data?.map((p) => (
             <option key={p._id} value={p.address}>
               {p.address}, {p.city}

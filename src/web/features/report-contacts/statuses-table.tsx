@@ -1,9 +1,9 @@
 import type { MonthlyReport, ReportContact } from '@shared/schemas/report-contact';
 import { ScrollRegion, stickyColumn } from '@web/components/scroll-region';
-import { he } from '@web/i18n/he';
+import { reports as heReports } from '@web/i18n/reports';
 import { formatDate, formatNumber } from '@web/lib/format';
 
-const t = he.reports;
+const t = heReports;
 const cell = 'border-b border-slate-200 px-3 py-2 text-start';
 
 /** The statuses of a monthly check, or 'אין סטטוסים'. */

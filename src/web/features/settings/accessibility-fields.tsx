@@ -1,11 +1,11 @@
 import type { AgencySettings } from '@shared/schemas/settings';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { useFormContext } from 'react-hook-form';
 import { Section } from './details-fields';
 
-const t = he.admin.settings;
+const t = heAdmin.settings;
 
 /** The accessibility statement's coordinator, date of the last check and free texts. */
 export function AccessibilityFields() {

@@ -1,13 +1,14 @@
 import type { BackupsList } from '@shared/schemas/backups';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, buttonClass } from '@web/components/button';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
 import { useId } from 'react';
 import { toast } from 'react-toastify';
 
-const t = he.admin.settings.backups;
+const t = heAdmin.settings.backups;
 
 const backupsQuery = queryOptions({
   queryKey: ['backups'],

@@ -2,11 +2,11 @@ import type { AgencySettings } from '@shared/schemas/settings';
 import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 
-const t = he.admin.settings;
+const t = heAdmin.settings;
 
 type TextKey = Exclude<
   keyof AgencySettings,

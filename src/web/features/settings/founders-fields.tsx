@@ -4,12 +4,12 @@ import { Button } from '@web/components/button';
 import { FileUploadButton } from '@web/components/file-upload-button';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { uploadMedia } from './api';
 import { Section } from './details-fields';
 
-const t = he.admin.settings;
+const t = heAdmin.settings;
 const MAX_FOUNDERS = 2;
 
 /** The two founders of the about page: name, phone, photo and text. */
@@ -50,9 +50,9 @@ export function FoundersFields() {
               {...register(`founders.${i}.text`)}
             />
             <div className="flex flex-wrap items-center gap-3">
-              <Avatar src={image || null} alt={he.admin.users.imageAlt(name || t.founder(i + 1))} size={64} />
+              <Avatar src={image || null} alt={heAdmin.users.imageAlt(name || t.founder(i + 1))} size={64} />
               <FileUploadButton
-                label={`${t.founderImage}: ${he.admin.common.chooseImage}`}
+                label={`${t.founderImage}: ${heAdmin.common.chooseImage}`}
                 accept="image/*"
                 upload={uploadMedia('image')}
                 onUploaded={(url) => setValue(`founders.${i}.image`, url, { shouldDirty: true })}

@@ -2,13 +2,13 @@ import { paths } from '@shared/paths';
 import { IMPORT_COLLECTIONS, type ImportSummary } from '@shared/schemas/import';
 import { useQuery } from '@tanstack/react-query';
 import { ScrollRegion } from '@web/components/scroll-region';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { formatDate } from '@web/lib/format';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { lastImportQuery } from './api';
 
-const t = he.admin.settings.lastImport;
+const t = heAdmin.settings.lastImport;
 const time = new Intl.DateTimeFormat('he-IL', {
   timeZone: 'Asia/Jerusalem',
   hour: '2-digit',

@@ -1,11 +1,11 @@
 import type { AgencySettings } from '@shared/schemas/settings';
 import { FileUploadButton } from '@web/components/file-upload-button';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { useFormContext } from 'react-hook-form';
 import { uploadMedia } from './api';
 import { Section } from './details-fields';
 
-const t = he.admin.settings;
+const t = heAdmin.settings;
 type MediaKey = keyof AgencySettings['media'];
 
 const SLOTS: { key: MediaKey; kind: 'video' | 'image' }[] = [
@@ -17,7 +17,7 @@ const SLOTS: { key: MediaKey; kind: 'video' | 'image' }[] = [
 ];
 
 function Preview({ kind, url, label }: { kind: 'video' | 'image'; url: string; label: string }) {
-  if (!url) return <p className="text-sm text-slate-600">{he.admin.common.noImage}</p>;
+  if (!url) return <p className="text-sm text-slate-600">{heAdmin.common.noImage}</p>;
   if (kind === 'image') return <img src={url} alt={label} className="h-28 w-full rounded-lg object-cover" />;
   return (
     <video
@@ -47,7 +47,7 @@ export function MediaFields() {
             <h3 className="font-semibold text-brand-900">{t[key]}</h3>
             <Preview kind={kind} url={url} label={`${t.current}: ${t[key]}`} />
             <FileUploadButton
-              label={kind === 'video' ? he.admin.common.chooseFile : he.admin.common.chooseImage}
+              label={kind === 'video' ? heAdmin.common.chooseFile : heAdmin.common.chooseImage}
               accept={kind === 'video' ? 'video/mp4,video/webm' : 'image/*'}
               hint={kind === 'video' ? t.videoHint : undefined}
               upload={uploadMedia(kind)}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { settingsQuery } from '@web/lib/settings';
@@ -21,7 +22,7 @@ import { MediaFields } from './media-fields';
 export function SettingsPage() {
   const settings = useQuery(settingsQuery);
   return (
-    <Page title={he.admin.settings.title} wide>
+    <Page title={heAdmin.settings.title} wide>
       {settings.data ? (
         <div className="flex flex-col gap-6">
           <SettingsForm initial={settings.data} />
@@ -47,13 +48,13 @@ function SettingsForm({ initial }: { initial: AgencySettings }) {
     save.mutate(values, {
       onSuccess: (saved) => {
         form.reset(saved);
-        toast.success(he.admin.common.saved);
+        toast.success(heAdmin.common.saved);
       },
       onError: (err) => {
         if (err instanceof ApiError)
           for (const [field, message] of Object.entries(err.fieldErrors))
             form.setError(field as Path<AgencySettings>, { message });
-        toast.error(err instanceof ApiError ? err.message : he.admin.common.saveFailed);
+        toast.error(err instanceof ApiError ? err.message : heAdmin.common.saveFailed);
       },
     }),
   );
@@ -66,7 +67,7 @@ function SettingsForm({ initial }: { initial: AgencySettings }) {
         <AccessibilityFields />
         <div className="sticky bottom-0 -mx-4 flex gap-3 bg-slate-50/95 px-4 py-3">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? he.admin.common.saving : he.admin.common.save}
+            {save.isPending ? heAdmin.common.saving : heAdmin.common.save}
           </Button>
         </div>
       </form>

@@ -1,8 +1,8 @@
 import { Button } from '@web/components/button';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { toast } from 'react-toastify';
 
-const t = he.admin.users;
+const t = heAdmin.users;
 
 /** The generated first password, shown once right after creating the user. */
 export function GeneratedPassword({

@@ -2,9 +2,9 @@ import { ROLE_LABELS } from '@shared/domain/roles';
 import type { User } from '@shared/schemas/user';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 
-const t = he.admin.users;
+const t = heAdmin.users;
 
 type Props = { user: User; isSelf: boolean; onEdit: () => void; onToggleActive: () => void };
 

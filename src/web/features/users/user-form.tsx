@@ -8,14 +8,14 @@ import { FileUploadButton } from '@web/components/file-upload-button';
 import { FormField } from '@web/components/form-field';
 import { SelectField } from '@web/components/select-field';
 import { TextAreaField } from '@web/components/text-area-field';
-import { he } from '@web/i18n/he';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { ApiError } from '@web/lib/api-client';
 import { uploadUserImage } from '@web/lib/uploads';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
-const t = he.admin.users;
+const t = heAdmin.users;
 
 const formSchema = z
   .object({
@@ -125,24 +125,24 @@ export function UserForm({ user, busy, onSubmit, onCancel }: Props) {
         <legend className="mb-2 text-sm font-medium text-slate-700">{t.image}</legend>
         <Avatar src={image} alt={name ? t.imageAlt(name) : t.image} size={72} />
         <FileUploadButton
-          label={he.admin.common.chooseImage}
+          label={heAdmin.common.chooseImage}
           accept="image/*"
           upload={uploadUserImage}
           onUploaded={(url) => setValue('image', url, { shouldDirty: true })}
         />
         {image && (
           <Button variant="secondary" onClick={() => setValue('image', null, { shouldDirty: true })}>
-            {he.admin.common.removeImage}
+            {heAdmin.common.removeImage}
           </Button>
         )}
         {errors.image?.message && <p className="text-sm text-red-700">{errors.image.message}</p>}
       </fieldset>
       <div className="flex gap-3 sm:col-span-2">
         <Button type="submit" disabled={busy}>
-          {busy ? he.admin.common.saving : he.admin.common.save}
+          {busy ? heAdmin.common.saving : heAdmin.common.save}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          {he.admin.common.cancel}
+          {heAdmin.common.cancel}
         </Button>
       </div>
     </form>

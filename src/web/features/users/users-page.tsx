@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
+import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
@@ -16,7 +17,7 @@ import { GeneratedPassword } from './generated-password';
 import { UserCard } from './user-card';
 import { UserForm, type UserFormValues } from './user-form';
 
-const t = he.admin.users;
+const t = heAdmin.users;
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | null;
 
@@ -51,7 +52,7 @@ export function UsersPage() {
         setGenerated({ email: result.user.email, password: result.generatedPassword });
       toast.success(t.created);
     }
-    if (editing?.mode === 'edit') toast.success(he.admin.common.saved);
+    if (editing?.mode === 'edit') toast.success(heAdmin.common.saved);
     setEditing(null);
   };
 
@@ -62,7 +63,7 @@ export function UsersPage() {
       { id: confirming._id, active },
       {
         onSuccess: () => toast.success(active ? t.activated : t.deactivated),
-        onError: (err) => toast.error(err instanceof ApiError ? err.message : he.admin.common.saveFailed),
+        onError: (err) => toast.error(err instanceof ApiError ? err.message : heAdmin.common.saveFailed),
         onSettled: () => setConfirming(undefined),
       },
     );
