@@ -41,7 +41,7 @@ async function fuzzSection() {
     `| generators | route families | routes | cases | 5xx | unauthorized successes | time |
 | --- | --- | --- | --- | --- | --- | --- |
 | src/server/test/fuzz | ${r.families} | ${r.routes} | ${r.cases} | ${r.server5xx} | ${r.unauthorizedSuccesses} | ${r.seconds.toFixed(0)} s |
-${r.samples.length ? `\nFirst 5xx cases:\n\n${r.samples.map((s) => `- \`${s.replace(/`/g, "'")}\``).join('\n')}` : ''}`,
+${r.samples.length ? `\nFirst failing cases (5xx, or a protected route answering a visitor):\n\n${r.samples.map((s) => `- \`${s.replace(/`/g, "'")}\``).join('\n')}` : ''}`,
   );
 }
 

@@ -431,7 +431,7 @@ export const fuzzFamilies: FuzzRoute[] = [
       {
         method: 'GET',
         url: '/property/getMyProperties/:agentId',
-        as: 'agent',
+        as: 'visitor',
         ...path(fields({ agentId: ['$agent'] })),
       },
       {
