@@ -447,7 +447,9 @@ export const fuzzFamilies: FuzzRoute[] = [
     'user-admin',
     ['users', 'audit_log'],
     [
-      { method: 'GET', url: '/users', as: 'admin', ...query(fields({ includeInactive: ['true', 'false'] })) },
+      // The active team is public; asking for the inactive users too is an admin's request.
+      { method: 'GET', url: '/users', as: 'admin', ...query(fields({ includeInactive: ['true'] })) },
+      { method: 'GET', url: '/users', as: 'visitor', ...query(fields({ includeInactive: ['false'] })) },
       { method: 'GET', url: '/users/:id', as: 'admin', ...path(fields({ id: ['$target'] })) },
       { method: 'DELETE', url: '/users/:id', as: 'admin', ...path(fields({ id: ['$target'] })) },
       { method: 'POST', url: '/users/:id/activate', as: 'admin', ...path(fields({ id: ['$target'] })) },
