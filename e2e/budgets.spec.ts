@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
  * property page <= 120 KB; React DOM (~62 KB) and React Router (~28 KB) alone take 90 KB, so the pages miss
  * them (docs/performance.md, "Public pages"). These ceilings are today's sizes plus 3%: they stop growth.
  */
-const BUDGET_KB = { home: 177, sale: 157, property: 171 } as const;
+const BUDGET_KB = { home: 173, sale: 154, property: 168 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();
