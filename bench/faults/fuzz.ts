@@ -63,7 +63,7 @@ export async function fuzz(casesPerRoute: number): Promise<FuzzResult> {
           result.server5xx += 1;
           failed(route.name, res.statusCode, value);
         }
-        if (route.as === 'visitor') continue;
+        if (route.as === 'visitor' || route.refusesVisitor?.(value) === false) continue;
         const visitor = await client.send(route, value, 'visitor');
         result.cases += 1;
         if (visitor.statusCode < 300) {
