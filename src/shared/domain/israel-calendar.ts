@@ -27,11 +27,38 @@ function israelOffsetMs(instant: number): number {
 
 /** The instant of 00:00 in Israel on a calendar date (YYYY-MM-DD); DST changes at 02:00, so midnight always exists. */
 export function israelMidnight(isoDate: string): Date {
+  return israelWallTime(isoDate, 0);
+}
+
+/**
+ * The instant of a wall-clock time in Israel (minutes after midnight) on a calendar date. A time skipped by
+ * the spring change (02:00-03:00) falls an hour later; one repeated in autumn is its first occurrence.
+ */
+export function israelWallTime(isoDate: string, minutes: number): Date {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const wallClock = Date.UTC(y, m - 1, d);
+  const wallClock = Date.UTC(y, m - 1, d) + minutes * 60_000;
   let instant = wallClock - israelOffsetMs(wallClock);
   instant = wallClock - israelOffsetMs(instant);
   return new Date(instant);
+}
+
+const clockFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: ISRAEL_TIME_ZONE,
+  hourCycle: 'h23',
+  hour: 'numeric',
+  minute: 'numeric',
+});
+
+/** Minutes after midnight on Israel's wall clock at an instant (0-1439). */
+export function israelMinuteOfDay(instant: Date): number {
+  const parts = Object.fromEntries(clockFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  return Number(parts.hour) * 60 + Number(parts.minute);
+}
+
+/** Day of the week (0 Sunday - 6 Saturday) of a calendar date (YYYY-MM-DD). */
+export function weekdayOf(isoDate: string): number {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
 /** Adds days to a calendar date (YYYY-MM-DD), by the calendar, not by 24-hour steps. */
