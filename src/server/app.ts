@@ -19,6 +19,7 @@ import { indicatorRoutes } from './modules/indicators/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { propertyRoutes } from './modules/properties';
+import { pushRoutes } from './modules/push';
 import { reportContactRoutes } from './modules/report-contacts/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -26,6 +27,7 @@ import { accountRoutes } from './modules/users/account-routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { passwordResetRoutes } from './modules/users/reset-routes';
 import { userRoutes } from './modules/users/routes';
+import { manifestPlugin } from './pages/manifest';
 import type { PageRenderer } from './pages/renderer';
 import { sitemapPlugin } from './pages/sitemap';
 import { accessPlugin } from './plugins/access';
@@ -195,6 +197,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         });
         await api.register(mailRoutes);
         await api.register(backupRoutes);
+        await api.register(pushRoutes);
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is
@@ -213,6 +216,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       ? undefined
       : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
   await app.register(sitemapPlugin);
+  await app.register(manifestPlugin);
   await app.register(webAppPlugin, { webRoot, uploadsDir, renderer: options.renderer });
   return app;
 }

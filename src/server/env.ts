@@ -129,6 +129,39 @@ export const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   /** Folder of the built web app (default dist/web). */
   WEB_ROOT: z.string().optional(),
+  /**
+   * Web Push (VAPID) key pair, base64url: set both to share one pair between servers that do not share a
+   * database; unset, the server makes a pair at first start and keeps it in the database.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url public key (87 characters) that web-push makes')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url private key (43 characters) that web-push makes')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Who push services may contact about this sender: a mailto: or https: URL (default: APP_ORIGIN, else the agency's e-mail). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * Extra push-service host names that subscriptions may point at, comma-separated, beside the browsers' own
+   * (FCM, Mozilla, Apple, Windows): for a self-hosted push service.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_ORIGIN: string };
@@ -139,6 +172,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  if (Boolean(parsed.data.VAPID_PUBLIC_KEY) !== Boolean(parsed.data.VAPID_PRIVATE_KEY)) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one pair) or neither',
+    );
   }
   if (parsed.data.COOKIE_SAME_SITE === 'none' && parsed.data.COOKIE_SECURE === false) {
     throw new EnvError(

@@ -7,6 +7,7 @@ import { type Env, EnvError, loadEnv } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
+import { startDailyReminder, startPushWorker } from './modules/push';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 
 /**
@@ -44,16 +45,19 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
   await app.listen({ host: env.HOST, port: env.PORT });
 }
 
-/** The mail outbox sender, the hourly maintenance and (PGlite) the backups; returns what stops them. */
+/** The mail and push senders, the evening reminder, the hourly maintenance and (PGlite) the backups; returns what stops them. */
 function startJobs(app: FastifyInstance) {
   const stopWorker = startOutboxWorker(app);
+  const stopPush = startPushWorker(app);
+  const stopReminder = startDailyReminder(app);
   const stopMaintenance = startMaintenance(app);
   const stopBackups = startBackups(app);
-  if (cluster.isWorker) app.log.info('this server process runs the mail outbox and the maintenance');
+  if (cluster.isWorker) app.log.info('this server process runs the mail and push queues and the maintenance');
   return async () => {
     stopMaintenance();
     stopBackups();
-    await stopWorker();
+    stopReminder();
+    await Promise.all([stopWorker(), stopPush()]);
   };
 }
 

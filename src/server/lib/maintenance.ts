@@ -1,12 +1,14 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessions } from '../db/schema';
+import { purgeIdempotencyKeys } from './idempotency';
 import { purgeExpiredRateLimits } from './rate-limit';
 
-/** Deletes expired sessions and rate-limit windows (cheap thanks to the indexes on their expiry). */
+/** Deletes expired sessions, rate-limit windows and remembered idempotency keys (cheap thanks to the indexes on their expiry). */
 export async function purgeExpired(app: FastifyInstance): Promise<void> {
   await app.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   await purgeExpiredRateLimits(app.db);
+  await purgeIdempotencyKeys(app.db);
   // PGlite has no autovacuum: refresh the planner's statistics so queries keep their index plans.
   if (app.dbHandle.kind === 'pglite') await app.db.execute(sql`analyze`);
 }

@@ -2,6 +2,7 @@ import { matchRouteName } from '@shared/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fontPreloadTags } from './font-preload';
 import { pageHead, robotsMeta } from './head';
+import { APP_HEAD_TAGS } from './manifest';
 import { pageStatus } from './page-status';
 import { SERVER_RENDERED_ROUTES } from './public-pages';
 import { inProcessApi, type PageRenderer } from './renderer';
@@ -46,7 +47,9 @@ export function createPageServer(
       return sendHtml(request, reply, 404, assemblePage(template, { head, body: rendered?.html }));
     }
     if (!SERVER_RENDERED_ROUTES.includes(route)) {
-      return sendHtml(request, reply, 200, assemblePage(template, { head: robotsMeta('noindex') }));
+      // The signed-in area is the installable app: its pages carry the manifest (public pages do not).
+      const head = `${robotsMeta('noindex')}\n    ${APP_HEAD_TAGS}`;
+      return sendHtml(request, reply, 200, assemblePage(template, { head }));
     }
     const [rendered, head] = await Promise.all([
       render(url).catch((err) => logFailure(request, err)),

@@ -52,7 +52,7 @@ export const securityPlugin = fp(
 );
 
 const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
-const CORS_HEADERS = 'Content-Type, Accept, X-Requested-With';
+const CORS_HEADERS = 'Content-Type, Accept, X-Requested-With, Idempotency-Key';
 
 /**
  * CORS for the exact origins of CORS_ORIGINS only (a separately hosted client during a migration): those

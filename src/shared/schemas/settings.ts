@@ -76,6 +76,11 @@ export const agencySettingsSchema = z.object({
   accessibility: accessibilitySchema,
   /** Also count Israeli public holidays and holiday eves that close the office as non-working days. */
   excludeHolidays: z.boolean(),
+  /** The installed app's colour (its title bar and splash screen on a phone): #RRGGBB. */
+  themeColor: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'יש לבחור צבע (בתבנית ‎#RRGGBB)' }),
 });
 export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 

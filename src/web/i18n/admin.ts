@@ -98,6 +98,7 @@ export const admin = {
     investorSiteUrl: 'אתר ליווי המשקיעים',
     storyText: 'הסיפור (פסקאות מופרדות בשורה ריקה)',
     excludeHolidays: 'לא לספור חגים וערבי חג כימי עבודה',
+    themeColor: 'צבע האפליקציה בטלפון',
     founder: (n: number) => `מייסד/ת ${n}`,
     addFounder: 'הוספת מייסד/ת',
     removeFounder: (n: number) => `הסרת מייסד/ת ${n}`,

@@ -4,6 +4,7 @@ export * from './leads';
 export * from './password-resets';
 export * from './performance';
 export * from './properties';
+export * from './push';
 export * from './read-cache';
 export * from './report-contacts';
 export * from './report-shares';

@@ -15,6 +15,8 @@ import {
 } from '@shared/schemas/indicator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { runIdempotent } from '../../lib/idempotency';
 import { replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { resolveAgent } from '../users/acting-agent';
@@ -48,14 +50,17 @@ export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { agent: agentId, createdAt, ...metrics } = request.body;
       const agent = await resolveAgent(app.db, currentUser(request), agentId, { mustBeActive: true });
-      const indicator = await insertIndicator(
-        app.db,
-        request.user,
-        agent,
-        metrics,
-        indicatorInstant(createdAt || undefined),
-      );
-      return reply.status(201).send({ status: 'success' as const, data: { indicator } });
+      // The phone app queues entries made offline and sends each with an Idempotency-Key: stored once.
+      return runIdempotent(app.db, request, reply, 201, async (tx) => {
+        const indicator = await insertIndicator(
+          tx as unknown as Database,
+          request.user,
+          agent,
+          metrics,
+          indicatorInstant(createdAt || undefined),
+        );
+        return { status: 'success' as const, data: { indicator } };
+      });
     },
   );
 

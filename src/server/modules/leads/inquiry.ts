@@ -8,6 +8,7 @@ import { leads, properties, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { absoluteUrl } from '../../lib/links';
 import { enqueueInTransaction } from '../mail/outbox';
+import { enqueuePush } from '../push';
 import { getSettings } from '../settings/service';
 import { inquiryMail } from './inquiry-mail';
 
@@ -29,8 +30,8 @@ async function routedAgent(db: Database, ids: (string | null)[]) {
 
 /**
  * A visitor's inquiry about a property: stored as a lead tied to the property and its agent, and
- * queued to the agent's e-mail with a copy to the office (only the office when there is no agent),
- * both in one transaction so a stored inquiry always has its mail.
+ * queued to the agent's e-mail with a copy to the office (only the office when there is no agent) and as a
+ * push to the agent's devices, all in one transaction so a stored inquiry always has its mail and push.
  */
 export async function submitInquiry(
   db: Database,
@@ -71,6 +72,14 @@ export async function submitInquiry(
       cc: agent ? officeEmail : null,
       ...mail,
     });
+    // The property's agent hears of it on the phone as well (held through quiet hours and Shabbat).
+    if (agent) {
+      await enqueuePush(tx, agent.id, 'leadAssigned', {
+        title: 'פנייה חדשה על נכס',
+        body: `${name}, ${phone}: ${property.address}, ${property.city}`,
+        url: paths.inquiries(),
+      });
+    }
     return row!.id;
   });
 }

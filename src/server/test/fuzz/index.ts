@@ -24,7 +24,11 @@ export type Table =
   | 'goals'
   | 'report_contacts'
   | 'report_shares'
-  | 'agency_settings';
+  | 'agency_settings'
+  | 'push_subscriptions'
+  | 'push_preferences'
+  | 'push_outbox'
+  | 'idempotency_keys';
 
 export type FuzzRoute = {
   family: string;
@@ -281,7 +285,7 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'indicators',
-    ['indicators', 'indicator_month_totals', 'audit_log'],
+    ['indicators', 'indicator_month_totals', 'audit_log', 'idempotency_keys'],
     [
       {
         method: 'POST',
@@ -519,6 +523,44 @@ export const fuzzFamilies: FuzzRoute[] = [
         as: 'visitor',
         ...path(fields({ token: ['a'.repeat(43)] })),
       },
+    ],
+  ),
+  ...family(
+    'push',
+    ['push_subscriptions', 'push_preferences', 'push_outbox'],
+    [
+      {
+        method: 'POST',
+        url: '/push/subscriptions',
+        as: 'agent',
+        ...json(
+          fields({
+            endpoint: ['https://fcm.googleapis.com/fcm/send/fuzz-device', 'http://fcm.googleapis.com/x'],
+            keys: [
+              {
+                p256dh:
+                  'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+                auth: 'tBHItJI5svbpez7KI4CCXg',
+              },
+            ],
+            expirationTime: [null],
+          }),
+        ),
+      },
+      {
+        method: 'PUT',
+        url: '/push/preferences',
+        as: 'agent',
+        ...json(
+          fields({
+            leadAssigned: [true, false],
+            leadEscalated: [true],
+            nextTouchDue: [false],
+            dailyEntryMissing: [true],
+          }),
+        ),
+      },
+      { method: 'DELETE', url: '/push/subscriptions/:id', as: 'agent', ...path(fields({ id: ['$target'] })) },
     ],
   ),
 ];

@@ -65,6 +65,7 @@ export function DetailsFields() {
         <Field name="address" />
         <Field name="city" />
         <Field name="officeHours" />
+        <Field name="themeColor" type="color" />
         <CheckboxField
           label={t.excludeHolidays}
           className="self-end pb-2 text-sm font-medium text-slate-700"

@@ -1,0 +1,33 @@
+// Draws the installed app's icons into public/icons from the site's house mark (public/favicon.svg's
+// design), with sharp: the sizes Android, desktop Chromium and iOS ask for, a maskable one whose mark
+// stays inside the safe zone, and a one-colour badge for Android's status bar. Run after changing the mark:
+//   node scripts/generate-icons.mjs
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+
+const NAVY = '#1f3b57';
+const GOLD = '#f2b84b';
+const house = (fill) => `<path d="M14 34 32 18l18 16v16H38V38H26v12H14z" fill="${fill}"/>`;
+const rounded = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${NAVY}"/>${house(GOLD)}</svg>`;
+// Full bleed, mark scaled to the central 80% (the maskable safe zone is a circle of 80% of the size).
+const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${NAVY}"/><g transform="translate(6.4 6.4) scale(0.8)">${house(GOLD)}</g></svg>`;
+const square = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${NAVY}"/>${house(GOLD)}</svg>`;
+const badge = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${house('#ffffff')}</svg>`;
+
+const outputs = [
+  ['icon-192.png', rounded, 192],
+  ['icon-512.png', rounded, 512],
+  ['maskable-512.png', maskable, 512],
+  ['maskable-192.png', maskable, 192],
+  ['apple-touch-icon-180.png', square, 180],
+  ['badge-96.png', badge, 96],
+];
+
+mkdirSync('public/icons', { recursive: true });
+for (const [name, svg, size] of outputs) {
+  await sharp(Buffer.from(svg), { density: 72 * (size / 64) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(`public/icons/${name}`);
+}
+process.stdout.write(`wrote ${outputs.length} icons to public/icons\n`);
