@@ -45,6 +45,7 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
         phoneNumber: person.phone,
         role: person.role,
         companyRole: person.companyRole,
+        gender: person.gender,
         aboutMe: person.aboutMe,
         image: storage.url(portrait.variants[1]!.key),
         passwordHash,
