@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseBeforeMigration, rowsOf } from '../test/migration-fixture';
 import type { DatabaseHandle } from './client';
 
-/** Migrations that change existing data: the rows written before them, and what the rows say after. */
+/**
+ * Migrations that change existing data: the rows written before them, and what the rows say after. Each test
+ * migrates an empty database from the start: a ceiling of minutes, for a busy machine.
+ */
+const MIGRATING = 300_000;
 let handle: DatabaseHandle | undefined;
 afterEach(async () => {
   await handle?.close();
@@ -32,5 +36,5 @@ describe('user_gender', () => {
       { email: 'c@example.com', gender: 'male' },
       { email: 'd@example.com', gender: 'male' },
     ]);
-  });
+  }, MIGRATING);
 });
