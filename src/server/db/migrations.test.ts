@@ -19,22 +19,26 @@ const insertUser = (email: string, companyRole: string | null, role = 'agent') =
       values ('משתמש', ${email}, ${role}, ${companyRole}, 'x')`;
 
 describe('user_gender', () => {
-  it('makes women of the users whose title is written in the feminine, and keeps everyone', async () => {
-    handle = await databaseBeforeMigration('user_gender');
-    await handle.db.execute(insertUser('a@example.com', 'יועצת נדל"ן מובילה'));
-    await handle.db.execute(insertUser('b@example.com', 'מנהלת משרד', 'admin'));
-    await handle.db.execute(insertUser('c@example.com', 'יועץ נדל"ן מוביל'));
-    await handle.db.execute(insertUser('d@example.com', null, 'admin'));
-    await handle.migrate();
-    const rows = await rowsOf<{ email: string; gender: string }>(
-      handle,
-      sql`select email, gender from users order by email`,
-    );
-    expect(rows).toEqual([
-      { email: 'a@example.com', gender: 'female' },
-      { email: 'b@example.com', gender: 'female' },
-      { email: 'c@example.com', gender: 'male' },
-      { email: 'd@example.com', gender: 'male' },
-    ]);
-  }, MIGRATING);
+  it(
+    'makes women of the users whose title is written in the feminine, and keeps everyone',
+    async () => {
+      handle = await databaseBeforeMigration('user_gender');
+      await handle.db.execute(insertUser('a@example.com', 'יועצת נדל"ן מובילה'));
+      await handle.db.execute(insertUser('b@example.com', 'מנהלת משרד', 'admin'));
+      await handle.db.execute(insertUser('c@example.com', 'יועץ נדל"ן מוביל'));
+      await handle.db.execute(insertUser('d@example.com', null, 'admin'));
+      await handle.migrate();
+      const rows = await rowsOf<{ email: string; gender: string }>(
+        handle,
+        sql`select email, gender from users order by email`,
+      );
+      expect(rows).toEqual([
+        { email: 'a@example.com', gender: 'female' },
+        { email: 'b@example.com', gender: 'female' },
+        { email: 'c@example.com', gender: 'male' },
+        { email: 'd@example.com', gender: 'male' },
+      ]);
+    },
+    MIGRATING,
+  );
 });
