@@ -46,6 +46,7 @@ test('an admin creates an agent with a photo; the agent changes its password; de
   await form.getByLabel('שם מלא', { exact: true }).fill(AGENT.name);
   await form.getByLabel('מייל', { exact: true }).fill(AGENT.email);
   await form.getByLabel('טלפון נייד', { exact: true }).fill(AGENT.phone);
+  await form.getByLabel('לשון פנייה').selectOption('male');
   await form.getByLabel('תפקיד בחברה', { exact: true }).fill('יועץ נדל"ן מוביל');
   await form.getByLabel('על עצמי', { exact: true }).fill('סוכן חדש בצוות');
   const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2a6f97' } })

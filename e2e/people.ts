@@ -22,13 +22,20 @@ export type Person = { id: string; name: string; email: string; password: string
 export async function createPerson(
   request: APIRequestContext,
   role: 'agent' | 'admin',
-  fields: { name?: string; companyRole?: string } = {},
+  fields: { name?: string; companyRole?: string; gender?: 'male' | 'female' } = {},
 ): Promise<Person> {
   const tag = Math.random().toString(36).slice(2, 8);
   const name = fields.name ?? `${role === 'agent' ? 'סוכנת' : 'מנהלת'} ${hebrewTag()}`;
   const person = { name, email: `${role}-${tag}@example.com`, password: `phone-pass-${tag}` };
   const res = await request.post('/api/v1/users', {
-    data: { ...person, phone_number: '052-555-0000', role, companyRole: fields.companyRole ?? '' },
+    data: {
+      ...person,
+      phone_number: '052-555-0000',
+      role,
+      companyRole: fields.companyRole ?? '',
+      // The default names are women's ('סוכנת ...'); a named person is a man unless the test says otherwise.
+      gender: fields.gender ?? (fields.name ? 'male' : 'female'),
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return { ...person, id: (await res.json()).data.user._id as string };

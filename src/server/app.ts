@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
 import { openDatabase } from './db/client';
-import { type Env, loadEnv, resolveAppOrigin } from './env';
+import { databaseOptions, type Env, loadEnv, resolveAppOrigin } from './env';
 import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
 import { auditRoutes } from './modules/audit/routes';
@@ -112,9 +112,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDatabase = !options.database;
-  const handle =
-    options.database ??
-    (await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }));
+  const handle = options.database ?? (await openDatabase(databaseOptions(env)));
   if (ownsDatabase && options.migrate !== false) await handle.migrate();
   app.decorate('dbHandle', handle);
   app.decorate('db', handle.db);

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
-import { seedDemoIfEmpty } from './seed/seed-demo';
+import { seedDemoOnce } from './seed/seed-demo';
 import { LocalStorage } from './storage/storage';
 
 /**
@@ -110,7 +110,7 @@ async function prepareDatabase(env: Env, log: FastifyBaseLogger) {
     if (env.SEED_DEMO) {
       const uploadsDir = resolve(env.DATA_DIR, 'uploads');
       mkdirSync(uploadsDir, { recursive: true });
-      await seedDemoIfEmpty(handle.db, new LocalStorage(uploadsDir), log);
+      await seedDemoOnce(handle, new LocalStorage(uploadsDir), log);
     }
   } finally {
     await handle.close();

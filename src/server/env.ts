@@ -76,6 +76,13 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Connections in each server process's PostgreSQL pool (docs/operations.md: sizing it). */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * statement_timeout of the pool's connections in ms, so one slow query cannot hold a connection forever
+   * (0: none). Migrations and lock waits run without it.
+   */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -214,4 +221,17 @@ export function resolveAppOrigin(env: Pick<z.infer<typeof envSchema>, 'APP_ORIGI
 
 export class EnvError extends Error {
   override name = 'EnvError';
+}
+
+/** Where the database is and how to open it: PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR. */
+export function databaseOptions(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'PG_POOL_MAX' | 'PG_STATEMENT_TIMEOUT_MS'>,
+) {
+  return env.DATABASE_URL
+    ? {
+        databaseUrl: env.DATABASE_URL,
+        poolSize: env.PG_POOL_MAX,
+        statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,
+      }
+    : { dataDir: env.DATA_DIR };
 }

@@ -8,7 +8,7 @@ import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
 import { startDailyReminder, startPushWorker } from './modules/push';
-import { seedDemoIfEmpty } from './seed/seed-demo';
+import { seedDemoOnce } from './seed/seed-demo';
 
 /**
  * One server process: the only one (PGlite, or WORKERS=1), or a cluster worker (see cluster.ts), which
@@ -35,7 +35,7 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
 
   app = await buildApp({ migrate: role.primary });
   if (role.primary && (!env.DATABASE_URL || env.SEED_DEMO)) {
-    await seedDemoIfEmpty(app.db, app.storage, app.log);
+    await seedDemoOnce(app.dbHandle, app.storage, app.log);
   }
   if (!env.DATABASE_URL && (env.WORKERS ?? 1) > 1) {
     app.log.warn('WORKERS is ignored with the embedded database: one process owns its data folder');

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { seedDemo, seedDemoIfEmpty } from '../seed/seed-demo';
+import { seedDemo, seedDemoOnce } from '../seed/seed-demo';
 import { openFromEnv } from './open';
 
 const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } } });
@@ -12,7 +12,7 @@ try {
     await seedDemo(handle.db, storage);
     console.info('demo agency seeded');
   } else {
-    const seeded = await seedDemoIfEmpty(handle.db, storage);
+    const seeded = await seedDemoOnce(handle, storage);
     console.info(
       seeded ? 'demo agency seeded' : 'the database already has users: nothing seeded (use --force)',
     );

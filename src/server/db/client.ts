@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { appRoot } from '../lib/app-root';
+import { AdvisoryLockSession, withBlockingLock } from './advisory-lock';
 import { DurableNodeFS, durableStartParams, fsyncTree } from './durable-fs';
 import * as schema from './schema';
 
@@ -19,7 +20,10 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: where the pool connects (the read caches open their listening connection there). */
   connectionString?: string;
-  migrate(): Promise<void>;
+  /** PostgreSQL only: the session that holds this process's singleton-job locks (lib/job-lock.ts). */
+  locks?: AdvisoryLockSession;
+  /** Brings the schema up to date; on PostgreSQL under an advisory lock, so one process migrates at a time. */
+  migrate(): Promise<{ applied: number }>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (test templates, backups). */
@@ -27,29 +31,79 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | {
+      databaseUrl: string;
+      /** Connections in the pool (PG_POOL_MAX). */
+      poolSize?: number;
+      /** statement_timeout of the pool's connections in ms (PG_STATEMENT_TIMEOUT_MS); 0: none. */
+      statementTimeoutMs?: number;
+    }
   | { dataDir?: string; loadDataDir?: Blob; memory?: boolean };
+
+type Queryable = { query<R>(text: string): Promise<{ rows: R[] }> };
+
+/** How many migrations the database has applied (0 before the first). */
+async function appliedMigrations(client: Queryable): Promise<number> {
+  const { rows } = await client.query<{ exists: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  if (!rows[0]?.exists) return 0;
+  const counted = await client.query<{ n: number }>(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+  );
+  return counted.rows[0]?.n ?? 0;
+}
 
 const migrationsFolder = () => join(appRoot(), 'drizzle');
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize);
+  if ('databaseUrl' in options) return openPostgres(options);
   return openPglite(options);
 }
 
-function openPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function openPostgres({
+  databaseUrl: url,
+  poolSize = 10,
+  statementTimeoutMs = 0,
+}: {
+  databaseUrl: string;
+  poolSize?: number;
+  statementTimeoutMs?: number;
+}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   const db = drizzlePg({ client: pool, schema });
+  const locks = new AdvisoryLockSession(url);
   return {
     db,
     kind: 'postgres',
     connectionString: url,
-    migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+    locks,
+    migrate: () => migratePostgres(url),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await locks.close();
+      await pool.end();
+    },
   };
+}
+
+/**
+ * Migrations on PostgreSQL: on one connection that holds the migration lock (no statement timeout, an index
+ * on a large table may take a while), so any number of processes on any number of machines may start at once:
+ * one migrates, the others wait for it and then find nothing left to apply.
+ */
+function migratePostgres(url: string): Promise<{ applied: number }> {
+  return withBlockingLock(url, 'migrations', async (client) => {
+    const before = await appliedMigrations(client);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+    return { applied: (await appliedMigrations(client)) - before };
+  });
 }
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; memory?: boolean }) {
@@ -75,7 +129,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; memor
   const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      const before = await appliedMigrations(client);
+      await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+      return { applied: (await appliedMigrations(client)) - before };
+    },
     ping: async () => {
       await client.query('select 1');
     },

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createBackup } from '../db/backup';
 import type { Env } from '../env';
+import { runSingleton } from './job-lock';
 
 export const backupDirOf = (env: Pick<Env, 'BACKUP_DIR' | 'DATA_DIR'>) =>
   resolve(env.BACKUP_DIR ?? resolve(env.DATA_DIR, 'backups'));
@@ -42,8 +43,12 @@ export function startBackups(app: FastifyInstance): () => void {
   const pidFile = pidFileOf(app.env.DATA_DIR);
   writeFileSync(pidFile, String(process.pid));
   const run = (reason: string) =>
-    backupNow(app)
-      .then((b) => app.log.info({ backup: b.path, size: b.size, reason }, 'database backup written'))
+    runSingleton(app.dbHandle, 'backup', () => backupNow(app))
+      .then((outcome) => {
+        if (!outcome.ran) return app.log.info({ reason }, 'a database backup is already being written');
+        const b = outcome.value;
+        app.log.info({ backup: b.path, size: b.size, reason }, 'database backup written');
+      })
       .catch((err) => app.log.error({ err, reason }, 'database backup failed'));
   const onSignal = () => void run('signal');
   process.on('SIGUSR2', onSignal);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { companyRoleTitle } from '@shared/domain/roles';
 import { paths, type RouteName } from '@shared/paths';
 import { idSchema } from '@shared/schemas/common';
 import type { Property } from '@shared/schemas/property';
@@ -181,7 +182,7 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
       const id = decodeURIComponent(input.pathname.split('/')[2] ?? '');
       const agent = idSchema.safeParse(id).success ? await findUserById(ctx.app.db, id) : undefined;
       const name = agent?.name ?? agency;
-      const role = agent?.companyRole ? ` – ${agent.companyRole}` : '';
+      const role = agent?.companyRole ? ` – ${companyRoleTitle(agent.companyRole, agent.gender)}` : '';
       const path = paths.aboutAgent(id);
       return {
         title: `${name}${role}`,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import type { Gender } from '@shared/domain/gender';
 import type { Role } from '@shared/domain/roles';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +17,7 @@ export type SessionUser = {
   email: string;
   role: Role;
   companyRole: string | null;
+  gender: Gender;
   sessionId: string;
 };
 
@@ -49,6 +51,7 @@ const sessionCache = new ReadCache<{
   email: string;
   role: Role;
   companyRole: string | null;
+  gender: Gender;
   expiresAt: Date;
   lastSeenAt: Date;
 } | null>(2_000, 10_000);
@@ -67,6 +70,7 @@ export const sessionPlugin = fp(
         email: users.email,
         role: users.role,
         companyRole: users.companyRole,
+        gender: users.gender,
         expiresAt: sessions.expiresAt,
         lastSeenAt: sessions.lastSeenAt,
       })

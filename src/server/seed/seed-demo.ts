@@ -2,8 +2,9 @@ import { israelDate } from '@shared/domain/israel-time';
 import { worksAsAgent } from '@shared/domain/roles';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import { goals, indicators, properties, propertyImages, reportContacts, users } from '../db/schema';
+import { runExclusive } from '../lib/job-lock';
 import { processImage } from '../modules/images/pipeline';
 import { DEFAULT_SETTINGS } from '../modules/settings/defaults';
 import { saveSettings } from '../modules/settings/service';
@@ -15,6 +16,14 @@ import { portraitPicture, prng } from './demo/pictures';
 import { listingPicture } from './demo/rooms';
 
 const DAY = 86_400_000;
+
+/**
+ * Seeds the demo agency when the database has no user yet; returns whether it seeded. Processes that start
+ * together take turns (the 'demo-seed' lock): the first seeds, the others wait for it and find its users.
+ */
+export function seedDemoOnce(handle: DatabaseHandle, storage: Storage, log?: FastifyBaseLogger) {
+  return runExclusive(handle, 'demo-seed', () => seedDemoIfEmpty(handle.db, storage, log));
+}
 
 /** Seeds the demo agency when the database has no user yet; returns whether it seeded. */
 export async function seedDemoIfEmpty(
@@ -45,6 +54,7 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
         phoneNumber: person.phone,
         role: person.role,
         companyRole: person.companyRole,
+        gender: person.gender,
         aboutMe: person.aboutMe,
         image: storage.url(portrait.variants[1]!.key),
         passwordHash,

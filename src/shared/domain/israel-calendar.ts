@@ -89,3 +89,21 @@ export function israelYearMonth(now: Date = new Date()): { year: number; month: 
   const [y, m] = israelDate(now).split('-').map(Number) as [number, number];
   return { year: y, month: m };
 }
+
+const LOCAL_INSTANT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
+
+/**
+ * The instant of a date and time as a form sends it: with a zone ('...Z', '+03:00') as written, without one
+ * ('2026-12-01T10:30', a datetime-local control) as Israel wall-clock time. Null when it is not a real
+ * instant (check it with isRealDateOrInstant first for a date that does not exist).
+ */
+export function israelInstant(value: string): Date | null {
+  const local = LOCAL_INSTANT.exec(value);
+  const instant = local
+    ? new Date(
+        israelWallTime(local[1]!, Number(local[2]) * 60 + Number(local[3])).getTime() +
+          Number(local[4] ?? 0) * 1000,
+      )
+    : new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}

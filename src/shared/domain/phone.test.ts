@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanPhone,
   isIsraeliMobile,
+  normalizeIsraeliMobile,
   PHONE_INVALID_MESSAGE,
   telLink,
   toInternationalDigits,
@@ -63,5 +65,41 @@ describe('telLink', () => {
   it('keeps digits and the international plus only', () => {
     expect(telLink('+972 50-123-4567')).toBe('tel:+972501234567');
     expect(telLink('050.123.4567')).toBe('tel:0501234567');
+  });
+});
+
+describe('normalizeIsraeliMobile: the contact key', () => {
+  it.each([
+    ['0501234567', '+972501234567'],
+    ['050-123-4567', '+972501234567'],
+    ['050 123 4567', '+972501234567'],
+    ['+972501234567', '+972501234567'],
+    ['+972-50-123-4567', '+972501234567'],
+    ['972 50 123 4567', '+972501234567'],
+    ['501234567', '+972501234567'],
+    ['054.987.6543', '+972549876543'],
+  ])('reads %j as %j', (phone, key) => expect(normalizeIsraeliMobile(phone)).toBe(key));
+
+  it('removes the invisible marks and no-break spaces a pasted number carries, first', () => {
+    expect(normalizeIsraeliMobile('\u200E050-123-4567\u200F')).toBe('+972501234567');
+    expect(normalizeIsraeliMobile('050\u00A0123\u00A04567')).toBe('+972501234567');
+    expect(normalizeIsraeliMobile('\u202A+972 50\u202F123 4567\u202C')).toBe('+972501234567');
+    expect(normalizeIsraeliMobile('\uFEFF0501234567\u2069')).toBe('+972501234567');
+    expect(isIsraeliMobile('\u200F050-123-4567')).toBe(true);
+    expect(cleanPhone(' \u200E050-123-4567 ')).toBe('050-123-4567');
+  });
+
+  it.each([
+    ['a landline', '04-8123456'],
+    ['too few digits', '05012345'],
+    ['a foreign number', '+1 212 555 0100'],
+    ['letters', 'phone'],
+    ['nothing', ''],
+    ['only invisible marks', '\u200E\u200F'],
+  ])('has no key for %s (%j)', (_case, phone) => expect(normalizeIsraeliMobile(phone)).toBeNull());
+
+  it('never gives two different numbers one key', () => {
+    const keys = ['0501234567', '0501234568', '0521234567', '0541234567'].map(normalizeIsraeliMobile);
+    expect(new Set(keys).size).toBe(4);
   });
 });

@@ -3,8 +3,32 @@ export const ISRAELI_MOBILE_PATTERN = /^(?:(?:\+972|972)[-. ]?|0)?5\d[-. ]?\d{3}
 
 export const PHONE_INVALID_MESSAGE = 'מספר הטלפון אינו תקין, נסה שוב.';
 
+// Characters that a copy from a phone's contacts, a chat or a spreadsheet leaves inside a number without
+// showing them: the bidi marks (LRM, RLM, ALM), embeddings and isolates, zero-width characters, the BOM and
+// the no-break spaces. They are removed before the number is read.
+const INVISIBLE_IN_PHONE = /[\u00A0\u061C\u2007\u200B-\u200F\u202A-\u202F\u2060\u2066-\u2069\uFEFF]/g;
+
+/** A phone as typed, without the invisible characters a copy and paste leaves inside it, trimmed. */
+export function cleanPhone(value: string): string {
+  return value.replace(INVISIBLE_IN_PHONE, '').trim();
+}
+
 export function isIsraeliMobile(value: string): boolean {
-  return ISRAELI_MOBILE_PATTERN.test(value.trim());
+  return ISRAELI_MOBILE_PATTERN.test(cleanPhone(value));
+}
+
+/**
+ * The one form of an Israeli mobile number that identifies a person (the contact key): '+972' and the nine
+ * digits after the trunk zero, e.g. '050-123 4567', '+972 50 123 4567' and '972501234567' are all
+ * '+972501234567'. Null when the value is not an Israeli mobile number, so two different phones never share
+ * a key.
+ */
+export function normalizeIsraeliMobile(value: string): string | null {
+  const phone = cleanPhone(value);
+  if (!ISRAELI_MOBILE_PATTERN.test(phone)) return null;
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.startsWith('972') ? digits.slice(3) : digits.replace(/^0/, '');
+  return `+972${national}`;
 }
 
 /** Digits in international form without '+', e.g. 0501234567 -> 972501234567 (for wa.me links). */

@@ -4,10 +4,13 @@ import {
   COMPANY_ROLES,
   companyRoleOf,
   companyRoleRank,
+  companyRoleTitle,
   FEMININE_COMPANY_ROLES,
+  genderOfTitle,
   isPureAdmin,
   isTeamMember,
   mayActFor,
+  roleLabel,
   sortByCompanyRole,
   titlesOf,
   worksAsAgent,
@@ -93,7 +96,9 @@ describe('feminine titles', () => {
       COMPANY_ROLES.leadingConsultant,
       consultant,
       COMPANY_ROLES.officeManager,
+      'מנהל משרד',
     ]);
+    expect(titlesOf('תפקיד אחר')).toEqual(['תפקיד אחר']);
     expect(COMPANY_ROLE_TITLES).toContain('מנכ"לית הרשת');
   });
 });
@@ -117,5 +122,39 @@ describe('companyRoleRank', () => {
     expect(companyRoleRank('תפקיד אחר')).toBe(6);
     expect(companyRoleRank(null)).toBe(6);
     expect(companyRoleRank(undefined)).toBe(6);
+  });
+});
+
+describe("titles and role names in the holder's gender", () => {
+  it("shows a known title in the person's form, whichever form was typed", () => {
+    expect(companyRoleTitle(COMPANY_ROLES.leadingConsultant, 'female')).toBe('יועצת נדל"ן מובילה');
+    expect(companyRoleTitle('יועצת נדל"ן מובילה', 'male')).toBe(COMPANY_ROLES.leadingConsultant);
+    expect(companyRoleTitle(COMPANY_ROLES.officeManager, 'male')).toBe('מנהל משרד');
+    expect(companyRoleTitle('מנהל משרד', 'female')).toBe(COMPANY_ROLES.officeManager);
+    expect(companyRoleTitle(COMPANY_ROLES.ceoFounder, 'female')).toBe('מנכ"לית ומייסדת');
+    expect(companyRoleTitle(COMPANY_ROLES.ceoFounder, null)).toBe(COMPANY_ROLES.ceoFounder);
+  });
+  it('keeps any other title as written, and no title as none', () => {
+    expect(companyRoleTitle('שמאית מקרקעין', 'male')).toBe('שמאית מקרקעין');
+    expect(companyRoleTitle(null, 'female')).toBeNull();
+    expect(companyRoleTitle('', 'female')).toBeNull();
+  });
+  it('counts the masculine form of office manager as its role', () => {
+    expect(companyRoleOf('מנהל משרד')).toBe(COMPANY_ROLES.officeManager);
+    expect(companyRoleRank('מנהל משרד')).toBe(2);
+  });
+  it('reads the gender a known title is written in', () => {
+    expect(genderOfTitle('יועצת נדל"ן מובילה')).toBe('female');
+    expect(genderOfTitle(COMPANY_ROLES.officeManager)).toBe('female');
+    expect(genderOfTitle(COMPANY_ROLES.haifaFranchisee)).toBe('male');
+    expect(genderOfTitle('מנהל משרד')).toBe('male');
+    expect(genderOfTitle('סוכנת')).toBeNull();
+    expect(genderOfTitle(null)).toBeNull();
+  });
+  it("names the role in its holder's gender", () => {
+    expect(roleLabel('agent', 'female')).toBe('סוכנת');
+    expect(roleLabel('agent', 'male')).toBe('סוכן');
+    expect(roleLabel('admin', 'female')).toBe('מנהלת');
+    expect(roleLabel('admin', undefined)).toBe('מנהל');
   });
 });

@@ -1,3 +1,5 @@
+import { type Gender, type GenderedForms, gendered } from './gender';
+
 export const ROLES = ['admin', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -20,33 +22,62 @@ export const COMPANY_ROLE_ORDER: readonly string[] = [
   COMPANY_ROLES.leadingConsultant,
 ];
 
-/**
- * The same titles as a woman holds them ('office manager' is already written in the feminine). Each counts as
- * its role everywhere: who does agent work, the order of the team grid.
- */
-export const FEMININE_COMPANY_ROLES: Readonly<Record<string, string>> = {
-  [COMPANY_ROLES.ceoFounder]: 'מנכ"לית ומייסדת',
-  [COMPANY_ROLES.networkCeo]: 'מנכ"לית הרשת',
-  [COMPANY_ROLES.ctoManager]: 'מנהלת טכנולוגיות (CTO)',
-  [COMPANY_ROLES.haifaFranchisee]: 'זכיינית סניף חיפה',
-  [COMPANY_ROLES.leadingConsultant]: 'יועצת נדל"ן מובילה',
+/** Each title as a man and as a woman holds it; either form counts as its role everywhere. */
+export const COMPANY_ROLE_FORMS: Readonly<Record<string, GenderedForms>> = {
+  [COMPANY_ROLES.ceoFounder]: { male: COMPANY_ROLES.ceoFounder, female: 'מנכ"לית ומייסדת' },
+  [COMPANY_ROLES.networkCeo]: { male: COMPANY_ROLES.networkCeo, female: 'מנכ"לית הרשת' },
+  [COMPANY_ROLES.officeManager]: { male: 'מנהל משרד', female: COMPANY_ROLES.officeManager },
+  [COMPANY_ROLES.ctoManager]: { male: COMPANY_ROLES.ctoManager, female: 'מנהלת טכנולוגיות (CTO)' },
+  [COMPANY_ROLES.haifaFranchisee]: { male: COMPANY_ROLES.haifaFranchisee, female: 'זכיינית סניף חיפה' },
+  [COMPANY_ROLES.leadingConsultant]: { male: COMPANY_ROLES.leadingConsultant, female: 'יועצת נדל"ן מובילה' },
 };
-const ROLE_OF_FEMININE = new Map(
-  Object.entries(FEMININE_COMPANY_ROLES).map(([role, title]) => [title, role]),
+
+/** The feminine form of each title (the demo data and tests name titles by it). */
+export const FEMININE_COMPANY_ROLES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(COMPANY_ROLE_FORMS).map(([role, forms]) => [role, forms.female]),
 );
 
-/** The role a companyRole title stands for: the title itself, or the role whose feminine form it is. */
+const ROLE_OF_TITLE = new Map(
+  Object.entries(COMPANY_ROLE_FORMS).flatMap(([role, forms]) => [
+    [forms.male, role],
+    [forms.female, role],
+  ]),
+);
+
+/** The role a companyRole title stands for: the title itself, or the role one of whose forms it is. */
 export const companyRoleOf = (title?: string | null): string | null =>
-  title ? (ROLE_OF_FEMININE.get(title) ?? title) : null;
+  title ? (ROLE_OF_TITLE.get(title) ?? title) : null;
 
 /** Every title that stands for one of these roles, both forms (for database queries). */
 export const titlesOf = (...roles: string[]): string[] =>
-  roles.flatMap((role) => [role, ...(FEMININE_COMPANY_ROLES[role] ? [FEMININE_COMPANY_ROLES[role]] : [])]);
+  roles.flatMap((role) => {
+    const forms = COMPANY_ROLE_FORMS[role];
+    return forms ? [...new Set([role, forms.male, forms.female])] : [role];
+  });
 
 /** Both forms of every known title, in the grid's order: the suggestions of the user form. */
 export const COMPANY_ROLE_TITLES: readonly string[] = titlesOf(...COMPANY_ROLE_ORDER);
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'מנהל', agent: 'סוכן' };
+/**
+ * A companyRole as this person holds it: a known title in the person's form ('יועצת נדל"ן מובילה' for a
+ * woman, whichever form was typed), any other text as it was written.
+ */
+export function companyRoleTitle(title: string | null | undefined, gender: Gender | null | undefined) {
+  if (!title) return null;
+  const forms = COMPANY_ROLE_FORMS[companyRoleOf(title)!];
+  return forms ? gendered(gender, forms) : title;
+}
+
+/** The gender a known title is written in, when its two forms differ (import and migration hints). */
+export function genderOfTitle(title: string | null | undefined): Gender | null {
+  const forms = title ? COMPANY_ROLE_FORMS[companyRoleOf(title)!] : undefined;
+  if (!forms || forms.male === forms.female) return null;
+  return title === forms.female ? 'female' : 'male';
+}
+
+/** The name of a role ('סוכנת', 'מנהל') in its holder's gender. */
+export const roleLabel = (role: Role, gender: Gender | null | undefined): string =>
+  gendered(gender, role === 'admin' ? 'admin' : 'agent');
 
 type RoleHolder = { role: Role; companyRole?: string | null };
 

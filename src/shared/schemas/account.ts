@@ -4,7 +4,7 @@ import { isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { stripBidiControls } from '../domain/text';
 import { isSitePath } from '../domain/urls';
 import { MESSAGES, successSchema, trimmed } from './common';
-import { roleSchema, userSchema } from './user';
+import { genderSchema, roleSchema, userSchema } from './user';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MESSAGES = {
@@ -50,6 +50,7 @@ export const userFields = {
   email: emailSchema,
   phone_number: mobileSchema,
   role: roleSchema,
+  gender: genderSchema,
   companyRole: z
     .string()
     .overwrite(stripBidiControls)
@@ -66,6 +67,8 @@ export const createUserBodySchema = z
   .object({
     ...userFields,
     companyRole: userFields.companyRole.optional(),
+    /** Without one, the gender a known title is written in, else masculine (see createUser). */
+    gender: genderSchema.optional(),
     aboutMe: userFields.aboutMe.optional(),
     image: userImageSchema.optional(),
     password: newPasswordSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { LEAD_CATEGORIES } from '../domain/lead-categories';
-import { isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
+import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { okSchema, successSchema, trimmed } from './common';
 
 /** The lead form's categories: keys for URLs (?category=seller), Hebrew values stored and mailed. */
@@ -25,14 +25,16 @@ export const leadCategorySchema = z
   .transform((value) => LEAD_CATEGORY_ALIASES[value] ?? value)
   .pipe(z.enum(LEAD_CATEGORY_VALUES, { error: LEAD_MESSAGES.categoryRequired }));
 
-/** SPEC section 5: required, then the Israeli mobile pattern with its Hebrew message. */
+/**
+ * SPEC section 5: required, then the Israeli mobile pattern with its Hebrew message. The invisible marks and
+ * no-break spaces a pasted number carries are removed first, so the number is stored as it reads.
+ */
 // An empty value gets only the 'required' message, not the pattern's as well.
-export const mobilePhone = trimmed(30, LEAD_MESSAGES.phoneRequired).refine(
-  (v) => v === '' || isIsraeliMobile(v),
-  {
+export const mobilePhone = trimmed(30, LEAD_MESSAGES.phoneRequired)
+  .overwrite(cleanPhone)
+  .refine((v) => v === '' || isIsraeliMobile(v), {
     error: PHONE_INVALID_MESSAGE,
-  },
-);
+  });
 
 /**
  * Honeypot: hidden from people, filled by bots. Any value is accepted (so a bot sees success),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, successSchema } from './common';
 import { addressSchema, pastDateSchema } from './report-contact';
+import { genderSchema } from './user';
 
 /** Days a seller's report link stays valid after it is created. */
 export const SHARE_VALID_DAYS = 30;
@@ -65,7 +66,7 @@ export const sharedReportSchema = z.object({
     city: z.string(),
     whatsappPhone: z.string(),
   }),
-  agent: z.object({ name: z.string(), phone_number: z.string() }),
+  agent: z.object({ name: z.string(), phone_number: z.string(), gender: genderSchema }),
   property: z.object({
     address: z.string(),
     city: z.string(),

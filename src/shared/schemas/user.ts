@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
+import { GENDERS } from '../domain/gender';
 import { ROLES } from '../domain/roles';
 import { successSchema } from './common';
 
 export const roleSchema = z.enum(ROLES);
+/** The grammatical gender Hebrew addresses the user in: `gendered(user.gender, ...)` picks the words. */
+export const GENDER_REQUIRED = 'יש לבחור לשון פנייה';
+export const genderSchema = z.enum(GENDERS, { error: GENDER_REQUIRED });
 
 /** What anyone may see of a user (agent cards, agent page, property contacts). */
 export const publicUserSchema = z.object({
@@ -12,6 +16,7 @@ export const publicUserSchema = z.object({
   phone_number: z.string(),
   role: roleSchema,
   companyRole: z.string().nullable(),
+  gender: genderSchema,
   image: z.string().nullable(),
   aboutMe: z.string(),
 });

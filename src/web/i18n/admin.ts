@@ -1,3 +1,4 @@
+import { type Gender, gendered } from '@shared/domain/gender';
 import { plural } from './plural';
 /** Texts of running the agency: user accounts, own account, forgotten password, settings and the audit log. */
 export const admin = {
@@ -29,23 +30,30 @@ export const admin = {
     email: 'מייל',
     phone: 'טלפון נייד',
     role: 'הרשאה',
+    gender: 'לשון פנייה',
+    chooseGender: 'בחירה',
+    genders: { male: 'זכר (ברוך הבא, סוכן)', female: 'נקבה (ברוכה הבאה, סוכנת)' },
     companyRole: 'תפקיד בחברה',
     aboutMe: 'על עצמי',
     image: 'תמונה',
     password: 'סיסמה ראשונית (ריק: תיווצר סיסמה אוטומטית)',
     newPassword: 'סיסמה חדשה (ריק: ללא שינוי)',
-    active: 'פעיל',
-    inactive: 'מושבת',
+    active: (gender: Gender) => gendered(gender, 'active'),
+    inactive: (gender: Gender) => gendered(gender, 'inactive'),
     status: 'מצב',
     actions: 'פעולות',
     deactivate: 'השבתה',
     activate: 'הפעלה מחדש',
-    confirmDeactivate: (name: string) =>
-      `להשבית את ${name}? המשתמש יתנתק מיד ולא יוכל להתחבר. ההיסטוריה שלו תישמר.`,
+    confirmDeactivate: (name: string, gender: Gender) =>
+      `להשבית את ${name}? ${gendered(gender, {
+        male: 'המשתמש יתנתק מיד ולא יוכל להתחבר. ההיסטוריה שלו תישמר.',
+        female: 'המשתמשת תתנתק מיד ולא תוכל להתחבר. ההיסטוריה שלה תישמר.',
+      })}`,
     confirmActivate: (name: string) => `להפעיל מחדש את ${name}?`,
-    deactivated: 'המשתמש הושבת',
-    activated: 'המשתמש הופעל מחדש',
-    created: 'המשתמש נוצר',
+    deactivated: (gender: Gender) => gendered(gender, { male: 'המשתמש הושבת', female: 'המשתמשת הושבתה' }),
+    activated: (gender: Gender) =>
+      gendered(gender, { male: 'המשתמש הופעל מחדש', female: 'המשתמשת הופעלה מחדש' }),
+    created: (gender: Gender) => gendered(gender, { male: 'המשתמש נוצר', female: 'המשתמשת נוצרה' }),
     generatedTitle: 'סיסמה ראשונית',
     generatedText: (email: string) =>
       `זו הסיסמה של ${email}. היא מוצגת פעם אחת בלבד: העתיקו ומסרו אותה למשתמש.`,

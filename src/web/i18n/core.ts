@@ -1,3 +1,5 @@
+import { type Gender, gendered } from '@shared/domain/gender';
+
 /** Texts of the shell: navigation, sign-in, profile and the common states. */
 export const core = {
   brand: 'LINK נדל״ן',
@@ -73,7 +75,7 @@ export const core = {
   },
   profile: {
     mustLogin: 'יש להתחבר כדי לצפות בפרופיל',
-    welcome: (name: string) => `ברוך הבא, ${name}`,
+    welcome: (name: string, gender: Gender) => `${gendered(gender, 'welcome')}, ${name}`,
     email: 'מייל',
     phone: 'טלפון',
     role: 'תפקיד',

@@ -1,3 +1,4 @@
+import { type Gender, gendered } from '@shared/domain/gender';
 import { plural } from './plural';
 
 /** Texts of the weekly contact reports: the agent's form and monthly check, the admin view, the seller page. */
@@ -82,14 +83,15 @@ export const reports = {
   seller: {
     title: 'דוח פעילות שבועי לנכס',
     period: (from: string, to: string) => `לתקופה ${from} – ${to}`,
-    agentLine: (name: string) => `הסוכן המטפל: ${name}, `,
+    agentLine: (name: string, gender: Gender) =>
+      `${gendered(gender, { male: 'הסוכן המטפל', female: 'הסוכנת המטפלת' })}: ${name}, `,
     propertyImageAlt: (address: string) => `תמונת הנכס ב${address}`,
     week: 'שבוע',
     weekOf: (date: string) => `שבוע מ-${date}`,
     reports: 'דיווחים',
     total: 'סה״כ',
     chartTitle: 'פעילות לפי שבוע',
-    notesTitle: 'הערות הסוכן',
+    notesTitle: (gender: Gender) => `הערות ${gendered(gender, 'theAgent')}`,
     noNotes: 'אין הערות לתקופה זו.',
     noWeeks: 'לא נרשמה פעילות בתקופה זו.',
     print: 'הדפסה',

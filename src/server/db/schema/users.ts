@@ -1,7 +1,10 @@
+import { GENDERS } from '@shared/domain/gender';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('user_role', ['admin', 'agent']);
+/** The grammatical gender Hebrew addresses the user in (src/shared/domain/gender.ts). */
+export const genderEnum = pgEnum('user_gender', GENDERS);
 
 export const users = pgTable(
   'users',
@@ -12,6 +15,7 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     role: roleEnum('role').notNull().default('agent'),
     companyRole: text('company_role'),
+    gender: genderEnum('gender').notNull().default('male'),
     image: text('image'),
     aboutMe: text('about_me').notNull().default(''),
     passwordHash: text('password_hash').notNull(),

@@ -61,6 +61,8 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       phoneNumber: user.phoneNumber,
       role: user.role,
       companyRole: user.companyRole,
+      // On a second run the update below leaves it alone: an admin may have corrected it since.
+      gender: user.gender,
       image: await imageOf(ctx, user, id, current?.image ?? null),
       aboutMe: user.aboutMe,
       passwordHash: user.bcryptHash ?? NO_PASSWORD,

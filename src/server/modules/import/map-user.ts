@@ -1,4 +1,6 @@
 import { isEmail } from '@shared/domain/email';
+import type { Gender } from '@shared/domain/gender';
+import { genderOfTitle } from '@shared/domain/roles';
 import { type ImageRef, imageRefOf } from './image-refs';
 import type { ImportReport, RecordNotes } from './report';
 import { asDate, asName, asText, objectIdTime } from './values';
@@ -13,6 +15,8 @@ export type MappedUser = {
   phoneNumber: string;
   role: 'admin' | 'agent';
   companyRole: string | null;
+  /** The earlier app kept none: the form a known title is written in, else masculine (noted in the report). */
+  gender: Gender;
   image: ImageRef | null;
   aboutMe: string;
   /** The bcrypt hash as it was, or null when the record has no usable one. */
@@ -47,6 +51,10 @@ export function mapUser(
   const image = imageRefOf(doc.image);
   if (image?.kind === 'url') notes.externalImage(image.url);
 
+  const companyRole = asText(doc.companyRole);
+  const gender = genderOfTitle(companyRole);
+  if (!gender) notes.mapped('gender', null, 'male');
+
   const createdAt = asDate(doc.createdAt) ?? objectIdTime(legacyId) ?? new Date();
   return {
     ok: true,
@@ -56,7 +64,8 @@ export function mapUser(
       email,
       phoneNumber: asText(doc.phone_number) ?? '',
       role,
-      companyRole: asText(doc.companyRole),
+      companyRole,
+      gender: gender ?? 'male',
       image,
       aboutMe: asText(doc.aboutMe) ?? '',
       bcryptHash,

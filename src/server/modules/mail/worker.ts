@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox } from '../../db/schema';
+import { runSingleton } from '../../lib/job-lock';
 import { claimDueMail, markFailedAttempt, markSent } from './outbox';
 
 export type OutboxWorkerOptions = { intervalMs?: number; retryBaseMs?: number; smtpUrl?: string };
@@ -65,7 +66,11 @@ export async function logQueuedMail(app: FastifyInstance, since: Date): Promise<
   return queued.at(-1)?.createdAt ?? since;
 }
 
-/** Polls the outbox; returns a function that stops the worker and waits for the current batch. */
+/**
+ * Polls the outbox; returns a function that stops the worker and waits for the current batch. One process
+ * at a time works the outbox (the 'mail-outbox' lock); each mail is also claimed with a row lock, so a
+ * process that lost its lock mid-batch still never sends a mail twice.
+ */
 export function startOutboxWorker(
   app: FastifyInstance,
   options: OutboxWorkerOptions = {},
@@ -78,11 +83,10 @@ export function startOutboxWorker(
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    const work = transporter
-      ? deliverDueMail(app, transporter, options.retryBaseMs)
-      : logQueuedMail(app, loggedUntil).then((cursor) => {
-          loggedUntil = cursor;
-        });
+    const work = runSingleton(app.dbHandle, 'mail-outbox', async () => {
+      if (transporter) await deliverDueMail(app, transporter, options.retryBaseMs);
+      else loggedUntil = await logQueuedMail(app, loggedUntil);
+    });
     running = work
       .catch((err) => app.log.error({ err }, 'outbox worker failed'))
       .finally(() => {

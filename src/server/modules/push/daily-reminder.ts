@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { indicators, pushPreferences, pushSubscriptions, users } from '../../db/schema';
+import { runSingleton } from '../../lib/job-lock';
 import { getSettings } from '../settings/service';
 import { enqueuePush } from './outbox';
 
@@ -66,8 +67,11 @@ export async function queueDailyEntryReminders(db: Database, now = new Date()): 
 
 /** Checks every minute whether the evening reminder is due; returns a function that stops it. */
 export function startDailyReminder(app: FastifyInstance, intervalMs = 60_000): () => void {
+  // One process at a time checks (the dedupe key would make a second run queue nothing anyway).
   const run = () =>
-    queueDailyEntryReminders(app.db).catch((err) => app.log.warn({ err }, 'daily entry reminder failed'));
+    runSingleton(app.dbHandle, 'daily-entry-reminder', () => queueDailyEntryReminders(app.db)).catch((err) =>
+      app.log.warn({ err }, 'daily entry reminder failed'),
+    );
   void run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

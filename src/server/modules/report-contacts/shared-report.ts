@@ -67,7 +67,7 @@ export async function sharedReport(
     share.propertyId ? propertyWithCoverImage(db, storage, share.propertyId) : undefined,
     weeklyTotals(db, share),
     db
-      .select({ name: users.name, phone: users.phoneNumber })
+      .select({ name: users.name, phone: users.phoneNumber, gender: users.gender })
       .from(users)
       .where(eq(users.id, share.agentId))
       .limit(1),
@@ -90,7 +90,7 @@ export async function sharedReport(
       city: settings.city,
       whatsappPhone: settings.whatsappPhone,
     },
-    agent: { name: agent?.name ?? '', phone_number: agent?.phone ?? '' },
+    agent: { name: agent?.name ?? '', phone_number: agent?.phone ?? '', gender: agent?.gender ?? 'male' },
     property: {
       address: property?.address ?? share.propertyAddress,
       city: property?.city ?? '',

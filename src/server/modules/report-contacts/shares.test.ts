@@ -110,7 +110,7 @@ describe('seller share links', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const report = res.json().data.report;
     expect(report.agency.agencyName.length).toBeGreaterThan(0);
-    expect(report.agent).toEqual({ name: 'סוכן א', phone_number: '052-111-2233' });
+    expect(report.agent).toEqual({ name: 'סוכן א', phone_number: '052-111-2233', gender: 'male' });
     expect(report.property).toMatchObject({ address: 'הרצל 10', city: 'חיפה', category: 'פנטהאוז' });
     expect(report.property.image).toMatch(/^\/uploads\/properties\/.+-640\.webp$/);
     expect(report.weeks).toEqual([

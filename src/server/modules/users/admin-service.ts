@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { genderOfTitle } from '@shared/domain/roles';
 import {
   type CreateUserBody,
   isSameAsEmail,
@@ -32,6 +33,7 @@ export function auditView(row: UserRow) {
     phone_number: row.phoneNumber,
     role: row.role,
     companyRole: row.companyRole,
+    gender: row.gender,
     image: row.image,
     aboutMe: row.aboutMe,
     active: row.active,
@@ -101,6 +103,7 @@ export async function createUser(
           phoneNumber: body.phone_number,
           role: body.role,
           companyRole: body.companyRole ?? null,
+          gender: body.gender ?? genderOfTitle(body.companyRole) ?? 'male',
           aboutMe: body.aboutMe ?? '',
           image: body.image ?? null,
           passwordHash,
@@ -144,6 +147,7 @@ export async function updateUser(
           phoneNumber: body.phone_number,
           role: body.role,
           companyRole: body.companyRole,
+          gender: body.gender,
           aboutMe: body.aboutMe,
           image: body.image,
           passwordHash,

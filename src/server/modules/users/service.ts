@@ -15,6 +15,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     phone_number: row.phoneNumber,
     role: row.role,
     companyRole: row.companyRole,
+    gender: row.gender,
     image: row.image,
     aboutMe: row.aboutMe,
   };

@@ -31,6 +31,7 @@ describe('GET /api/v1/users', () => {
         '_id',
         'aboutMe',
         'companyRole',
+        'gender',
         'image',
         'name',
         'phone_number',

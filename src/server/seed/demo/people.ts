@@ -1,3 +1,4 @@
+import type { Gender } from '@shared/domain/gender';
 import { COMPANY_ROLES, FEMININE_COMPANY_ROLES } from '@shared/domain/roles';
 
 export type DemoPerson = {
@@ -5,6 +6,7 @@ export type DemoPerson = {
   email: string;
   phone: string;
   role: 'admin' | 'agent';
+  gender: Gender;
   companyRole: string | null;
   aboutMe: string;
 };
@@ -16,6 +18,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'admin@example.com',
     phone: '050-100-0001',
     role: 'admin',
+    gender: 'male',
     companyRole: null,
     aboutMe: 'מנהל מערכת המשרד.',
   },
@@ -24,6 +27,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'agent@example.com',
     phone: '052-200-0002',
     role: 'agent',
+    gender: 'female',
     companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.leadingConsultant]!,
     aboutMe:
       'יועצת נדל"ן מובילה עם עשר שנות ניסיון בשוק הדירות של גוש דן. מלווה קונים ומוכרים מהשיחה הראשונה ועד מסירת המפתח.',
@@ -33,6 +37,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'ceo@example.com',
     phone: '050-300-0003',
     role: 'admin',
+    gender: 'male',
     companyRole: COMPANY_ROLES.ceoFounder,
     aboutMe: 'מייסד החברה ומנכ"ל. יזם נדל"ן עם ניסיון של עשרים שנה בשיווק פרויקטים ובהשקעות.',
   },
@@ -41,6 +46,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'network@example.com',
     phone: '054-400-0004',
     role: 'admin',
+    gender: 'female',
     companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.networkCeo]!,
     aboutMe: 'מנכ"לית הרשת, אחראית על צמיחת הסניפים ועל איכות השירות בכל משרדי הרשת.',
   },
@@ -49,6 +55,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'office@example.com',
     phone: '053-500-0005',
     role: 'admin',
+    gender: 'female',
     companyRole: COMPANY_ROLES.officeManager,
     aboutMe: 'מנהלת המשרד. דואגת שכל לקוח יקבל מענה מהיר ומקצועי.',
   },
@@ -57,6 +64,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'cto@example.com',
     phone: '058-600-0006',
     role: 'admin',
+    gender: 'male',
     companyRole: COMPANY_ROLES.ctoManager,
     aboutMe: 'מנהל הטכנולוגיות של החברה, וגם מלווה עסקאות בעצמו.',
   },
@@ -65,6 +73,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'haifa@example.com',
     phone: '052-700-0007',
     role: 'agent',
+    gender: 'male',
     companyRole: COMPANY_ROLES.haifaFranchisee,
     aboutMe: 'זכיין סניף חיפה. מכיר כל רחוב בכרמל ובמפרץ.',
   },
@@ -73,6 +82,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'noa@example.com',
     phone: '054-800-0008',
     role: 'agent',
+    gender: 'female',
     companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.leadingConsultant]!,
     aboutMe: 'יועצת נדל"ן המתמחה בדירות גן ובפנטהאוזים במרכז.',
   },
@@ -81,6 +91,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     email: 'itai@example.com',
     phone: '050-900-0009',
     role: 'agent',
+    gender: 'male',
     companyRole: 'סוכן נדל"ן',
     aboutMe: 'סוכן נדל"ן צעיר ונמרץ, מתמחה בהשכרות ובדירות להשקעה.',
   },

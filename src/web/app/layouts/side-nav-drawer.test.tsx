@@ -14,6 +14,7 @@ const AGENT: User = {
   email: 'd@example.com',
   phone_number: '',
   role: 'agent',
+  gender: 'male',
   companyRole: null,
   image: null,
   aboutMe: '',

@@ -9,6 +9,7 @@ const user = (overrides: Partial<User>): User => ({
   email: 'e@x.co',
   phone_number: '',
   role: 'agent',
+  gender: 'male',
   companyRole: null,
   image: null,
   aboutMe: '',

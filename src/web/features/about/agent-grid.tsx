@@ -1,4 +1,4 @@
-import { isTeamMember, sortByCompanyRole } from '@shared/domain/roles';
+import { companyRoleTitle, isTeamMember, sortByCompanyRole } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import { Avatar } from '@web/components/avatar';
 import { buttonClass } from '@web/components/button';
@@ -34,7 +34,9 @@ export function AgentGrid({ shownAbove = [] }: { shownAbove?: readonly string[] 
         >
           <Avatar src={agent.image} alt={t.photoAlt(agent.name)} size={120} />
           <h3 className="text-xl font-semibold text-brand-900">{agent.name}</h3>
-          {agent.companyRole && <p className="text-slate-600">{agent.companyRole}</p>}
+          {agent.companyRole && (
+            <p className="text-slate-600">{companyRoleTitle(agent.companyRole, agent.gender)}</p>
+          )}
           <Link
             to={paths.aboutAgent(agent._id)}
             aria-label={t.seeMoreAbout(agent.name)}

@@ -1,3 +1,4 @@
+import { companyRoleTitle } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import { Avatar } from '@web/components/avatar';
 import { buttonClass } from '@web/components/button';
@@ -33,7 +34,8 @@ export function AgentPage() {
       </Page>
     );
   }
-  const { name, image, companyRole, aboutMe, phone_number: phone } = agent.data;
+  const { name, image, aboutMe, phone_number: phone } = agent.data;
+  const companyRole = companyRoleTitle(agent.data.companyRole, agent.data.gender);
   return (
     <Page title={name}>
       <article className="mx-auto flex max-w-2xl flex-col items-center gap-4 rounded-2xl bg-white p-8 text-center shadow-md">

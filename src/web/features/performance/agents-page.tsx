@@ -1,3 +1,4 @@
+import { companyRoleTitle } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import { Avatar } from '@web/components/avatar';
 import { buttonClass } from '@web/components/button';
@@ -50,7 +51,11 @@ export function AgentsPage() {
                     {agent.email}
                   </bdi>
                 )}
-                {agent.companyRole && <p className="text-sm text-slate-700">{agent.companyRole}</p>}
+                {agent.companyRole && (
+                  <p className="text-sm text-slate-700">
+                    {companyRoleTitle(agent.companyRole, agent.gender)}
+                  </p>
+                )}
                 <div className="mt-2 flex flex-wrap justify-center gap-2">
                   <Link to={paths.personalIndicator(agent._id)} className={buttonClass()}>
                     {t.personal}

@@ -1,4 +1,4 @@
-import { isPureAdmin, ROLE_LABELS } from '@shared/domain/roles';
+import { companyRoleTitle, isPureAdmin, roleLabel } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import { Avatar } from '@web/components/avatar';
 import { buttonClass } from '@web/components/button';
@@ -24,7 +24,7 @@ export function ProfilePage() {
         { to: paths.newReportContact(user._id), label: he.profile.personalReport },
       ];
   return (
-    <Page title={he.profile.welcome(user.name)}>
+    <Page title={he.profile.welcome(user.name, user.gender)}>
       <section className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row sm:items-start">
         <Avatar src={user.image} alt={he.profile.imageAlt(user.name)} size={128} />
         <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-lg">
@@ -37,11 +37,11 @@ export function ProfilePage() {
             <bdi dir="ltr">{user.phone_number}</bdi>
           </dd>
           <dt className="font-semibold text-slate-600">{he.profile.role}</dt>
-          <dd>{ROLE_LABELS[user.role]}</dd>
+          <dd>{roleLabel(user.role, user.gender)}</dd>
           {user.companyRole && (
             <>
               <dt className="font-semibold text-slate-600">{he.profile.companyRole}</dt>
-              <dd>{user.companyRole}</dd>
+              <dd>{companyRoleTitle(user.companyRole, user.gender)}</dd>
             </>
           )}
         </dl>

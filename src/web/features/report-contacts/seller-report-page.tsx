@@ -62,7 +62,7 @@ function PropertyCard({ report }: { report: SharedReport }) {
         <p className="text-slate-700">{t.period(formatDate(report.from), formatDate(report.to))}</p>
         {report.agent.name && (
           <p className="text-slate-700">
-            {t.agentLine(report.agent.name)}
+            {t.agentLine(report.agent.name, report.agent.gender)}
             <bdi dir="ltr">{report.agent.phone_number}</bdi>
           </p>
         )}

@@ -62,7 +62,7 @@ export function SellerNotes({ report }: { report: SharedReport }) {
   return (
     <section aria-labelledby="seller-notes" className="rounded-2xl bg-white p-6 shadow-sm">
       <h2 id="seller-notes" className="mb-3 text-lg font-bold text-brand-900">
-        {t.seller.notesTitle}
+        {t.seller.notesTitle(report.agent.gender)}
       </h2>
       {withNotes.length === 0 ? (
         <p className="text-slate-600">{t.seller.noNotes}</p>

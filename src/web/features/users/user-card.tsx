@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from '@shared/domain/roles';
+import { companyRoleTitle, roleLabel } from '@shared/domain/roles';
 import type { User } from '@shared/schemas/user';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
@@ -22,8 +22,8 @@ export function UserCard({ user, isSelf, onEdit, onToggleActive }: Props) {
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-lg font-semibold text-brand-900">{user.name}</h2>
           <p className="text-sm text-slate-600">
-            {ROLE_LABELS[user.role]}
-            {user.companyRole ? ` · ${user.companyRole}` : ''}
+            {roleLabel(user.role, user.gender)}
+            {user.companyRole ? ` · ${companyRoleTitle(user.companyRole, user.gender)}` : ''}
           </p>
         </div>
         <span
@@ -31,7 +31,7 @@ export function UserCard({ user, isSelf, onEdit, onToggleActive }: Props) {
             user.active ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'
           }`}
         >
-          {user.active ? t.active : t.inactive}
+          {user.active ? t.active(user.gender) : t.inactive(user.gender)}
         </span>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">

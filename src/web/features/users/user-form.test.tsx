@@ -11,6 +11,7 @@ const existing: User = {
   email: 'dana@example.com',
   phone_number: '052-200-0002',
   role: 'agent',
+  gender: 'female',
   companyRole: 'יועץ נדל"ן מוביל',
   image: '/uploads/users/dana-640.webp',
   aboutMe: 'סוכנת ותיקה',
@@ -32,7 +33,22 @@ describe('UserForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
     expect(await screen.findByText('מספר הטלפון אינו תקין, נסה שוב.')).toBeInTheDocument();
     expect(screen.getByText('הסיסמה אינה יכולה להיות כתובת המייל')).toBeInTheDocument();
+    expect(screen.getByText('יש לבחור לשון פנייה')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks how to address a new user, and names the permissions in that gender', async () => {
+    const onSubmit = setup();
+    expect(screen.getByLabelText(/לשון פנייה/)).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('שם מלא'), 'רונית');
+    await userEvent.type(screen.getByLabelText('מייל'), 'ronit@example.com');
+    await userEvent.type(screen.getByLabelText('טלפון נייד'), '052-5551234');
+    await userEvent.selectOptions(screen.getByLabelText(/לשון פנייה/), 'female');
+    expect(screen.getByRole('option', { name: 'סוכנת' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'מנהלת' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ gender: 'female', role: 'agent' });
   });
 
   it('edits a user: every field is filled in, an empty password means no change', async () => {
@@ -41,6 +57,7 @@ describe('UserForm', () => {
     expect(screen.getByRole('img', { name: 'תמונה של דנה לוי' })).toHaveAttribute('src', existing.image);
     await userEvent.clear(screen.getByLabelText('על עצמי'));
     await userEvent.type(screen.getByLabelText('על עצמי'), 'טקסט חדש');
+    expect(screen.getByLabelText(/לשון פנייה/)).toHaveValue('female');
     await userEvent.selectOptions(screen.getByLabelText('הרשאה'), 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'הסרת התמונה' }));
     await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
@@ -48,6 +65,7 @@ describe('UserForm', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
       aboutMe: 'טקסט חדש',
       role: 'admin',
+      gender: 'female',
       image: null,
       password: '',
       email: 'dana@example.com',

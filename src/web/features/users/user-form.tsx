@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPANY_ROLE_TITLES, ROLE_LABELS, ROLES } from '@shared/domain/roles';
+import { GENDERS, type Gender } from '@shared/domain/gender';
+import { COMPANY_ROLE_TITLES, ROLES, roleLabel } from '@shared/domain/roles';
 import { isSameAsEmail, newPasswordSchema, PASSWORD_MESSAGES, userFields } from '@shared/schemas/account';
-import type { User } from '@shared/schemas/user';
+import { GENDER_REQUIRED, type User } from '@shared/schemas/user';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { FileUploadButton } from '@web/components/file-upload-button';
@@ -21,20 +22,27 @@ const formSchema = z
   .object({
     ...userFields,
     companyRole: z.string().trim().max(80),
+    // Not the shared enum: its refusal would stop the form's other checks, so every field shows its message at once.
+    gender: z
+      .enum(['', ...GENDERS])
+      .refine((v) => v !== '', { error: GENDER_REQUIRED })
+      .transform((v) => v as Gender),
     password: z.union([z.literal(''), newPasswordSchema]),
   })
   .refine((v) => !v.password || !isSameAsEmail(v.password, v.email), {
     path: ['password'],
     error: PASSWORD_MESSAGES.sameAsEmail,
   });
-export type UserFormValues = z.input<typeof formSchema>;
-type Output = z.output<typeof formSchema>;
+type UserFormValues = z.input<typeof formSchema>;
+export type UserFormOutput = z.output<typeof formSchema>;
 
 const toValues = (user?: User): UserFormValues => ({
   name: user?.name ?? '',
   email: user?.email ?? '',
   phone_number: user?.phone_number ?? '',
   role: user?.role ?? 'agent',
+  // A new user's gender is chosen, never assumed: every greeting and title follows it.
+  gender: user?.gender ?? '',
   companyRole: user?.companyRole ?? '',
   aboutMe: user?.aboutMe ?? '',
   image: user?.image ?? null,
@@ -44,7 +52,7 @@ const toValues = (user?: User): UserFormValues => ({
 type Props = {
   user?: User;
   busy: boolean;
-  onSubmit: (values: Output) => Promise<unknown>;
+  onSubmit: (values: UserFormOutput) => Promise<unknown>;
   onCancel: () => void;
 };
 
@@ -58,12 +66,13 @@ export function UserForm({ user, busy, onSubmit, onCancel }: Props) {
     watch,
     setError,
     formState: { errors },
-  } = useForm<UserFormValues, unknown, Output>({
+  } = useForm<UserFormValues, unknown, UserFormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: toValues(user),
   });
   const image = watch('image');
   const name = watch('name');
+  const gender = watch('gender') || null;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -94,8 +103,19 @@ export function UserForm({ user, busy, onSubmit, onCancel }: Props) {
         {...register('phone_number')}
       />
       <SelectField
+        label={t.gender}
+        required
+        options={[
+          ...(user ? [] : [{ value: '', label: t.chooseGender }]),
+          { value: 'male', label: t.genders.male },
+          { value: 'female', label: t.genders.female },
+        ]}
+        error={errors.gender?.message}
+        {...register('gender')}
+      />
+      <SelectField
         label={t.role}
-        options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        options={ROLES.map((r) => ({ value: r, label: roleLabel(r, gender) }))}
         error={errors.role?.message}
         {...register('role')}
       />

@@ -15,7 +15,7 @@ import { toast } from 'react-toastify';
 import { useCreateUser, useSetUserActive, useUpdateUser } from './api';
 import { GeneratedPassword } from './generated-password';
 import { UserCard } from './user-card';
-import { UserForm, type UserFormValues } from './user-form';
+import { UserForm, type UserFormOutput } from './user-form';
 
 const t = heAdmin.users;
 
@@ -39,7 +39,7 @@ export function UsersPage() {
   const [generated, setGenerated] = useState<{ email: string; password: string }>();
   const [confirming, setConfirming] = useState<User>();
 
-  const onSubmit = async (values: UserFormValues) => {
+  const onSubmit = async (values: UserFormOutput) => {
     const { password, ...fields } = values;
     const body = { ...fields, ...(password ? { password } : {}) };
     if (editing?.mode === 'edit') {
@@ -50,7 +50,7 @@ export function UsersPage() {
       const result = await create.mutateAsync(body as typeof body & { password?: string });
       if (result.generatedPassword)
         setGenerated({ email: result.user.email, password: result.generatedPassword });
-      toast.success(t.created);
+      toast.success(t.created(result.user.gender));
     }
     if (editing?.mode === 'edit') toast.success(heAdmin.common.saved);
     setEditing(null);
@@ -62,7 +62,7 @@ export function UsersPage() {
     setActive.mutate(
       { id: confirming._id, active },
       {
-        onSuccess: () => toast.success(active ? t.activated : t.deactivated),
+        onSuccess: () => toast.success((active ? t.activated : t.deactivated)(confirming.gender)),
         onError: (err) => toast.error(err instanceof ApiError ? err.message : heAdmin.common.saveFailed),
         onSettled: () => setConfirming(undefined),
       },
@@ -130,7 +130,11 @@ export function UsersPage() {
       <ConfirmDialog
         open={Boolean(confirming)}
         message={
-          confirming ? (confirming.active ? t.confirmDeactivate : t.confirmActivate)(confirming.name) : ''
+          confirming
+            ? confirming.active
+              ? t.confirmDeactivate(confirming.name, confirming.gender)
+              : t.confirmActivate(confirming.name)
+            : ''
         }
         confirmLabel={confirming?.active ? t.deactivate : t.activate}
         danger={confirming?.active}

@@ -1,0 +1,63 @@
+import { withBlockingLock } from '../db/advisory-lock';
+import type { DatabaseHandle } from '../db/client';
+
+/**
+ * Singleton work across processes and machines. On PostgreSQL a named advisory lock (db/advisory-lock.ts) says
+ * which process runs it; the embedded database is one process, where an in-process guard is enough (its one
+ * connection would grant the same advisory lock to every caller, since PostgreSQL locks are re-entrant per
+ * session). Queues claimed row by row (`FOR UPDATE SKIP LOCKED`) need no lock of their own.
+ */
+
+/** Names held in this process, per database handle (tests open several handles, each a process of its own). */
+const heldHere = new WeakMap<DatabaseHandle, Set<string>>();
+const queues = new WeakMap<DatabaseHandle, Map<string, Promise<unknown>>>();
+
+export type SingletonOutcome<T> = { ran: true; value: T } | { ran: false };
+
+/**
+ * Runs `job` unless another run of the same name holds the lock, here or in any other process; then it does
+ * nothing and says so (`ran: false`). For periodic jobs: the next tick tries again.
+ */
+export async function runSingleton<T>(
+  handle: DatabaseHandle,
+  name: string,
+  job: () => Promise<T>,
+): Promise<SingletonOutcome<T>> {
+  const held = heldHere.get(handle) ?? new Set<string>();
+  heldHere.set(handle, held);
+  if (held.has(name)) return { ran: false };
+  held.add(name);
+  try {
+    if (handle.locks && !(await handle.locks.tryLock(name))) return { ran: false };
+    try {
+      return { ran: true, value: await job() };
+    } finally {
+      await handle.locks?.unlock(name).catch(() => {});
+    }
+  } finally {
+    held.delete(name);
+  }
+}
+
+/**
+ * Runs `job` once no other run of the same name is under way, waiting for it if one is (here or in another
+ * process). For start-up work every process does after the others: the demo seed checks for users under it.
+ */
+export async function runExclusive<T>(
+  handle: DatabaseHandle,
+  name: string,
+  job: () => Promise<T>,
+): Promise<T> {
+  const queue = queues.get(handle) ?? new Map<string, Promise<unknown>>();
+  queues.set(handle, queue);
+  const previous = queue.get(name) ?? Promise.resolve();
+  const run = previous
+    .catch(() => {})
+    .then(() => (handle.connectionString ? withBlockingLock(handle.connectionString, name, job) : job()));
+  queue.set(name, run);
+  try {
+    return await run;
+  } finally {
+    if (queue.get(name) === run) queue.delete(name);
+  }
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ACTIVITY_KINDS, type ActivityKind, AMOUNT_KINDS } from '../domain/activities';
+import { idSchema, successSchema } from './common';
+import { activitySchema } from './pipeline';
+import { amountSchema, noteSchema, occurredAtSchema, PIPELINE_MESSAGES } from './pipeline-fields';
+
+export const activityKindSchema = z.enum(ACTIVITY_KINDS, { error: PIPELINE_MESSAGES.kindUnknown });
+
+const amountsShape = {
+  /** A price offer's amount (required) or a price update's new price (optional), in ₪. */
+  amount: amountSchema.nullable().optional(),
+  /** A deal's price and commission in ₪ (both required for a deal). */
+  price: amountSchema.nullable().optional(),
+  commission: amountSchema.nullable().optional(),
+  /** The second agent of a deal and its part of the commission (the rest is the main agent's). */
+  secondAgentId: idSchema.nullable().optional(),
+  secondAgentCommission: amountSchema.nullable().optional(),
+};
+
+type Amounts = {
+  kind?: ActivityKind;
+  amount?: number | null;
+  price?: number | null;
+  commission?: number | null;
+  secondAgentId?: string | null;
+  secondAgentCommission?: number | null;
+};
+
+const present = (value: number | null | undefined) => value !== undefined && value !== null;
+
+/** Which amounts a kind takes and requires; a deal's split never exceeds its commission. */
+export function amountRule(value: Amounts, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const kind = value.kind;
+  if (!kind) return;
+  const amountUse = AMOUNT_KINDS[kind];
+  if (amountUse === 'required' && !present(value.amount))
+    issue('amount', PIPELINE_MESSAGES.offerAmountRequired);
+  if (!amountUse && present(value.amount)) issue('amount', PIPELINE_MESSAGES.amountNotForKind);
+  if (kind === 'deal') {
+    if (!present(value.price)) issue('price', PIPELINE_MESSAGES.dealPriceRequired);
+    if (!present(value.commission)) issue('commission', PIPELINE_MESSAGES.dealCommissionRequired);
+    if (present(value.secondAgentCommission) && !value.secondAgentId)
+      issue('secondAgentId', PIPELINE_MESSAGES.splitNeedsAgent);
+    if (present(value.secondAgentCommission) && (value.secondAgentCommission ?? 0) > (value.commission ?? 0))
+      issue('secondAgentCommission', PIPELINE_MESSAGES.splitOverCommission);
+  } else {
+    for (const key of ['price', 'commission', 'secondAgentCommission'] as const)
+      if (present(value[key])) issue(key, PIPELINE_MESSAGES.amountNotForKind);
+    if (value.secondAgentId) issue('secondAgentId', PIPELINE_MESSAGES.amountNotForKind);
+  }
+}
+
+/** POST /pipeline/leads/{id}/activities: what an agent did, in two taps (a kind, and a note if any). */
+export const createActivitySchema = z
+  .object({
+    kind: activityKindSchema,
+    /** When it happened (default now); never in the future. */
+    occurredAt: occurredAtSchema.optional(),
+    note: noteSchema.optional().default(''),
+    /** Admins: who did it (default the lead's owner); an agent logs its own work. */
+    agentId: idSchema.optional(),
+    ...amountsShape,
+  })
+  .superRefine(amountRule);
+export type CreateActivityBody = z.infer<typeof createActivitySchema>;
+
+/**
+ * PATCH /pipeline/activities/{id}: a correction of the time, the note or the amounts. The kind stays (delete
+ * the activity and log the right one); the amounts are checked against the stored kind by the server.
+ */
+export const updateActivitySchema = z.object({
+  kind: z.never({ error: PIPELINE_MESSAGES.kindFixed }).optional(),
+  occurredAt: occurredAtSchema.optional(),
+  note: noteSchema.optional(),
+  ...amountsShape,
+});
+export type UpdateActivityBody = z.infer<typeof updateActivitySchema>;
+
+export const activityResponseSchema = successSchema(z.object({ activity: activitySchema }));

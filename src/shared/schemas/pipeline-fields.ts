@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { MAX_AMOUNT } from '../domain/activities';
+import { isRealDateOrInstant } from '../domain/dates';
+import { israelInstant } from '../domain/israel-calendar';
+import { numberText } from './common';
+
+/** The pipeline's Hebrew field messages (the server's fieldErrors and the forms show the same words). */
+export const PIPELINE_MESSAGES = {
+  statusUnknown: 'סטטוס לא מוכר',
+  lossReasonRequired: 'יש לבחור סיבה',
+  lossReasonUnknown: 'סיבה לא מוכרת',
+  lossTextRequired: 'יש לפרט את הסיבה',
+  sourceUnknown: 'מקור לא מוכר',
+  instantInvalid: 'מועד לא תקין',
+  nextTouchPast: 'המועד למגע הבא כבר עבר',
+  nextTouchTooFar: 'המועד למגע הבא רחוק מדי (עד שנתיים)',
+  activityFuture: 'לא ניתן לרשום פעילות במועד עתידי',
+  activityTooOld: 'המועד לפני שנת 2000',
+  kindUnknown: 'סוג פעילות לא מוכר',
+  kindFixed: 'לא ניתן לשנות את סוג הפעילות: יש למחוק ולרשום מחדש',
+  amountInvalid: 'יש להזין סכום בש"ח, מספר שלם',
+  amountNegative: 'הסכום אינו יכול להיות שלילי',
+  amountTooHigh: 'הסכום גבוה מדי (עד 1,000,000,000 ₪)',
+  offerAmountRequired: 'יש להזין את סכום ההצעה',
+  dealPriceRequired: 'יש להזין את מחיר העסקה',
+  dealCommissionRequired: 'יש להזין את העמלה',
+  splitOverCommission: 'חלקו של הסוכן השני גדול מהעמלה כולה',
+  splitNeedsAgent: 'יש לבחור את הסוכן השני',
+  secondAgentSame: 'הסוכן השני חייב להיות סוכן אחר',
+  amountNotForKind: 'לסוג פעילות זה אין סכום',
+  rangeOrder: 'תאריך הסיום לפני תאריך ההתחלה',
+  rangeTooLong: (days: number) => `טווח התאריכים ארוך מדי (עד ${days} ימים)`,
+  leaveOrder: 'סוף החופשה לפני תחילתה',
+  leadNotFound: 'הליד לא נמצא',
+  activityNotFound: 'הפעילות לא נמצאה',
+  notYourLead: 'אפשר לעבוד רק על לידים שבבעלותך',
+  notYourActivity: 'אפשר לערוך רק פעילות שרשמת',
+  ownerNotAgent: 'אפשר לשייך ליד רק למשתמש פעיל',
+  ownerForAgentsOnly: 'סוכן יכול להוסיף ליד רק לעצמו',
+  takesLeadsAdminOnly: 'רק מנהל יכול לשנות את קבלת הלידים',
+  indicatorFromActivity: 'הנתון נרשם מפעילות בליד: יש לערוך או למחוק את הפעילות, לא את הנתון',
+  propertyNotFound: 'הנכס לא נמצא',
+  noteTooLong: (max: number) => `עד ${max} תווים`,
+} as const;
+
+const MINUTE = 60_000;
+/** Slack for a clock a little behind the server's, and for the seconds a form takes to send. */
+const CLOCK_SLACK_MS = 2 * MINUTE;
+const TWO_YEARS_MS = 731 * 24 * 60 * MINUTE;
+
+/** A date and time: with a zone as written, without one as Israel wall-clock time (a datetime-local control). */
+export const instantSchema = z
+  .string({ error: PIPELINE_MESSAGES.instantInvalid })
+  .trim()
+  .refine((value) => value.length > 10 && isRealDateOrInstant(value), {
+    error: PIPELINE_MESSAGES.instantInvalid,
+    abort: true,
+  })
+  .transform((value, ctx) => {
+    const instant = israelInstant(value);
+    if (!instant) {
+      ctx.addIssue({ code: 'custom', message: PIPELINE_MESSAGES.instantInvalid });
+      return z.NEVER;
+    }
+    return instant;
+  });
+
+/** The next touch: from now (a minute or two of slack) up to two years ahead. */
+export const nextTouchSchema = instantSchema
+  .refine((at) => at.getTime() >= Date.now() - CLOCK_SLACK_MS, { error: PIPELINE_MESSAGES.nextTouchPast })
+  .refine((at) => at.getTime() <= Date.now() + TWO_YEARS_MS, { error: PIPELINE_MESSAGES.nextTouchTooFar });
+
+/** When an activity happened: not in the future, not before 2000. */
+export const occurredAtSchema = instantSchema
+  .refine((at) => at.getTime() <= Date.now() + CLOCK_SLACK_MS, { error: PIPELINE_MESSAGES.activityFuture })
+  .refine((at) => at.getUTCFullYear() >= 2000, { error: PIPELINE_MESSAGES.activityTooOld });
+
+/** An amount in whole shekels, 0 up to 1,000,000,000 (text from a form control is read as a number). */
+export const amountSchema = numberText(
+  z
+    .number({ error: PIPELINE_MESSAGES.amountInvalid })
+    .int({ error: PIPELINE_MESSAGES.amountInvalid })
+    .min(0, { error: PIPELINE_MESSAGES.amountNegative })
+    .max(MAX_AMOUNT, { error: PIPELINE_MESSAGES.amountTooHigh }),
+);
+
+export const NOTE_MAX = 2000;
+/** A free note (several lines allowed); empty when none. */
+export const noteSchema = z
+  .string({ error: PIPELINE_MESSAGES.noteTooLong(NOTE_MAX) })
+  .trim()
+  .max(NOTE_MAX, { error: PIPELINE_MESSAGES.noteTooLong(NOTE_MAX) });
