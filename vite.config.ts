@@ -2,11 +2,30 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installed app's service worker (src/web/sw/sw.ts, docs/decisions/0017-service-worker-caching.md).
+    // The manifest is served by the server from the agency settings, and the worker is registered by the
+    // signed-in area only, so neither touches a public page's first load.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/web/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app's code, styles, fonts and icons; not the home page's videos and pictures.
+        globPatterns: ['assets/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@shared': path('./src/shared'), '@web': path('./src/web'), '@server': path('./src/server') },
   },

@@ -11,10 +11,15 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ReadyMark } from './app/ready-mark';
 import { routes } from './app/router';
 import { hydrateQueries, loadRouteModules, serverRenderedRoot } from './hydrate';
+import { listenForInstallPrompt } from './lib/install-prompt';
 import { SessionProvider } from './lib/session';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  // offlineFirst: without a network a query still asks once, and the app's service worker answers it with
+  // the copy kept on the device (the installed app's offline reads).
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+  },
 });
 
 async function start() {
@@ -38,4 +43,5 @@ async function start() {
   else createRoot(root).render(app);
 }
 
+listenForInstallPrompt();
 void start();

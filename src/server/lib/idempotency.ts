@@ -69,32 +69,37 @@ export async function runIdempotent<T>(
   const userId = currentUser(request).id;
   const route = `${request.method} ${request.routeOptions.url}`;
   const hash = requestHash(route, request.body);
-  const replay = async () => {
-    const [stored] = await db
+  // The stored answer of this key, or undefined; 409 when the key was used for something else. (A reply is
+  // thenable, so it is sent by the caller, never returned from an awaited helper.)
+  const stored = async () => {
+    const [row] = await db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!stored) return undefined;
-    if (stored.requestHash !== hash || stored.route !== route) throw conflict(IDEMPOTENCY_MESSAGES.reused);
-    return reply.status(stored.statusCode).header('idempotent-replayed', 'true').send(stored.responseBody);
+    if (row && (row.requestHash !== hash || row.route !== route)) throw conflict(IDEMPOTENCY_MESSAGES.reused);
+    return row;
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
+  const replay = (row: typeof idempotencyKeys.$inferSelect) =>
+    reply.status(row.statusCode).header('idempotent-replayed', 'true').send(row.responseBody);
+  const earlier = await stored();
+  if (earlier) return replay(earlier);
+  let body: T;
   try {
-    const body = await db.transaction(async (tx) => {
+    body = await db.transaction(async (tx) => {
       const result = await work(tx);
       await tx
         .insert(idempotencyKeys)
         .values({ userId, key, route, requestHash: hash, statusCode, responseBody: result as object });
       return result;
     });
-    return reply.status(statusCode).send(body);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const winner = await replay();
-    if (winner) return winner;
-    throw err;
+    // The same key committed meanwhile (another process, or a resend while the first was in flight).
+    const winner = await stored();
+    if (!winner) throw err;
+    return replay(winner);
   }
+  return reply.status(statusCode).send(body);
 }
 
 /** Forgets keys older than IDEMPOTENCY_TTL_DAYS (hourly maintenance). */

@@ -25,7 +25,9 @@ describe('the installable app', () => {
       theme_color: '#1f3b57',
       short_name: 'LINK נדל"ן',
     });
-    const sizes = manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`);
+    const sizes = manifest.icons.map(
+      (icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`,
+    );
     expect(sizes).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
 
     const admin = await createUser(app.db, { role: 'admin' });

@@ -88,6 +88,8 @@ export const pushStateResponseSchema = successSchema(
   }),
 );
 
+export type PushState = z.infer<typeof pushStateResponseSchema>['data'];
+
 export const pushDeviceResponseSchema = successSchema(z.object({ device: pushDeviceSchema }));
 export const pushPreferencesResponseSchema = successSchema(z.object({ preferences: pushPreferencesSchema }));
 

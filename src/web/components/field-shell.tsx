@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 
 /** The look of every form control (input, select, textarea). */
 export const fieldControlClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100';
+  'min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100';
 
 /** The control's id (given or generated) and the id of its error message. */
 export function useFieldIds(id?: string) {

@@ -1,4 +1,6 @@
 import type { ErrorBody } from '@shared/schemas/common';
+import { OFFLINE_COPY_HEADER } from './app-worker-messages';
+import { noteOfflineCopy } from './offline-copies';
 
 /** A failed API call: the HTTP status and the server's error body (code and Hebrew message). */
 export class ApiError extends Error {
@@ -29,7 +31,14 @@ export function setApiTransport(next: ApiTransport) {
   transport = next;
 }
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; skipAuthHandler?: boolean };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  skipAuthHandler?: boolean;
+  /** Extra headers, e.g. the Idempotency-Key of a write the phone app may send again. */
+  headers?: Record<string, string>;
+};
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
@@ -38,9 +47,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     method,
     credentials: 'include',
     signal,
-    headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
+  noteOfflineCopy(path, response.headers.get(OFFLINE_COPY_HEADER));
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {

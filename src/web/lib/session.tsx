@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { toast } from 'react-toastify';
 import { he } from '../i18n/he';
 import { apiRequest, setUnauthorizedHandler } from './api-client';
+import { clearUserData } from './app-worker';
 
 const STORAGE_KEY = 'user';
 
@@ -42,11 +43,14 @@ export function SessionProvider({
   const [checking, setChecking] = useState(true);
 
   const signIn = useCallback((next: User) => {
+    // Another user on this device never sees the last one's kept pages and answers.
+    if (readStoredUser()?._id !== next._id) void clearUserData();
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
     setUser(next);
   }, []);
   const signOut = useCallback(() => {
     localStorage.removeItem(STORAGE_KEY);
+    void clearUserData();
     setUser(null);
   }, []);
 

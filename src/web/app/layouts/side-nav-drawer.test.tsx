@@ -7,6 +7,7 @@ import { json } from '@web/test/fake-api';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SideNav } from './side-nav';
+import { SideNavDrawer } from './side-nav-drawer';
 
 const AGENT: User = {
   _id: 'u1',
@@ -47,7 +48,15 @@ function renderNav() {
       <SessionProvider>
         <MemoryRouter initialEntries={['/AgentProfile']}>
           <Routes>
-            <Route path="*" element={<SideNav user={AGENT} />} />
+            <Route
+              path="*"
+              element={
+                <>
+                  <SideNav user={AGENT} />
+                  <SideNavDrawer user={AGENT} />
+                </>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </SessionProvider>

@@ -1,14 +1,21 @@
 import type { User } from '@shared/schemas/user';
 import { he } from '@web/i18n/he';
+import { phoneApp } from '@web/i18n/phone-app';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { bottomBarItems } from './bottom-bar-items';
 import { NavList } from './nav-list';
 
+const tabClass = ({ isActive }: { isActive?: boolean }) =>
+  `flex min-h-12 min-w-11 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-medium hover:bg-white/10 ${isActive ? 'bg-white/15 text-white' : 'text-white/90'}`;
+
 /**
- * The side navigation below the md breakpoint: a menu button that opens the links in a modal drawer (native
- * <dialog>: the focus moves into it and stays there, Escape closes it). Closing it in any way (Escape, the close
- * button, a tap outside, a link) gives the focus back to the menu button.
+ * The signed-in navigation below the md breakpoint: a bar at the bottom of the screen, within thumb's reach,
+ * with the pages used most and a menu tab that opens every link in a modal drawer (native <dialog>: the focus
+ * moves into it and stays there, Escape closes it). Closing it in any way (Escape, the close button, a tap
+ * outside, a link) gives the focus back to the menu tab. It comes after <main> in the page, so the keyboard
+ * reaches the page's content first.
  */
 export function SideNavDrawer({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
@@ -28,19 +35,38 @@ export function SideNavDrawer({ user }: { user: User }) {
   useEffect(() => setOpen(false), [pathname]);
 
   return (
-    <div className="surface-dark bg-brand-800 px-2 py-2 text-white md:hidden">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={dialogId}
-        onClick={() => setOpen(true)}
-        className="flex items-center gap-2 rounded-lg px-3 py-2 font-medium hover:bg-white/10"
+    <>
+      <nav
+        aria-label={phoneApp.bottomBar.label}
+        className="surface-dark fixed inset-x-0 bottom-0 z-30 bg-brand-800 px-1 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] text-white shadow-[0_-2px_8px_rgb(0_0_0/0.15)] md:hidden"
       >
-        <Menu aria-hidden="true" size={20} />
-        {he.sideNav.open}
-      </button>
+        <ul className="flex items-stretch gap-1">
+          {bottomBarItems(user).map(({ to, label, icon: Icon }) => (
+            <li key={to} className="flex flex-1">
+              <NavLink to={to} end className={tabClass}>
+                <Icon aria-hidden="true" size={22} />
+                <span>{label}</span>
+              </NavLink>
+            </li>
+          ))}
+          <li className="flex flex-1">
+            <button
+              ref={buttonRef}
+              type="button"
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              aria-controls={dialogId}
+              // The visible word begins the name, as speech input expects.
+              aria-label={he.sideNav.open}
+              onClick={() => setOpen(true)}
+              className={tabClass({})}
+            >
+              <Menu aria-hidden="true" size={22} />
+              <span>{phoneApp.bottomBar.menu}</span>
+            </button>
+          </li>
+        </ul>
+      </nav>
       {/* A tap on the backdrop (outside the drawer's content) closes it; the keyboard has Escape. */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the dialog's own keyboard close */}
       <dialog
@@ -61,7 +87,7 @@ export function SideNavDrawer({ user }: { user: User }) {
               onClick={close}
               aria-label={he.sideNav.close}
               title={he.sideNav.close}
-              className="mb-2 self-end rounded-lg p-2 hover:bg-white/10"
+              className="mb-2 inline-flex size-11 items-center justify-center self-end rounded-lg hover:bg-white/10"
             >
               <X aria-hidden="true" />
             </button>
@@ -69,6 +95,6 @@ export function SideNavDrawer({ user }: { user: User }) {
           </nav>
         )}
       </dialog>
-    </div>
+    </>
   );
 }

@@ -4,12 +4,15 @@ import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppEffects } from './app-effects';
 import { MainLandmark, useRouteAllowsAnonymous } from './main-landmark';
+import { OfflineBanner } from './offline-banner';
 import { SideNav } from './side-nav';
+import { SideNavDrawer } from './side-nav-drawer';
 
 /**
  * The signed-in area: side navigation beside the page's <main> (outside it, so the skip link lands past the
- * navigation). Without a session it sends the visitor to /Login, unless the page allows visitors (the profile
+ * navigation), the phone's bottom bar after it. Without a session it sends the visitor to /Login, unless the page allows visitors (the profile
  * page shows its own message).
  */
 export function SignedInLayout() {
@@ -35,10 +38,14 @@ export function SignedInLayout() {
   }
   return (
     <div className="flex flex-1 flex-col md:flex-row">
+      <AppEffects userId={user._id} />
       <SideNav user={user} />
-      <MainLandmark className="min-w-0 flex-1 bg-slate-50">
+      {/* Room below the page for the phone's bottom bar. */}
+      <MainLandmark className="min-w-0 flex-1 bg-slate-50 pb-20 md:pb-0">
+        <OfflineBanner />
         <Outlet />
       </MainLandmark>
+      <SideNavDrawer user={user} />
     </div>
   );
 }

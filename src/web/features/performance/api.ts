@@ -67,8 +67,15 @@ export const companyPerformanceQuery = ({ year, month }: MonthKey) =>
       ),
   });
 
-export const createIndicator = (body: Partial<Metrics> & { agent: string[]; createdAt: string }) =>
-  apiRequest<Data<{ indicator: Indicator }>>('/indicators', { body });
+/** A daily entry; `idempotencyKey` makes a resend of the same entry (a lost answer) store it once. */
+export const createIndicator = (
+  body: Partial<Metrics> & { agent: string[]; createdAt: string },
+  idempotencyKey?: string,
+) =>
+  apiRequest<Data<{ indicator: Indicator }>>('/indicators', {
+    body,
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+  });
 export const patchIndicator = (id: string, body: Partial<Metrics>) =>
   apiRequest<Data<{ indicator: Indicator }>>(`/indicators/${id}`, { method: 'PATCH', body });
 export const deleteIndicator = (id: string) => apiRequest<unknown>(`/indicators/${id}`, { method: 'DELETE' });

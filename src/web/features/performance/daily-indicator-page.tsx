@@ -7,7 +7,12 @@ import { FormField } from '@web/components/form-field';
 import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { performance as hePerformance } from '@web/i18n/performance';
+import { phoneApp } from '@web/i18n/phone-app';
 import { ApiError } from '@web/lib/api-client';
+import { requestOutboxSync } from '@web/lib/app-worker';
+import { addToOutbox } from '@web/lib/offline-outbox';
+import { useSession } from '@web/lib/session';
+import { announceOutboxChange } from '@web/lib/use-outbox';
 import { useUsers } from '@web/lib/users';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +20,7 @@ import { toast } from 'react-toastify';
 import { createIndicator, performanceKeys } from './api';
 import { DayRecorded, useDayRows } from './day-recorded';
 import { MetricFields, type MetricForm, toMetrics } from './metric-fields';
+import { type IndicatorBody, PendingEntries } from './pending-entries';
 import { PureAdminNote } from './pure-admin-note';
 import { useRouteAgent } from './use-route-agent';
 
@@ -40,19 +46,39 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
   const date = watch('createdAt') || israelDate();
   const day = useDayRows(agentId ?? '', date);
   const [pending, setPending] = useState<MetricForm>();
+  const { user } = useSession();
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: performanceKeys.agent(agentId!) });
+    await queryClient.invalidateQueries({ queryKey: ['scoreboard'] });
+  };
+  /** Without a network the entry waits on the device, under the key it was (maybe) already sent with. */
+  const keepOffline = async (body: IndicatorBody, key: string) => {
+    await addToOutbox({ key, userId: user!._id, kind: 'indicator', path: '/indicators', body });
+    announceOutboxChange();
+    void requestOutboxSync();
+    toast.info(phoneApp.pending.savedOffline);
+    reset(emptyForm());
+  };
   const send = useMutation({
-    mutationFn: (values: MetricForm) =>
-      createIndicator({
+    mutationFn: async (values: MetricForm) => {
+      const body: IndicatorBody = {
         ...toMetrics(values),
         agent: [agentId!],
         createdAt: values.createdAt || israelDate(),
-      }),
-    // The success toast waits for the server's answer (the issue corrects SPEC's toast-before-send).
-    onSuccess: async () => {
+      };
+      const key = crypto.randomUUID();
+      if (!navigator.onLine) return keepOffline(body, key);
+      try {
+        await createIndicator(body, key);
+      } catch (err) {
+        // No answer at all (the network dropped mid-send): kept and resent with the same key, stored once.
+        if (!(err instanceof ApiError)) return keepOffline(body, key);
+        throw err;
+      }
+      // The success toast waits for the server's answer (the issue corrects SPEC's toast-before-send).
       toast.success(t.success);
       reset(emptyForm());
-      await queryClient.invalidateQueries({ queryKey: performanceKeys.agent(agentId!) });
-      await queryClient.invalidateQueries({ queryKey: ['scoreboard'] });
+      await refresh();
     },
     // The server's reason (a future date, a pure admin, a count out of range) beside its field and in the toast.
     onError: (err) => {
@@ -63,6 +89,12 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
       toast.error(err.message);
     },
   });
+  /** A refused entry back in the form, to fix and send again (as a new entry with a new key). */
+  const fix = (body: IndicatorBody) =>
+    reset({
+      ...Object.fromEntries(METRIC_KEYS.map((k) => [k, String(body[k] ?? '')])),
+      createdAt: body.createdAt,
+    } as MetricForm);
   // A second entry for a day that already has one is a deliberate choice: ask first.
   const submit = (values: MetricForm) => (day.rows.length > 0 ? setPending(values) : send.mutate(values));
 
@@ -78,6 +110,7 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
           onSubmit={handleSubmit(submit)}
           className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm"
         >
+          {user && <PendingEntries userId={user._id} onFix={fix} />}
           <MetricFields register={register} errors={formState.errors} />
           <div className="max-w-xs">
             <FormField
@@ -90,7 +123,7 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
           </div>
           {agentId && <DayRecorded date={date} rows={day.rows} loaded={day.loaded} />}
           <div>
-            <Button type="submit" disabled={send.isPending}>
+            <Button type="submit" className="min-h-11 w-full sm:w-auto" disabled={send.isPending}>
               {send.isPending ? t.sending : t.submit}
             </Button>
           </div>

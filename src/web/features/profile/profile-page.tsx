@@ -8,6 +8,8 @@ import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
 import { Link } from 'react-router';
 import { AccountSection } from './account-section';
+import { InstallHint } from './install-hint';
+import { NotificationsSection } from './notifications-section';
 import { ProfileRanking } from './profile-ranking';
 
 export function ProfilePage() {
@@ -54,6 +56,8 @@ export function ProfilePage() {
         ))}
       </div>
       <ProfileRanking />
+      <InstallHint user={user} />
+      <NotificationsSection />
       <AccountSection key={user._id} user={user} />
     </Page>
   );
