@@ -7,5 +7,6 @@ export * from './properties';
 export * from './read-cache';
 export * from './report-contacts';
 export * from './report-shares';
+export * from './role-history';
 export * from './settings';
 export * from './users';
