@@ -114,6 +114,7 @@ export async function scoreboard(db: Database, year: number, month: number) {
       agentName: users.name,
       image: users.image,
       totalScore: monthScore,
+      gender: users.gender,
       active: users.active,
     })
     .from(users)
