@@ -56,7 +56,7 @@ export function figures(actual: Metrics, goal: Metrics | null, days: WorkingDays
 
 /**
  * Who counts in a month's figures: someone who did agent work at some time in that month, by the role they
- * held then (docs/decisions/0016-role-history.md), and is active, or has since been deactivated but has entries
+ * held then (docs/decisions/0015-role-history.md), and is active, or has since been deactivated but has entries
  * or a goal in that month (docs/decisions/0010-who-counts-in-a-month.md).
  */
 export function countsInMonth(person: Pick<MonthPerson, 'roles' | 'active' | 'actual' | 'goal'>) {

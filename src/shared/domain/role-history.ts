@@ -2,7 +2,7 @@ import type { Range } from './israel-calendar';
 import type { RoleHolder } from './roles';
 
 /**
- * One period of a user's role (docs/decisions/0016-role-history.md): [validFrom, validUntil), where a null
+ * One period of a user's role (docs/decisions/0015-role-history.md): [validFrom, validUntil), where a null
  * start is the user's first period, reaching back before the account, and a null end is today's role.
  */
 export type RolePeriod = RoleHolder & { validFrom: Date | null; validUntil: Date | null };

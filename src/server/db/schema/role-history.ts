@@ -3,7 +3,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { roleEnum, users } from './users';
 
 /**
- * Each user's role and companyRole over time (docs/decisions/0016-role-history.md): one row per period, kept by
+ * Each user's role and companyRole over time (docs/decisions/0015-role-history.md): one row per period, kept by
  * triggers on `users` (migration role_history), so every writer (the API, the CLI, the import, the seed) records
  * a change. Month figures read who did agent work in that month from here, never from today's role.
  * Never written by the application.

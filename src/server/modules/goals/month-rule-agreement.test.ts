@@ -10,7 +10,7 @@ import { goals, indicators, userRoleHistory, users } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
-// The month queries carry an SQL twin of the shared rule `countsInMonth` (decisions 0010 and 0016). On
+// The month queries carry an SQL twin of the shared rule `countsInMonth` (decisions 0010 and 0015). On
 // generated offices whose roles changed before, during and after the month (exactly on its edges too), the
 // scoreboard and /Performance must list exactly the people the shared rule counts, and the company row must
 // add up to those rows.

@@ -5,7 +5,7 @@ import { goals, indicators } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
-// Who counts in a month follows the role held in that month (docs/decisions/0016-role-history.md): changing
+// Who counts in a month follows the role held in that month (docs/decisions/0015-role-history.md): changing
 // someone's role today moves no figure of a month that has passed, and counts from now on.
 let app: TestApp;
 let admin: string;
