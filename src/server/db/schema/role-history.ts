@@ -26,8 +26,6 @@ export const userRoleHistory = pgTable(
   },
   (t) => [
     index('user_role_history_user_idx').on(t.userId, t.validFrom),
-    uniqueIndex('user_role_history_current_idx')
-      .on(t.userId)
-      .where(sql`${t.validUntil} is null`),
+    uniqueIndex('user_role_history_current_idx').on(t.userId).where(sql`${t.validUntil} is null`),
   ],
 );

@@ -183,7 +183,14 @@ describe('GET /indicators/scoreboard', () => {
       { agentId: idInactive, agentName: 'דן', image: null, totalScore: 250, gender: 'male', active: false },
       { agentId: idA, agentName: 'אבי', image: null, totalScore: 18, gender: 'male', active: true },
       { agentId: idB, agentName: 'בתיה', image: null, totalScore: 6, gender: 'male', active: true },
-      { agentId: idIdle, agentName: 'גל', image: '/uploads/g.webp', totalScore: 0, gender: 'male', active: true },
+      {
+        agentId: idIdle,
+        agentName: 'גל',
+        image: '/uploads/g.webp',
+        totalScore: 0,
+        gender: 'male',
+        active: true,
+      },
       expect.objectContaining({ agentName: 'יועץ', totalScore: 0, active: true }),
     ]);
   });
