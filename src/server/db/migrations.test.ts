@@ -1,44 +1,91 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBeforeMigration, rowsOf } from '../test/migration-fixture';
 import type { DatabaseHandle } from './client';
 
 /**
- * Migrations that change existing data: the rows written before them, and what the rows say after. Each test
- * migrates an empty database from the start: a ceiling of minutes, for a busy machine.
+ * Migrations that change existing data: users written before the first of them (user_gender), then every
+ * migration run over them as a server start would, and what the rows say after. Migrating an empty database
+ * from the start takes a minute or more on a busy machine: the ceiling is generous.
  */
+let handle: DatabaseHandle;
 const MIGRATING = 300_000;
-let handle: DatabaseHandle | undefined;
-afterEach(async () => {
-  await handle?.close();
-  handle = undefined;
-});
 
-const insertUser = (email: string, companyRole: string | null, role = 'agent') =>
-  sql`insert into users (name, email, role, company_role, password_hash)
-      values ('משתמש', ${email}, ${role}, ${companyRole}, 'x')`;
+const insertUser = (email: string, companyRole: string | null, role: string, createdAt: string) =>
+  sql`insert into users (name, email, role, company_role, password_hash, created_at)
+      values ('משתמש', ${email}, ${role}, ${companyRole}, 'x', ${createdAt})`;
+
+beforeAll(async () => {
+  handle = await databaseBeforeMigration('user_gender');
+  await handle.db.execute(insertUser('a@example.com', 'יועצת נדל"ן מובילה', 'agent', '2024-03-01T10:00:00Z'));
+  await handle.db.execute(insertUser('b@example.com', 'מנהלת משרד', 'admin', '2024-04-01T10:00:00Z'));
+  await handle.db.execute(insertUser('c@example.com', 'יועץ נדל"ן מוביל', 'agent', '2025-01-01T10:00:00Z'));
+  await handle.db.execute(insertUser('d@example.com', null, 'admin', '2025-02-01T10:00:00Z'));
+  await handle.migrate();
+}, MIGRATING);
+afterAll(() => handle?.close());
 
 describe('user_gender', () => {
-  it(
-    'makes women of the users whose title is written in the feminine, and keeps everyone',
-    async () => {
-      handle = await databaseBeforeMigration('user_gender');
-      await handle.db.execute(insertUser('a@example.com', 'יועצת נדל"ן מובילה'));
-      await handle.db.execute(insertUser('b@example.com', 'מנהלת משרד', 'admin'));
-      await handle.db.execute(insertUser('c@example.com', 'יועץ נדל"ן מוביל'));
-      await handle.db.execute(insertUser('d@example.com', null, 'admin'));
-      await handle.migrate();
-      const rows = await rowsOf<{ email: string; gender: string }>(
-        handle,
-        sql`select email, gender from users order by email`,
-      );
-      expect(rows).toEqual([
-        { email: 'a@example.com', gender: 'female' },
-        { email: 'b@example.com', gender: 'female' },
-        { email: 'c@example.com', gender: 'male' },
-        { email: 'd@example.com', gender: 'male' },
-      ]);
-    },
-    MIGRATING,
+  it('makes women of the users whose title is written in the feminine, and keeps everyone', async () => {
+    const rows = await rowsOf<{ email: string; gender: string }>(
+      handle,
+      sql`select email, gender from users order by email`,
+    );
+    expect(rows).toEqual([
+      { email: 'a@example.com', gender: 'female' },
+      { email: 'b@example.com', gender: 'female' },
+      { email: 'c@example.com', gender: 'male' },
+      { email: 'd@example.com', gender: 'male' },
+    ]);
+  });
+});
+
+type Period = { email: string; role: string; valid_from: Date | null; valid_until: Date | null };
+const history = () =>
+  rowsOf<Period & { recorded_at: Date }>(
+    handle,
+    sql`select u.email, h.role, h.valid_from, h.valid_until, h.recorded_at
+        from user_role_history h join users u on u.id = h.user_id
+        order by u.email, h.valid_from nulls first`,
   );
+
+describe('role_history', () => {
+  it("gives each existing user one period with today's role, recorded at its creation date", async () => {
+    const rows = await history();
+    expect(rows.map((r) => [r.email, r.role, r.valid_from, r.valid_until])).toEqual([
+      ['a@example.com', 'agent', null, null],
+      ['b@example.com', 'admin', null, null],
+      ['c@example.com', 'agent', null, null],
+      ['d@example.com', 'admin', null, null],
+    ]);
+    expect(new Date(rows[0]!.recorded_at).toISOString()).toBe('2024-03-01T10:00:00.000Z');
+  });
+
+  it("records a change made by any writer afterwards, and a new user's first period", async () => {
+    await handle.db.execute(sql`update users set role = 'admin' where email = 'c@example.com'`);
+    await handle.db.execute(sql`update users set name = 'שם אחר' where email = 'a@example.com'`);
+    await handle.db.execute(insertUser('e@example.com', null, 'agent', '2026-01-01T10:00:00Z'));
+    const rows = (await history()).filter((r) => r.email !== 'b@example.com' && r.email !== 'd@example.com');
+    expect(rows.map((r) => [r.email, r.role, r.valid_from === null, r.valid_until === null])).toEqual([
+      ['a@example.com', 'agent', true, true],
+      ['c@example.com', 'agent', true, false],
+      ['c@example.com', 'admin', false, true],
+      ['e@example.com', 'agent', true, true],
+    ]);
+    expect(rows[1]!.valid_until).toEqual(rows[2]!.valid_from);
+  });
+
+  it('keeps the second of two changes in one transaction as one period', async () => {
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`update users set role = 'agent' where email = 'd@example.com'`);
+      await tx.execute(
+        sql`update users set company_role = 'מנהל טכנולוגיות (CTO)', role = 'admin' where email = 'd@example.com'`,
+      );
+    });
+    const rows = (await history()).filter((r) => r.email === 'd@example.com');
+    expect(rows.map((r) => [r.role, r.valid_until === null])).toEqual([
+      ['admin', false],
+      ['admin', true],
+    ]);
+  });
 });

@@ -9,8 +9,8 @@ const zero = Object.fromEntries(METRIC_KEYS.map((k) => [k, 0])) as Metrics;
 const person = (over: Partial<MonthPerson>): MonthPerson => ({
   id: 'p',
   name: 'אבי',
-  role: 'agent',
-  companyRole: null,
+  gender: 'male',
+  roles: [{ role: 'agent', companyRole: null }],
   active: true,
   actual: null,
   goal: null,
@@ -20,8 +20,20 @@ const person = (over: Partial<MonthPerson>): MonthPerson => ({
 describe('countsInMonth', () => {
   it('counts active people who do agent work', () => {
     expect(countsInMonth(person({}))).toBe(true);
-    expect(countsInMonth(person({ role: 'admin', companyRole: COMPANY_ROLES.ctoManager }))).toBe(true);
-    expect(countsInMonth(person({ role: 'admin', companyRole: COMPANY_ROLES.officeManager }))).toBe(false);
+    expect(countsInMonth(person({ roles: [{ role: 'admin', companyRole: COMPANY_ROLES.ctoManager }] }))).toBe(
+      true,
+    );
+    expect(
+      countsInMonth(person({ roles: [{ role: 'admin', companyRole: COMPANY_ROLES.officeManager }] })),
+    ).toBe(false);
+  });
+  it('counts someone who did agent work at any time in the month, by the roles held then', () => {
+    const pure = { role: 'admin' as const, companyRole: null };
+    const agent = { role: 'agent' as const, companyRole: null };
+    expect(countsInMonth(person({ roles: [pure, agent] }))).toBe(true);
+    expect(countsInMonth(person({ roles: [agent, pure] }))).toBe(true);
+    expect(countsInMonth(person({ roles: [pure] }))).toBe(false);
+    expect(countsInMonth(person({ roles: [] }))).toBe(false);
   });
   it('a deactivated agent counts only in months with entries or a goal', () => {
     expect(countsInMonth(person({ active: false }))).toBe(false);
@@ -29,7 +41,9 @@ describe('countsInMonth', () => {
     expect(countsInMonth(person({ active: false, goal: zero }))).toBe(true);
   });
   it('a pure admin never counts, even with entries', () => {
-    expect(countsInMonth(person({ role: 'admin', actual: { ...zero, deals: 3 } }))).toBe(false);
+    expect(
+      countsInMonth(person({ roles: [{ role: 'admin', companyRole: null }], actual: { ...zero, deals: 3 } })),
+    ).toBe(false);
   });
 });
 
@@ -43,8 +57,14 @@ const people = fc.array(
   fc.record({
     id: fc.uuid(),
     name: fc.string({ minLength: 1, maxLength: 8 }),
-    role: fc.constantFrom('agent' as const, 'admin' as const),
-    companyRole: fc.constantFrom(null, ...Object.values(COMPANY_ROLES)),
+    gender: fc.constantFrom('male' as const, 'female' as const),
+    roles: fc.array(
+      fc.record({
+        role: fc.constantFrom('agent' as const, 'admin' as const),
+        companyRole: fc.constantFrom(null, ...Object.values(COMPANY_ROLES)),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
     active: fc.boolean(),
     actual: fc.option(metrics, { nil: null }),
     goal: fc.option(metrics, { nil: null }),
@@ -83,7 +103,7 @@ describe('the company row', () => {
         person({ id: 'a', name: 'א', actual: { ...zero, deals: 2 }, goal: { ...zero, deals: 4 } }),
         person({ id: 'b', name: 'ב', active: false, actual: { ...zero, deals: 1 } }),
         person({ id: 'c', name: 'ג', active: false }),
-        person({ id: 'd', name: 'ד', role: 'admin', actual: { ...zero, deals: 9 } }),
+        person({ id: 'd', name: 'ד', roles: [{ role: 'admin' }], actual: { ...zero, deals: 9 } }),
       ],
       days,
     );

@@ -1,6 +1,7 @@
+import type { Gender } from './gender';
 import { METRIC_KEYS, type MetricKey, type Metrics } from './metrics';
 import { forecast, percentage } from './performance';
-import { type Role, worksAsAgent } from './roles';
+import { type RoleHolder, worksAsAgent } from './roles';
 import type { WorkingDays } from './working-days';
 
 /** One metric of a performance table: goal and percentage null mean 'no goal'. */
@@ -16,8 +17,9 @@ export type Figures = Record<MetricKey, MetricFigures>;
 export type MonthPerson = {
   id: string;
   name: string;
-  role: Role;
-  companyRole: string | null;
+  gender: Gender;
+  /** The roles held at some time in the month (`rolesDuring` of the role history), not today's role. */
+  roles: RoleHolder[];
   active: boolean;
   actual: Metrics | null;
   goal: Metrics | null;
@@ -26,6 +28,7 @@ export type MonthPerson = {
 export type AgentMonth = Figures & {
   agentId: string;
   agentName: string;
+  gender: Gender;
   active: boolean;
   hasEntries: boolean;
 };
@@ -52,13 +55,12 @@ export function figures(actual: Metrics, goal: Metrics | null, days: WorkingDays
 }
 
 /**
- * Who counts in a month's figures: someone who does agent work and is active, or who has since been
- * deactivated but has entries or a goal in that month (docs/decisions/0010-who-counts-in-a-month.md).
+ * Who counts in a month's figures: someone who did agent work at some time in that month, by the role they
+ * held then (docs/decisions/0015-role-history.md), and is active, or has since been deactivated but has entries
+ * or a goal in that month (docs/decisions/0010-who-counts-in-a-month.md).
  */
-export function countsInMonth(
-  person: Pick<MonthPerson, 'role' | 'companyRole' | 'active' | 'actual' | 'goal'>,
-) {
-  return worksAsAgent(person) && (person.active || person.actual !== null || person.goal !== null);
+export function countsInMonth(person: Pick<MonthPerson, 'roles' | 'active' | 'actual' | 'goal'>) {
+  return person.roles.some(worksAsAgent) && (person.active || person.actual !== null || person.goal !== null);
 }
 
 /** The rows shown for a month, by name. */
@@ -69,6 +71,7 @@ export function agentMonths(people: MonthPerson[], days: WorkingDays): AgentMont
     .map((p) => ({
       agentId: p.id,
       agentName: p.name,
+      gender: p.gender,
       active: p.active,
       hasEntries: p.actual !== null,
       ...figures(p.actual ?? ZERO, p.goal, days),

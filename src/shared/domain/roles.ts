@@ -79,7 +79,7 @@ export function genderOfTitle(title: string | null | undefined): Gender | null {
 export const roleLabel = (role: Role, gender: Gender | null | undefined): string =>
   gendered(gender, role === 'admin' ? 'admin' : 'agent');
 
-type RoleHolder = { role: Role; companyRole?: string | null };
+export type RoleHolder = { role: Role; companyRole?: string | null };
 
 /**
  * Who does agent work: role agent, or an admin whose companyRole is leading real-estate consultant or CTO

@@ -10,6 +10,7 @@ import {
   workingDaysSchema,
   yearSchema,
 } from './metrics';
+import { genderSchema } from './user';
 
 export const createGoalSchema = z.object({
   ...metricsShape,
@@ -68,6 +69,7 @@ export const agentPerformanceResponseSchema = successSchema(
 );
 /** A row of /Performance: `active` false marks an agent deactivated since (counted for that month's work). */
 export const agentMonthSchema = agentPerformanceSchema.extend({
+  gender: genderSchema,
   active: z.boolean(),
   hasEntries: z.boolean(),
 });

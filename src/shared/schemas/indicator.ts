@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, isPlausibleDate, isRealDateOrInstant } from '../domain/dates';
 import { idSchema, MESSAGES, successSchema } from './common';
 import { metricsOutputShape, metricsShape, monthSchema, optionalMetricsShape, yearSchema } from './metrics';
+import { genderSchema } from './user';
 
 export const AGENT_NOT_FOUND = 'הסוכן לא נמצא';
 /** A pure admin (or anyone who does no agent work) has no daily status, goals or reports of its own. */
@@ -82,6 +83,7 @@ export const scoreboardEntrySchema = z.object({
   agentName: z.string(),
   image: z.string().nullable(),
   totalScore: z.number(),
+  gender: genderSchema,
   /** False for an agent deactivated since, who is ranked in a month where he has entries or a goal. */
   active: z.boolean(),
 });

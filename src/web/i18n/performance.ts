@@ -1,3 +1,4 @@
+import { type Gender, gendered } from '@shared/domain/gender';
 import { formatDate } from '@shared/domain/israel-time';
 import type { MetricKey } from '@shared/domain/metrics';
 import { plural } from './plural';
@@ -114,7 +115,8 @@ export const performance = {
     empty: 'אין נתוני ביצועים להצגה',
     companyIsSum: 'שורת החברה היא סכום טבלאות הסוכנים שלהלן.',
     inactiveNote: 'סוכן שהושבת נספר בחודשים שבהם יש לו סטטוסים או יעד, כדי שנתוני החודש לא ישתנו בדיעבד.',
-    inactiveTitle: (name: string) => `${name} (לא פעיל כעת)`,
+    inactiveTitle: (name: string, gender: Gender) =>
+      `${name} (${gendered(gender, { male: 'לא פעיל כעת', female: 'לא פעילה כעת' })})`,
     chart: 'השוואת סוכנים: ניקוד החודש',
     chartScore: 'ניקוד',
   },

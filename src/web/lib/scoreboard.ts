@@ -17,4 +17,4 @@ export const useScoreboard = (year?: number, month?: number) => useQuery(scorebo
 
 /** A ranked agent's name, marked the way /Performance marks one deactivated since (ranked for the month's data). */
 export const rankedName = (entry: ScoreboardEntry) =>
-  entry.active ? entry.agentName : hePerformance.office.inactiveTitle(entry.agentName);
+  entry.active ? entry.agentName : hePerformance.office.inactiveTitle(entry.agentName, entry.gender);

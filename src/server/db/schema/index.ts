@@ -8,5 +8,6 @@ export * from './push';
 export * from './read-cache';
 export * from './report-contacts';
 export * from './report-shares';
+export * from './role-history';
 export * from './settings';
 export * from './users';

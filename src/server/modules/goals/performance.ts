@@ -1,3 +1,4 @@
+import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import {
@@ -7,11 +8,12 @@ import {
   figures,
   type MonthPerson,
 } from '@shared/domain/month-figures';
+import type { RoleHolder } from '@shared/domain/roles';
 import { type WorkingDays, workingDays } from '@shared/domain/working-days';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { goals, indicatorMonthTotals, users } from '../../db/schema';
-import { countedInMonth, totalSums, totalsOfMonth } from '../indicators/queries';
+import { goals, indicatorMonthTotals, userRoleHistory, users } from '../../db/schema';
+import { countedInMonth, roleHeldDuring, totalSums, totalsOfMonth } from '../indicators/queries';
 import { getSettings } from '../settings/service';
 
 /** The month's working days in Israel as of today, honouring the agency's holiday setting. */
@@ -51,25 +53,45 @@ export async function agentPerformance(
   };
 }
 
-/** Everyone who counts in the month (countsInMonth), with the month's totals row and goal, in one query. */
-async function monthPeople(db: Database, year: number, month: number): Promise<MonthPerson[]> {
-  const t = indicatorMonthTotals;
+/** Who held which role at some time in the month (the month rule reads these, not today's role). */
+async function monthRoles(db: Database, year: number, month: number) {
   const rows = await db
     .select({
-      id: users.id,
-      name: users.name,
-      role: users.role,
-      companyRole: users.companyRole,
-      active: users.active,
-      totalsOf: t.agentId,
-      goalId: goals.id,
-      ...Object.fromEntries(METRIC_KEYS.map((k) => [`a_${k}`, sql<number>`${t[k]}`.as(`a_${k}`)])),
-      ...Object.fromEntries(METRIC_KEYS.map((k) => [`g_${k}`, sql<number>`${goals[k]}`.as(`g_${k}`)])),
+      userId: userRoleHistory.userId,
+      role: userRoleHistory.role,
+      companyRole: userRoleHistory.companyRole,
     })
-    .from(users)
-    .leftJoin(t, and(eq(t.agentId, users.id), totalsOfMonth(year, month)))
-    .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
-    .where(countedInMonth(goals.agentId));
+    .from(userRoleHistory)
+    .where(roleHeldDuring(israelMonthRange(year, month)));
+  const roles = new Map<string, RoleHolder[]>();
+  for (const { userId, ...role } of rows) roles.set(userId, [...(roles.get(userId) ?? []), role]);
+  return roles;
+}
+
+/**
+ * Everyone the SQL twin counts in the month, with the month's totals row, goal and roles; the shared rule
+ * (countsInMonth, in agentMonths) decides again from those.
+ */
+async function monthPeople(db: Database, year: number, month: number): Promise<MonthPerson[]> {
+  const t = indicatorMonthTotals;
+  const [rows, roles] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        gender: users.gender,
+        active: users.active,
+        totalsOf: t.agentId,
+        goalId: goals.id,
+        ...Object.fromEntries(METRIC_KEYS.map((k) => [`a_${k}`, sql<number>`${t[k]}`.as(`a_${k}`)])),
+        ...Object.fromEntries(METRIC_KEYS.map((k) => [`g_${k}`, sql<number>`${goals[k]}`.as(`g_${k}`)])),
+      })
+      .from(users)
+      .leftJoin(t, and(eq(t.agentId, users.id), totalsOfMonth(year, month)))
+      .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
+      .where(countedInMonth(db, year, month, goals.agentId)),
+    monthRoles(db, year, month),
+  ]);
   return rows.map((row) => {
     const r = row as Record<string, unknown>;
     const pick = (prefix: string) =>
@@ -77,8 +99,8 @@ async function monthPeople(db: Database, year: number, month: number): Promise<M
     return {
       id: row.id,
       name: row.name,
-      role: row.role,
-      companyRole: row.companyRole,
+      gender: row.gender,
+      roles: roles.get(row.id) ?? [],
       active: row.active,
       actual: row.totalsOf ? pick('a_') : null,
       goal: row.goalId ? pick('g_') : null,

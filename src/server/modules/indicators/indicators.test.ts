@@ -180,10 +180,17 @@ describe('GET /indicators/scoreboard', () => {
     // A: 2 deals*5 + 3 meetings + 1 exclusive*3 + 1 offer*2 = 18; B: 4 tours + 2 updates = 6.
     // Dan, deactivated since, worked in March: his 50 deals still count there (decision 0008).
     expect(res.json().data).toEqual([
-      { agentId: idInactive, agentName: 'דן', image: null, totalScore: 250, active: false },
-      { agentId: idA, agentName: 'אבי', image: null, totalScore: 18, active: true },
-      { agentId: idB, agentName: 'בתיה', image: null, totalScore: 6, active: true },
-      { agentId: idIdle, agentName: 'גל', image: '/uploads/g.webp', totalScore: 0, active: true },
+      { agentId: idInactive, agentName: 'דן', image: null, totalScore: 250, gender: 'male', active: false },
+      { agentId: idA, agentName: 'אבי', image: null, totalScore: 18, gender: 'male', active: true },
+      { agentId: idB, agentName: 'בתיה', image: null, totalScore: 6, gender: 'male', active: true },
+      {
+        agentId: idIdle,
+        agentName: 'גל',
+        image: '/uploads/g.webp',
+        totalScore: 0,
+        gender: 'male',
+        active: true,
+      },
       expect.objectContaining({ agentName: 'יועץ', totalScore: 0, active: true }),
     ]);
   });

@@ -1,10 +1,11 @@
-import type { Range } from '@shared/domain/israel-calendar';
+import { israelMonthRange, type Range } from '@shared/domain/israel-calendar';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import { COMPANY_ROLES, titlesOf } from '@shared/domain/roles';
 import { SCORE_WEIGHTS } from '@shared/domain/scoring';
-import { and, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { indicatorMonthTotals, indicators, users } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { indicatorMonthTotals, indicators, userRoleHistory, users } from '../../db/schema';
 
 type MetricColumns = { [K in keyof Metrics]: AnyPgColumn };
 
@@ -37,18 +38,37 @@ export const inRange = (range: Range) =>
 export const ofAgent = (agentId: string) => eq(indicators.agentId, agentId);
 
 /** SQL twin of `worksAsAgent` (src/shared/domain/roles.ts): role agent, or admin leading consultant / CTO. */
-export const doesAgentWork = or(
-  eq(users.role, 'agent'),
-  inArray(users.companyRole, titlesOf(COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager)),
-);
+const doesAgentWork = (holder: { role: AnyPgColumn; companyRole: AnyPgColumn }) =>
+  or(
+    eq(holder.role, 'agent'),
+    inArray(holder.companyRole, titlesOf(COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager)),
+  );
+
+/** SQL twin of `heldDuring` (src/shared/domain/role-history.ts): the role periods overlapping a range. */
+export const roleHeldDuring = (range: Range) =>
+  and(
+    or(isNull(userRoleHistory.validFrom), lt(userRoleHistory.validFrom, range.to)),
+    or(isNull(userRoleHistory.validUntil), gt(userRoleHistory.validUntil, range.from)),
+  );
+
+/** Did agent work at some time in the range, by the roles held then (not today's role). */
+const workedAsAgentDuring = (db: Database, range: Range) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(userRoleHistory)
+      .where(
+        and(eq(userRoleHistory.userId, users.id), roleHeldDuring(range), doesAgentWork(userRoleHistory)),
+      ),
+  );
 
 /**
  * SQL twin of `countsInMonth` (src/shared/domain/month-figures.ts), for a query that LEFT JOINs the month's
- * totals row and, optionally, its goal: agent work, and active or with entries (or a goal) that month.
+ * totals row and, optionally, its goal: agent work in that month, and active or with entries (or a goal) then.
  */
-export const countedInMonth = (goalAgentId?: AnyPgColumn) =>
+export const countedInMonth = (db: Database, year: number, month: number, goalAgentId?: AnyPgColumn) =>
   and(
-    doesAgentWork,
+    workedAsAgentDuring(db, israelMonthRange(year, month)),
     or(
       eq(users.active, true),
       isNotNull(indicatorMonthTotals.agentId),

@@ -114,6 +114,7 @@ export async function scoreboard(db: Database, year: number, month: number) {
       agentName: users.name,
       image: users.image,
       totalScore: monthScore,
+      gender: users.gender,
       active: users.active,
     })
     .from(users)
@@ -122,7 +123,7 @@ export async function scoreboard(db: Database, year: number, month: number) {
       and(eq(indicatorMonthTotals.agentId, users.id), totalsOfMonth(year, month)),
     )
     .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
-    .where(countedInMonth(goals.agentId))
+    .where(countedInMonth(db, year, month, goals.agentId))
     .orderBy(desc(monthScore), asc(users.name));
 }
 

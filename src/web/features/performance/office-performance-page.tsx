@@ -69,7 +69,7 @@ export function OfficePerformancePage() {
             {list.map((agent) => (
               <PerformanceTable
                 key={agent.agentId}
-                title={agent.active ? agent.agentName : t.office.inactiveTitle(agent.agentName)}
+                title={agent.active ? agent.agentName : t.office.inactiveTitle(agent.agentName, agent.gender)}
                 figures={agent}
               />
             ))}
