@@ -11,8 +11,10 @@ type SessionState = {
   user: User | null;
   /** True until the first status check has answered. */
   checking: boolean;
+  /** True after the user signed out by choice: the signed-in area then sends them home, not to /Login. */
+  signedOutByUser: boolean;
   signIn(user: User): void;
-  signOut(): void;
+  signOut(options?: { byUser?: boolean }): void;
 };
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -41,16 +43,19 @@ export function SessionProvider({
     if (deferStoredUser) setUser((current) => current ?? readStoredUser());
   }, []);
   const [checking, setChecking] = useState(true);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   const signIn = useCallback((next: User) => {
     // Another user on this device never sees the last one's kept pages and answers.
     if (readStoredUser()?._id !== next._id) void clearUserData();
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    setSignedOutByUser(false);
     setUser(next);
   }, []);
-  const signOut = useCallback(() => {
+  const signOut = useCallback((options?: { byUser?: boolean }) => {
     localStorage.removeItem(STORAGE_KEY);
     void clearUserData();
+    setSignedOutByUser(options?.byUser === true);
     setUser(null);
   }, []);
 
@@ -69,7 +74,10 @@ export function SessionProvider({
     return () => controller.abort();
   }, [signIn, signOut]);
 
-  const value = useMemo(() => ({ user, checking, signIn, signOut }), [user, checking, signIn, signOut]);
+  const value = useMemo(
+    () => ({ user, checking, signedOutByUser, signIn, signOut }),
+    [user, checking, signedOutByUser, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -16,10 +16,12 @@ import { SideNavDrawer } from './side-nav-drawer';
  * page shows its own message).
  */
 export function SignedInLayout() {
-  const { user, checking } = useSession();
+  const { user, checking, signedOutByUser } = useSession();
   const location = useLocation();
   const allowAnonymous = useRouteAllowsAnonymous();
   if (!user) {
+    // Logout always lands on the home page (SPEC), whichever page it was pressed on.
+    if (signedOutByUser) return <Navigate to={paths.home()} replace />;
     if (allowAnonymous) {
       return (
         <MainLandmark className="flex flex-1 flex-col">

@@ -21,7 +21,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      signOut();
+      signOut({ byUser: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
     },
   });
