@@ -81,6 +81,7 @@ export function UsersPage() {
           <UserForm
             key={editing.mode === 'edit' ? editing.user._id : 'new'}
             user={editing.mode === 'edit' ? editing.user : undefined}
+            isSelf={editing.mode === 'edit' && editing.user._id === me?._id}
             busy={create.isPending || update.isPending}
             onSubmit={onSubmit}
             onCancel={() => setEditing(null)}
