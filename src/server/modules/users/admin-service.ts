@@ -14,7 +14,7 @@ import { badRequest, conflict, LAST_ADMIN_MESSAGE, notFound } from '../../lib/er
 import type { SessionUser } from '../../plugins/session';
 import { assertPasswordAllowed, assertStrongPassword } from './account-service';
 import { hashPassword } from './passwords';
-import { findUserByEmail } from './service';
+import { findUserByEmail, findUserById } from './service';
 
 type UserRow = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -133,7 +133,16 @@ export async function updateUser(
   if (id === actor.id && body.role === 'agent' && actor.role === 'admin')
     throw conflict(ADMIN_RULES.selfDemote, { role: ADMIN_RULES.selfDemote });
   if (body.email !== undefined) await assertEmailFree(db, body.email, id);
-  if (body.password) assertStrongPassword(body.password, [body.email ?? '', body.name ?? ''], 'password');
+  if (body.password) {
+    // Checked against the name and e-mail the user will have, changed here or kept.
+    const current = await findUserById(db, id);
+    if (!current) throw notFound('המשתמש לא נמצא');
+    assertStrongPassword(
+      body.password,
+      [body.email ?? current.email, body.name ?? current.name, current.email, current.name],
+      'password',
+    );
+  }
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return uniqueEmail(() =>
     db.transaction(async (tx) => {

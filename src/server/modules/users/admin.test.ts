@@ -110,6 +110,23 @@ describe('POST /api/v1/users', () => {
     expect(edited.json().fieldErrors.password).toMatch(/קלה מדי לניחוש/);
   });
 
+  it('refuses a password holding the user’s name or e-mail, also when only the password is sent', async () => {
+    const created = await req(
+      'POST',
+      '/users',
+      adminCookie,
+      newUser({ email: 'orly.ben@example.com', password: 'OrlyBen2024!' }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fieldErrors.password).toMatch(/קלה מדי לניחוש/);
+    const target = await createUser(app.db, { email: 'gilad.sharon@example.com', name: 'גלעד שרון' });
+    for (const password of ['gilad.sharon.1987', 'Sharon-2025-x', 'גלעד-2024-ביתי']) {
+      const edited = await req('PATCH', `/users/${target.id}`, adminCookie, { password });
+      expect(edited.statusCode, password).toBe(400);
+      expect(edited.json().fieldErrors.password).toMatch(/קלה מדי לניחוש/);
+    }
+  });
+
   it('refuses a password equal to the e-mail', async () => {
     const res = await req(
       'POST',

@@ -173,6 +173,15 @@ describe('forgotten password, end to end through SMTP', () => {
     expect((await reset(token, 'olive-harbour-lantern')).statusCode).toBe(200);
   });
 
+  it('refuses a new password holding the user’s own name', async () => {
+    const user = await createUser(app.db, { name: 'מיכל ברק', email: `michal-${Date.now()}@example.com` });
+    await forgot(user.email);
+    const token = await tokenFromMail(user.email);
+    const own = await reset(token, 'מיכל-2024-ברק!');
+    expect(own.statusCode).toBe(400);
+    expect(own.json().fieldErrors.newPassword).toMatch(/קלה מדי לניחוש/);
+  });
+
   it('refuses a forged token and a malformed body with 400', async () => {
     expect((await reset('x'.repeat(43), 'whatever-password')).statusCode).toBe(400);
     expect((await forgot('not-an-email')).statusCode).toBe(400);
