@@ -9,7 +9,7 @@ const AGENT = {
   name: 'רוני בדיקה',
   email: `roni.${Date.now()}@example.com`,
   phone: '052-765-4321',
-  newPassword: 'roni-new-password-1',
+  newPassword: 'maple-orbit-tundra-7',
 };
 let agentId = '';
 
