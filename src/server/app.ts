@@ -113,6 +113,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every body here is JSON, a form or multipart: a text/plain body (a file sent raw, not as a form) is 415, in
+  // the API's words, before any route reads it.
+  app.removeContentTypeParser('text/plain');
 
   const ownsDatabase = !options.database;
   const handle = options.database ?? (await openDatabase(databaseOptions(env)));
