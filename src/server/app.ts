@@ -16,7 +16,7 @@ import { backupRoutes } from './modules/backups/routes';
 import { goalRoutes } from './modules/goals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/import/routes';
-import { indicatorRoutes } from './modules/indicators/routes';
+import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { propertyRoutes } from './modules/properties';
@@ -77,6 +77,7 @@ export type BuildAppOptions = {
     formsPerIp: RateRule;
     passwordResetPerIp: RateRule;
     passwordResetPerEmail: RateRule;
+    indicatorWritesPerUser: RateRule;
   }>;
 };
 
@@ -194,7 +195,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(settingsAdminRoutes);
         await api.register(auditRoutes);
         await api.register(importRoutes);
-        await api.register(indicatorRoutes);
+        await api.register(indicatorRoutes, {
+          writesPerUser: options.rateLimits?.indicatorWritesPerUser ?? INDICATOR_WRITES_PER_USER,
+        });
         await api.register(goalRoutes);
         await api.register(propertyRoutes);
         await api.register(reportContactRoutes);
