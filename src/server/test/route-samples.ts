@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import type { Database } from '../db/client';
-import { leads } from '../db/schema';
+import { contacts, leads } from '../db/schema';
 import { createProperty, createUser } from './factories';
 
 /** An agent with data of its own: a property it handles and an inquiry about it. */
@@ -12,14 +12,20 @@ export async function createAgentFixture(db: Database): Promise<AgentFixture> {
   const agent = await createUser(db);
   const address = `רחוב בדיקה ${randomUUID().slice(0, 6)}`;
   const property = await createProperty(db, { agentId: agent.id, address });
+  const [contact] = await db
+    .insert(contacts)
+    .values({ name: 'פונה', phone: '0501234567' })
+    .returning({ id: contacts.id });
   const [inquiry] = await db
     .insert(leads)
     .values({
+      contactId: contact!.id,
       name: 'פונה',
       phone: '0501234567',
       category: 'קונה',
+      source: 'propertyInquiry',
       propertyId: property.id,
-      agentId: agent.id,
+      ownerId: agent.id,
       message: 'שלום',
     })
     .returning({ id: leads.id });
