@@ -196,7 +196,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
       if (days < 1) throw badRequest(PIPELINE_MESSAGES.rangeOrder, { to: PIPELINE_MESSAGES.rangeOrder });
       if (days > MAX_RANGE_DAYS) {
         const message = PIPELINE_MESSAGES.rangeTooLong(MAX_RANGE_DAYS);
-        throw badRequest(message, { [request.query.from ? 'to' : 'from']: message });
+        throw badRequest(message, { from: message });
       }
       const where = filterWhere(currentUser(request), { ...request.query, from, to }, now);
       const csv = leadsCsv(await exportRows(app.db, where, EXPORT_ROW_LIMIT, now));

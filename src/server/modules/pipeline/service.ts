@@ -244,7 +244,7 @@ export async function createActivity(
     await writeIndicator(tx, activity!.id, body.kind, agentId, occurredAt);
     const changes: Partial<typeof leads.$inferInsert> = { updatedAt: now };
     if (isContactActivity(body.kind) && !lead.firstContactAt)
-      changes.firstContactAt = occurredAt < lead.createdAt ? lead.createdAt : occurredAt;
+      changes.firstContactAt = new Date(Math.max(occurredAt.getTime(), lead.createdAt.getTime()));
     const to: LeadStatus | null =
       body.kind === 'deal' && lead.status !== 'deal'
         ? 'deal'
