@@ -116,7 +116,9 @@ describe('intake from the public forms', () => {
   it('writes nothing when the mail cannot be queued in the same transaction', async () => {
     const before = (await app.db.select().from(leads)).length;
     const contactsBefore = (await app.db.select().from(contacts)).length;
-    await app.db.execute(sql`alter table mail_outbox add constraint no_mail check (kind <> 'lead') not valid`);
+    await app.db.execute(
+      sql`alter table mail_outbox add constraint no_mail check (kind <> 'lead') not valid`,
+    );
     try {
       const res = await call('POST', '/email/send-mail', undefined, {
         name: 'לא יישמר',
