@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database, DatabaseHandle } from './db/client';
 import { openDatabase } from './db/client';
 import { databaseOptions, type Env, loadEnv, resolveAppOrigin } from './env';
+import { AfterAnswer } from './lib/after-answer';
 import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
 import { auditRoutes } from './modules/audit/routes';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     dbHandle: DatabaseHandle;
     env: Env;
     storage: Storage;
+    /** Work started after a route's answer is sent (lib/after-answer.ts). */
+    afterAnswer: AfterAnswer;
   }
 }
 
@@ -121,7 +124,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const uploadsDir = resolve(env.DATA_DIR, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   app.decorate('storage', new LocalStorage(uploadsDir));
+  app.decorate('afterAnswer', new AfterAnswer());
   app.addHook('onClose', async () => {
+    await app.afterAnswer.settled();
     if (ownsDatabase) await handle.close();
   });
 
