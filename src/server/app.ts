@@ -19,6 +19,7 @@ import { importRoutes } from './modules/import/routes';
 import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { pipelineRoutes } from './modules/pipeline/routes';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
 import { reportContactRoutes } from './modules/report-contacts/routes';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(mailRoutes);
         await api.register(backupRoutes);
         await api.register(pushRoutes);
+        await api.register(pipelineRoutes);
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is

@@ -248,6 +248,7 @@ export const admin = {
       goal: 'יעד',
       indicator: 'מדד',
       import: 'ייבוא מהמערכת הקודמת',
+      lead: 'ליד',
     } as Record<string, string>,
     actions: {
       create: 'יצירה',
