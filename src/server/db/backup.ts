@@ -69,9 +69,13 @@ export const MAX_UNPACKED_BYTES = 1024 ** 3;
  * Unpacks a backup, stopping as soon as it grows past `maxBytes`: a gzip bomb (a small file that unpacks to
  * gigabytes) fails fast, holding no more than the cap in memory.
  */
-export async function unpackBackup(file: string, maxBytes = MAX_UNPACKED_BYTES): Promise<Buffer> {
+export async function unpackBackup(
+  file: string,
+  maxBytes = MAX_UNPACKED_BYTES,
+): Promise<Buffer<ArrayBuffer>> {
   try {
-    return await gunzip(readFileSync(resolve(file)), { maxOutputLength: maxBytes });
+    // zlib answers a fresh buffer of its own (never a shared one): typed as such for Blob.
+    return (await gunzip(readFileSync(resolve(file)), { maxOutputLength: maxBytes })) as Buffer<ArrayBuffer>;
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
       throw new Error(
