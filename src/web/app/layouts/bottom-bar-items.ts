@@ -6,7 +6,7 @@ import {
   ClipboardPen,
   Inbox,
   type LucideIcon,
-  MessageSquareText,
+  Sun,
   Trophy,
   UserRound,
   Users,
@@ -27,14 +27,14 @@ export function bottomBarItems(user: User): Item[] {
   const items: Item[] = pureAdmin
     ? [
         { to: paths.agentProfile(), label: t.profile, icon: UserRound },
-        { to: paths.leads(), label: t.inquiries, icon: Inbox },
+        { to: paths.leads(), label: t.leads, icon: Inbox },
         { to: paths.agents(), label: t.agents, icon: Users },
         { to: paths.scoreBoard(), label: t.ranking, icon: Trophy },
       ]
     : [
-        { to: paths.agentProfile(), label: t.profile, icon: UserRound },
+        { to: paths.myDay(), label: t.myDay, icon: Sun },
         { to: paths.dailyIndicator(), label: t.daily, icon: ClipboardPen },
-        { to: paths.inquiries(), label: t.inquiries, icon: MessageSquareText },
+        { to: paths.leads(), label: t.leads, icon: Inbox },
         { to: paths.scoreBoard(), label: t.ranking, icon: Trophy },
       ];
   return items.filter((item) => allowed.has(item.to) || (!pureAdmin && item.to === paths.dailyIndicator()));

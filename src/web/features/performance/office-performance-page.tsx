@@ -3,8 +3,10 @@ import { isEmptyMonth } from '@shared/domain/month-figures';
 import { scoreOf } from '@shared/domain/scoring';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Page } from '@web/components/page';
+import { PerformanceLeadsTable } from '@web/features/pipeline/performance-leads-table';
 import { StatusMessage } from '@web/components/status-message';
 import { performance as hePerformance } from '@web/i18n/performance';
+import { pipeline as hePipeline } from '@web/i18n/pipeline';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { allPerformanceQuery, companyPerformanceQuery, type MonthKey } from './api';
@@ -52,6 +54,9 @@ export function OfficePerformancePage() {
         submitLabel={t.common.update}
         busy={company.isFetching || agents.isFetching}
       />
+      <section aria-label={hePipeline.performance.title} className="mb-6">
+        <PerformanceLeadsTable year={month.year} month={month.month} />
+      </section>
       {company.isPending || agents.isPending ? (
         <StatusMessage busy>{t.common.loading}</StatusMessage>
       ) : !company.data || isEmptyMonth(list) ? (
