@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: p(routePatterns.valuation),
-            ...page(() => import('@web/features/valuation/valuation-page'), 'ValuationPage'),
+            ...page(() => import('@web/features/leads/valuation-page'), 'ValuationPage'),
           },
           {
             path: p(routePatterns.jobNeedForm),
@@ -124,19 +124,19 @@ export const routes: RouteObject[] = [
               },
               {
                 path: p(routePatterns.myDay),
-                ...page(() => import('@web/features/pipeline/my-day-page'), 'MyDayPage'),
+                ...page(() => import('@web/features/leads/my-day-page'), 'MyDayPage'),
               },
               {
                 path: p(routePatterns.leads),
-                ...page(() => import('@web/features/pipeline/pipeline-leads-page'), 'PipelineLeadsPage'),
+                ...page(() => import('@web/features/leads/pipeline-leads-page'), 'PipelineLeadsPage'),
               },
               {
                 path: p(routePatterns.leadView),
-                ...page(() => import('@web/features/pipeline/lead-page'), 'LeadPage'),
+                ...page(() => import('@web/features/leads/lead-page'), 'LeadPage'),
               },
               {
                 path: p(routePatterns.newLead),
-                ...page(() => import('@web/features/pipeline/new-lead-page'), 'NewLeadPage'),
+                ...page(() => import('@web/features/leads/new-lead-page'), 'NewLeadPage'),
               },
               {
                 path: p(routePatterns.scoreBoard),
@@ -173,7 +173,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: p(routePatterns.leadSettings),
-                    ...page(() => import('@web/features/pipeline/lead-settings-page'), 'LeadSettingsPage'),
+                    ...page(() => import('@web/features/leads/lead-settings-page'), 'LeadSettingsPage'),
                   },
                   {
                     path: p(routePatterns.users),

@@ -7,7 +7,6 @@ export const valuation = {
   name: 'שם',
   phone: 'טלפון נייד',
   city: 'עיר',
-  cityNoMatch: 'אין עיר כזו ברשימה: אפשר להקליד את שמה',
   street: 'רחוב',
   rooms: 'מספר חדרים',
   size: 'גודל (מ"ר)',

@@ -2,15 +2,7 @@ import { isPureAdmin } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import type { User } from '@shared/schemas/user';
 import { phoneApp } from '@web/i18n/phone-app';
-import {
-  ClipboardPen,
-  Inbox,
-  type LucideIcon,
-  Sun,
-  Trophy,
-  UserRound,
-  Users,
-} from 'lucide-react';
+import { ClipboardPen, Inbox, type LucideIcon, Sun, Trophy, UserRound, Users } from 'lucide-react';
 import { sideNavItems } from './side-nav-items';
 
 type Item = { to: string; label: string; icon: LucideIcon };

@@ -1,9 +1,9 @@
 import { formatDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
+import { paths } from '@shared/paths';
 import type { Indicator } from '@shared/schemas/indicator';
 import { Button } from '@web/components/button';
 import { ScrollRegion, StickyCaption, stickyColumn } from '@web/components/scroll-region';
-import { paths } from '@shared/paths';
 import { performance as hePerformance } from '@web/i18n/performance';
 import { pipeline } from '@web/i18n/pipeline';
 import { Link2, Trash2 } from 'lucide-react';

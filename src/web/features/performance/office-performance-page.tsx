@@ -3,7 +3,6 @@ import { isEmptyMonth } from '@shared/domain/month-figures';
 import { scoreOf } from '@shared/domain/scoring';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Page } from '@web/components/page';
-import { PerformanceLeadsTable } from '@web/features/pipeline/performance-leads-table';
 import { StatusMessage } from '@web/components/status-message';
 import { performance as hePerformance } from '@web/i18n/performance';
 import { pipeline as hePipeline } from '@web/i18n/pipeline';
@@ -12,6 +11,7 @@ import { toast } from 'react-toastify';
 import { allPerformanceQuery, companyPerformanceQuery, type MonthKey } from './api';
 import { AgentsComparisonChart } from './charts';
 import { currentMonth, MonthPicker } from './month-picker';
+import { PerformanceLeadsTable } from './performance-leads-table';
 import { PerformanceTable } from './performance-table';
 import { WorkingDaysCounters } from './working-days-counters';
 

@@ -3,8 +3,8 @@ import { pipeline } from '@web/i18n/pipeline';
 import { ApiError } from '@web/lib/api-client';
 import { MessageCircle, Phone } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { useLogActivity } from './api';
 import { telHref, whatsappHref } from './format';
+import { useLogActivity } from './pipeline-api';
 
 const t = pipeline;
 const actionClass =

@@ -6,14 +6,14 @@ import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
-import { InboxPanel } from '@web/features/leads/inbox-panel';
 import { pipeline } from '@web/i18n/pipeline';
 import { useSession } from '@web/lib/session';
 import { Download, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { exportUrl, type LeadFilter, NO_LEAD_FILTER, useBoard, useLeadList } from './api';
 import { LeadBoard } from './board';
+import { InboxPanel } from './inbox-panel';
 import { LeadsTable } from './leads-table';
+import { exportUrl, type LeadFilter, NO_LEAD_FILTER, useBoard, useLeadList } from './pipeline-api';
 
 const t = pipeline.leads;
 const VIEWS = ['board', 'table', 'mail'] as const;
@@ -129,7 +129,12 @@ function Filters({
             value={filter.from}
             onChange={(e) => onChange({ from: e.target.value })}
           />
-          <FormField label={t.to} type="date" value={filter.to} onChange={(e) => onChange({ to: e.target.value })} />
+          <FormField
+            label={t.to}
+            type="date"
+            value={filter.to}
+            onChange={(e) => onChange({ to: e.target.value })}
+          />
           <FormField
             label={t.search}
             type="search"
@@ -199,7 +204,11 @@ function TableView({
         </p>
         <span className="flex flex-wrap gap-2">
           {filtered && (
-            <button type="button" className={buttonClass('secondary')} onClick={() => onChange(NO_LEAD_FILTER)}>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => onChange(NO_LEAD_FILTER)}
+            >
               {t.clear}
             </button>
           )}

@@ -6,8 +6,8 @@ import { pipeline } from '@web/i18n/pipeline';
 import { useSession } from '@web/lib/session';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useMyDay } from './api';
 import { LeadCard } from './lead-card';
+import { useMyDay } from './pipeline-api';
 
 const t = pipeline.myDay;
 

@@ -11,17 +11,16 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { CSS } from '@dnd-kit/utilities';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '@shared/domain/pipeline';
 import type { LeadSummary } from '@shared/schemas/pipeline';
 import { ScrollRegion } from '@web/components/scroll-region';
 import { pipeline } from '@web/i18n/pipeline';
 import { GripVertical } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { Board as BoardData } from './api';
 import { columnCoordinates } from './board-keyboard';
 import { LeadCard } from './lead-card';
 import { MoveMenu } from './move-menu';
+import type { Board as BoardData } from './pipeline-api';
 import { useMoveLead } from './use-move-lead';
 
 const t = pipeline.leads;
@@ -30,8 +29,9 @@ const labelOf = (id: unknown) => LEAD_STATUS_LABELS[id as LeadStatus] ?? '';
 /** Where the focus goes after a move: the moved card's menu button in its new column. */
 function focusCard(leadId: string) {
   requestAnimationFrame(() =>
-    document
-      .querySelector<HTMLElement>(`[data-lead-card="${CSS.escape(leadId)}"] [aria-haspopup="menu"]`)
+    [...document.querySelectorAll<HTMLElement>('[data-lead-card]')]
+      .find((card) => card.dataset.leadCard === leadId)
+      ?.querySelector<HTMLElement>('[data-move-menu]')
       ?.focus(),
   );
 }
@@ -89,12 +89,21 @@ export function LeadBoard({ board, showOwner }: { board: BoardData; showOwner: b
       <ScrollRegion label={t.board} className="pb-2">
         <ol className="flex gap-3">
           {columns.map((column) => (
-            <Column key={column.status} status={column.status} shown={column.leads.length} total={column.total}>
+            <Column
+              key={column.status}
+              status={column.status}
+              shown={column.leads.length}
+              total={column.total}
+            >
               {column.leads.map((lead) => {
                 const status = pending[lead._id] ?? lead.status;
                 return (
                   <DraggableCard key={lead._id} lead={{ ...lead, status }} showOwner={showOwner}>
-                    <MoveMenu name={lead.name} status={status} onMove={(to) => move({ ...lead, status }, to)} />
+                    <MoveMenu
+                      name={lead.name}
+                      status={status}
+                      onMove={(to) => move({ ...lead, status }, to)}
+                    />
                   </DraggableCard>
                 );
               })}

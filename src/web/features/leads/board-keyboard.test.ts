@@ -23,7 +23,13 @@ describe('nearestInDirection', () => {
   });
 
   it('moves between stacked columns (a phone) with the up and down arrows', () => {
-    const stacked = Array.from({ length: 3 }, (_, i) => ({ id: i, left: 0, top: i * 300, width: 360, height: 280 }));
+    const stacked = Array.from({ length: 3 }, (_, i) => ({
+      id: i,
+      left: 0,
+      top: i * 300,
+      width: 360,
+      height: 280,
+    }));
     expect(nearestInDirection(stacked, { x: 180, y: 140 }, 0, 1)?.id).toBe(1);
     expect(nearestInDirection(stacked, { x: 180, y: 440 }, 0, -1)?.id).toBe(0);
     expect(nearestInDirection(stacked, { x: 180, y: 440 }, 1, 0)).toBeUndefined();

@@ -6,8 +6,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 const t = pipeline.leads;
 
 /**
- * "העבר ל…": the keyboard's (and a phone's) way to move a card. A button opens the list of the other stages;
- * arrows move between them, Enter picks one, Escape closes the list and returns the focus to the button.
+ * "העבר ל…": the keyboard's (and a phone's) way to move a card. A disclosure button opens the list of the other
+ * stages as buttons (Tab moves between them, Enter picks one); Escape closes it and returns the focus.
  */
 export function MoveMenu({
   name,
@@ -21,7 +21,7 @@ export function MoveMenu({
   disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
+  const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const targets = LEAD_STATUSES.filter((s) => s !== status);
@@ -30,43 +30,26 @@ export function MoveMenu({
     if (open) listRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [open]);
 
-  const close = () => {
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    e.stopPropagation();
     setOpen(false);
     buttonRef.current?.focus();
   };
-  const onKeyDown = (e: React.KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      close();
-    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      items[(at + step + items.length) % items.length]?.focus();
-    } else if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault();
-      items[e.key === 'Home' ? 0 : items.length - 1]?.focus();
-    }
-  };
 
   return (
-    <div
-      className="relative"
-      onBlur={(e) => {
-        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
+    <div className="relative">
       <button
         ref={buttonRef}
         type="button"
-        aria-haspopup="menu"
+        data-move-menu
         aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-controls={open ? listId : undefined}
         aria-label={t.moveMenu(name)}
         disabled={disabled}
         onClick={() => setOpen((v) => !v)}
+        onKeyDown={onKeyDown}
         className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-400 bg-white px-2 text-sm text-slate-800 hover:bg-slate-50 disabled:text-slate-500"
       >
         {t.moveTo}
@@ -75,18 +58,15 @@ export function MoveMenu({
       {open && (
         <ul
           ref={listRef}
-          id={menuId}
-          role="menu"
+          id={listId}
           aria-label={t.moveMenu(name)}
-          onKeyDown={onKeyDown}
           className="absolute start-0 top-full z-20 mt-1 flex w-48 flex-col rounded-lg border border-slate-300 bg-white py-1 shadow-lg"
         >
           {targets.map((s) => (
-            <li key={s} role="none">
+            <li key={s}>
               <button
                 type="button"
-                role="menuitem"
-                tabIndex={-1}
+                onKeyDown={onKeyDown}
                 onClick={() => {
                   setOpen(false);
                   onMove(s);

@@ -1,4 +1,4 @@
-import { ACTIVITY_KIND_LABELS, type ActivityKind, ACTIVITY_KINDS } from '@shared/domain/activities';
+import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityKind } from '@shared/domain/activities';
 import { LEAD_STATUS_LABELS } from '@shared/domain/pipeline';
 import type { Activity } from '@shared/schemas/pipeline';
 import { Button } from '@web/components/button';
@@ -10,9 +10,9 @@ import { useSession } from '@web/lib/session';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ActivityForm, type ActivityDraft, EMPTY_DRAFT } from './activity-form';
-import { useDeleteActivity, useUpdateActivity } from './api';
+import { type ActivityDraft, ActivityForm, EMPTY_DRAFT } from './activity-form';
 import { formatDateTime, toIsraelLocalInput } from './format';
+import { useDeleteActivity, useUpdateActivity } from './pipeline-api';
 
 const t = pipeline.activity;
 const isLoggable = (kind: Activity['kind']): kind is ActivityKind =>

@@ -36,14 +36,3 @@ export function toIsraelLocalInput(instant: Date | string): string {
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /** A WhatsApp chat with the number (international digits, no '+'). */
 export const whatsappHref = (phone: string) => `https://wa.me/${toInternationalDigits(phone)}`;
-
-/** Office minutes as hours and minutes ('1:05 ש׳' from 65), or minutes alone under an hour. */
-export function formatMinutes(minutes: number | null): string {
-  if (minutes === null) return '—';
-  const whole = Math.round(minutes);
-  if (whole < 60) return `${whole} דק׳`;
-  return `${Math.floor(whole / 60)}:${pad(whole % 60)} ש׳`;
-}
-
-/** A share (0-1) as a whole percentage. */
-export const formatShare = (share: number) => `${Math.round(share * 100)}%`;

@@ -1,35 +1,51 @@
 import type { ValuationBody, valuationBodySchema } from '@shared/schemas/valuation';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { TextAreaField } from '@web/components/text-area-field';
-import { useCities } from '@web/features/properties/api';
-import { Combobox } from '@web/features/properties/combobox';
-import { useSendValuation } from '@web/features/pipeline/api';
 import { he } from '@web/i18n/he';
 import { valuation as t } from '@web/i18n/valuation';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, apiRequest } from '@web/lib/api-client';
 import { lazyResolver } from '@web/lib/lazy-resolver';
-import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
+import { useSendValuation } from './pipeline-api';
+
+/** The cities of the site's listings, offered as the city box's suggestions (any city may be typed). */
+const useCityList = () =>
+  useQuery({
+    queryKey: ['valuation', 'cities'],
+    queryFn: () => apiRequest<{ data: string[] }>('/property/locations/cities').then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
 
 type Values = z.input<typeof valuationBodySchema>;
 const validation = lazyResolver<Values>(() =>
   import('./valuation-resolver').then((m) => m.valuationResolver as unknown as Resolver<Values>),
 );
-const EMPTY: Values = { name: '', phone: '', city: '', street: '', rooms: '', size: '', message: '', website: '' };
+const EMPTY: Values = {
+  name: '',
+  phone: '',
+  city: '',
+  street: '',
+  rooms: '',
+  size: '',
+  message: '',
+  website: '',
+};
 const FIELDS = Object.keys(EMPTY);
 
 /** /Valuation ("כמה שווה הנכס שלי?"): a seller's request, routed to the agent of its city. */
 export function ValuationPage() {
   const send = useSendValuation();
-  const cities = useCities();
+  const cities = useCityList();
+  const cityListId = useId();
   const [sent, setSent] = useState(false);
   const {
     register,
-    control,
     handleSubmit,
     reset,
     setError,
@@ -62,7 +78,13 @@ export function ValuationPage() {
         noValidate
         className="relative mx-auto grid max-w-2xl gap-4 rounded-2xl bg-white p-6 shadow-md sm:grid-cols-2"
       >
-        <FormField label={t.name} autoComplete="name" required error={errors.name?.message} {...register('name')} />
+        <FormField
+          label={t.name}
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <FormField
           label={t.phone}
           type="tel"
@@ -73,20 +95,19 @@ export function ValuationPage() {
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <Controller
-          control={control}
-          name="city"
-          render={({ field }) => (
-            <Combobox
-              label={t.city}
-              value={field.value}
-              onChange={field.onChange}
-              options={cities.data ?? []}
-              noMatch={t.cityNoMatch}
-              error={errors.city?.message}
-            />
-          )}
+        <FormField
+          label={t.city}
+          list={cityListId}
+          autoComplete="address-level2"
+          required
+          error={errors.city?.message}
+          {...register('city')}
         />
+        <datalist id={cityListId}>
+          {(cities.data ?? []).map((city) => (
+            <option key={city} value={city} />
+          ))}
+        </datalist>
         <FormField
           label={t.street}
           autoComplete="address-line1"
@@ -111,7 +132,12 @@ export function ValuationPage() {
           {...register('size')}
         />
         <div className="sm:col-span-2">
-          <TextAreaField label={t.message} rows={3} error={errors.message?.message} {...register('message')} />
+          <TextAreaField
+            label={t.message}
+            rows={3}
+            error={errors.message?.message}
+            {...register('message')}
+          />
         </div>
         {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
         <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">

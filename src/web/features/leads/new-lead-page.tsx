@@ -15,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { type CreateLeadInput, useCreateLead } from './api';
+import { type CreateLeadInput, useCreateLead } from './pipeline-api';
 
 const t = pipeline.newLead;
 type Values = z.input<typeof createLeadSchema>;
@@ -78,7 +78,13 @@ export function NewLeadPage() {
         noValidate
         className="mx-auto flex max-w-xl flex-col gap-4 rounded-2xl bg-white p-6 shadow-md"
       >
-        <FormField label={t.name} autoComplete="off" required error={errors.name?.message} {...register('name')} />
+        <FormField
+          label={t.name}
+          autoComplete="off"
+          required
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <FormField
           label={t.phone}
           type="tel"

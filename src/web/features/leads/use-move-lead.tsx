@@ -3,8 +3,8 @@ import { pipeline } from '@web/i18n/pipeline';
 import { ApiError } from '@web/lib/api-client';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { type UpdateLeadInput, useUpdateLead } from './api';
 import { LossDialog } from './loss-dialog';
+import { type UpdateLeadInput, useUpdateLead } from './pipeline-api';
 
 const t = pipeline;
 type Movable = { _id: string; name: string; status: LeadStatus };

@@ -40,7 +40,9 @@ export function LeadCard({
             {lead.name}
           </Link>
           <span className="text-sm text-slate-700">
-            {lead.property ? `${lead.property.address}, ${lead.property.city}` : LEAD_SOURCE_LABELS[lead.source]}
+            {lead.property
+              ? `${lead.property.address}, ${lead.property.city}`
+              : LEAD_SOURCE_LABELS[lead.source]}
           </span>
           {showOwner && (
             <span className="text-sm text-slate-700">{lead.owner?.name ?? t.common.unassigned}</span>

@@ -13,7 +13,7 @@ import { useAgentUsers } from '@web/lib/users';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAvailability, useLeadSettings, useSaveLeadSettings, useUpdateAvailability } from './api';
+import { useAvailability, useLeadSettings, useSaveLeadSettings, useUpdateAvailability } from './pipeline-api';
 
 const t = pipeline.settings;
 
@@ -102,7 +102,10 @@ function SettingsForm({ initial }: { initial: LeadSettings }) {
         <p className="text-slate-700">{t.rulesHint}</p>
         <ol className="flex flex-col gap-2">
           {order.map((rule, index) => (
-            <li key={rule} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 p-2">
+            <li
+              key={rule}
+              className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 p-2"
+            >
               <span className="w-6 text-center font-bold text-brand-900">{index + 1}</span>
               <CheckboxField
                 label={ROUTING_RULE_LABELS[rule]}
@@ -189,7 +192,9 @@ function SettingsForm({ initial }: { initial: LeadSettings }) {
                 value={row.agentId}
                 error={errors[`cityAgents.${index}.agentId`]}
                 onChange={(e) =>
-                  setCities((list) => list.map((c, i) => (i === index ? { ...c, agentId: e.target.value } : c)))
+                  setCities((list) =>
+                    list.map((c, i) => (i === index ? { ...c, agentId: e.target.value } : c)),
+                  )
                 }
                 options={[
                   { value: '', label: '—' },
@@ -208,7 +213,10 @@ function SettingsForm({ initial }: { initial: LeadSettings }) {
         </ul>
         {errors.cityAgents && <p className="text-sm text-red-700">{errors.cityAgents}</p>}
         <div>
-          <Button variant="secondary" onClick={() => setCities((list) => [...list, { city: '', agentId: '' }])}>
+          <Button
+            variant="secondary"
+            onClick={() => setCities((list) => [...list, { city: '', agentId: '' }])}
+          >
             {t.addCity}
           </Button>
         </div>

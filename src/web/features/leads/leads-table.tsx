@@ -3,10 +3,11 @@ import { paths } from '@shared/paths';
 import type { LeadSummary } from '@shared/schemas/pipeline';
 import { ScrollRegion } from '@web/components/scroll-region';
 import { pipeline } from '@web/i18n/pipeline';
+import { formatMinutes } from '@web/lib/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContactActions } from './contact-actions';
-import { formatMinutes, formatShortDateTime } from './format';
+import { formatShortDateTime } from './format';
 import { LeadFlags, StatusBadge } from './lead-badges';
 
 const t = pipeline.leads.columns;
@@ -19,7 +20,10 @@ export function LeadsTable({ leads, showOwner }: { leads: LeadSummary[]; showOwn
     {
       header: t.name,
       cell: (lead) => (
-        <Link to={paths.leadView(lead._id)} className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link
+          to={paths.leadView(lead._id)}
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
           {lead.name}
         </Link>
       ),

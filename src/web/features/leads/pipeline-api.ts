@@ -1,10 +1,5 @@
 import type { createActivitySchema, updateActivitySchema } from '@shared/schemas/activities';
-import type {
-  Availability,
-  LeadSettings,
-  PipelinePerformance,
-  UpdateAvailabilityBody,
-} from '@shared/schemas/lead-settings';
+import type { Availability, LeadSettings, UpdateAvailabilityBody } from '@shared/schemas/lead-settings';
 import type {
   Activity,
   createLeadSchema,
@@ -54,7 +49,13 @@ export function filterQuery(filter: Partial<LeadFilter>, extra: Record<string, s
   return params.size > 0 ? `?${params}` : '';
 }
 
-export type LeadList = { leads: LeadSummary[]; total: number; page: number; pageSize: number; owners: Person[] };
+export type LeadList = {
+  leads: LeadSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  owners: Person[];
+};
 export type Board = { columns: { status: LeadSummary['status']; total: number; leads: LeadSummary[] }[] };
 export type MyDay = { newLeads: LeadSummary[]; overdue: LeadSummary[]; today: LeadSummary[] };
 
@@ -177,23 +178,12 @@ export function useDeleteActivity() {
   });
 }
 
-export const performanceQuery = (year: number, month: number) =>
-  queryOptions({
-    queryKey: [...pipelineKey, 'performance', year, month],
-    queryFn: () =>
-      apiRequest<Data<PipelinePerformance>>(`/pipeline/performance?year=${year}&month=${month}`).then(
-        (r) => r.data,
-      ),
-    staleTime: 0,
-  });
-export const usePipelinePerformance = (year: number, month: number) =>
-  useQuery({ ...performanceQuery(year, month), placeholderData: keepPreviousData });
-
 const settingsKey = [...pipelineKey, 'settings'] as const;
 export const useLeadSettings = () =>
   useQuery({
     queryKey: settingsKey,
-    queryFn: () => apiRequest<Data<{ settings: LeadSettings }>>('/pipeline/settings').then((r) => r.data.settings),
+    queryFn: () =>
+      apiRequest<Data<{ settings: LeadSettings }>>('/pipeline/settings').then((r) => r.data.settings),
   });
 
 export function useSaveLeadSettings() {
@@ -211,7 +201,8 @@ const availabilityKey = [...pipelineKey, 'agents'] as const;
 export const useAvailability = () =>
   useQuery({
     queryKey: availabilityKey,
-    queryFn: () => apiRequest<Data<{ agents: Availability[] }>>('/pipeline/agents').then((r) => r.data.agents),
+    queryFn: () =>
+      apiRequest<Data<{ agents: Availability[] }>>('/pipeline/agents').then((r) => r.data.agents),
   });
 
 export function useUpdateAvailability() {

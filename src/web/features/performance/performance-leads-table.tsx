@@ -1,10 +1,11 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES } from '@shared/domain/pipeline';
 import type { PipelinePerformance } from '@shared/schemas/lead-settings';
+import { useQuery } from '@tanstack/react-query';
 import { ScrollRegion, StickyCaption, stickyColumn } from '@web/components/scroll-region';
 import { StatusMessage } from '@web/components/status-message';
 import { pipeline } from '@web/i18n/pipeline';
-import { usePipelinePerformance } from './api';
-import { formatMinutes, formatShare } from './format';
+import { formatMinutes, formatShare } from '@web/lib/format';
+import { leadsPerformanceQuery } from './api';
 
 const t = pipeline.performance;
 type Figures = PipelinePerformance['total'];
@@ -31,11 +32,12 @@ function cells(f: Figures) {
 
 /** Office performance: each agent's leads of the month, response times in office hours, stages and deals. */
 export function PerformanceLeadsTable({ year, month }: { year: number; month: number }) {
-  const query = usePipelinePerformance(year, month);
+  const query = useQuery(leadsPerformanceQuery({ year, month }));
   if (query.isPending) return <StatusMessage busy>{pipeline.common.loading}</StatusMessage>;
   if (query.isError) return <StatusMessage>{t.loadFailure}</StatusMessage>;
   const { agents, total, slaMinutes } = query.data;
-  if (total.received === 0) return <p className="rounded-xl bg-white p-4 text-slate-700 shadow-sm">{t.empty}</p>;
+  if (total.received === 0)
+    return <p className="rounded-xl bg-white p-4 text-slate-700 shadow-sm">{t.empty}</p>;
   return (
     <ScrollRegion label={t.title}>
       <table className="w-full min-w-[56rem] text-start text-sm">

@@ -3,8 +3,8 @@ import {
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
-  LOSS_REASON_LABELS,
   type LeadStatus,
+  LOSS_REASON_LABELS,
 } from '@shared/domain/pipeline';
 import { paths } from '@shared/paths';
 import type { LeadDetail } from '@shared/schemas/pipeline';
@@ -15,16 +15,17 @@ import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { pipeline } from '@web/i18n/pipeline';
 import { ApiError } from '@web/lib/api-client';
+import { formatMinutes } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
 import { useAgentUsers } from '@web/lib/users';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ActivityForm } from './activity-form';
-import { useLead, useLogActivity, useReassignLead, useUpdateLead } from './api';
 import { ContactActions } from './contact-actions';
-import { formatDateTime, formatMinutes, toIsraelLocalInput } from './format';
+import { formatDateTime, toIsraelLocalInput } from './format';
 import { LeadFlags, StatusBadge } from './lead-badges';
+import { useLead, useLogActivity, useReassignLead, useUpdateLead } from './pipeline-api';
 import { Timeline } from './timeline';
 import { useMoveLead } from './use-move-lead';
 
@@ -44,7 +45,9 @@ export function LeadPage() {
     return (
       <Page title={pipeline.leads.title}>
         <StatusMessage>
-          {lead.error instanceof ApiError && lead.error.status < 500 ? t.notFound : pipeline.common.loadFailure}
+          {lead.error instanceof ApiError && lead.error.status < 500
+            ? t.notFound
+            : pipeline.common.loadFailure}
         </StatusMessage>
         <BackLink />
       </Page>
