@@ -200,6 +200,7 @@ export const pipeline = {
     save: 'שמירת ההגדרות',
     saved: 'ההגדרות נשמרו',
     agents: 'הסוכנים בסבב',
+    agentsTable: 'זמינות הסוכנים לקבלת לידים',
     takesLeads: 'מקבל לידים',
     takesLeadsLabel: (name: string) => `${name} מקבל לידים`,
     leaveFrom: 'חופשה מ־',

@@ -87,7 +87,7 @@ export function LeadBoard({ board, showOwner }: { board: BoardData; showOwner: b
       onDragEnd={onDragEnd}
     >
       <ScrollRegion label={t.board} className="pb-2">
-        <ol className="flex gap-3">
+        <ol className="flex snap-x snap-mandatory gap-3 sm:snap-none">
           {columns.map((column) => (
             <Column
               key={column.status}
@@ -141,7 +141,7 @@ function Column({
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-column={status}
-      className={`flex w-64 shrink-0 flex-col gap-2 rounded-xl p-2 ${isOver ? 'bg-brand-100' : 'bg-slate-100'}`}
+      className={`flex w-[80vw] shrink-0 snap-start flex-col gap-2 rounded-xl p-2 sm:w-64 ${isOver ? 'bg-brand-100' : 'bg-slate-100'}`}
     >
       <h2 id={headingId} className="px-1 font-bold text-brand-900">
         {t.columnCount(LEAD_STATUS_LABELS[status], shown, total)}

@@ -235,7 +235,7 @@ function AgentsAvailability() {
   if (agents.isPending) return <StatusMessage busy>{pipeline.common.loading}</StatusMessage>;
   if (agents.isError) return <StatusMessage>{pipeline.common.loadFailure}</StatusMessage>;
   return (
-    <ScrollRegion label={t.agents} className="">
+    <ScrollRegion label={t.agentsTable} className="">
       <table className="cards-on-phone w-full text-start text-sm">
         <thead className="bg-brand-50 text-brand-900">
           <tr>

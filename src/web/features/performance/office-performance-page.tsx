@@ -5,7 +5,6 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { performance as hePerformance } from '@web/i18n/performance';
-import { pipeline as hePipeline } from '@web/i18n/pipeline';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { allPerformanceQuery, companyPerformanceQuery, type MonthKey } from './api';
@@ -54,9 +53,9 @@ export function OfficePerformancePage() {
         submitLabel={t.common.update}
         busy={company.isFetching || agents.isFetching}
       />
-      <section aria-label={hePipeline.performance.title} className="mb-6">
+      <div className="mb-6">
         <PerformanceLeadsTable year={month.year} month={month.month} />
-      </section>
+      </div>
       {company.isPending || agents.isPending ? (
         <StatusMessage busy>{t.common.loading}</StatusMessage>
       ) : !company.data || isEmptyMonth(list) ? (
