@@ -3,7 +3,9 @@ import { bodyOfDraft, EMPTY_DRAFT } from './activity-form';
 
 describe('bodyOfDraft', () => {
   it('sends only the fields a kind takes: a call is its note', () => {
-    expect(bodyOfDraft('call', { ...EMPTY_DRAFT, note: ' חזר אליי ', amount: '5' })).toEqual({ note: 'חזר אליי' });
+    expect(bodyOfDraft('call', { ...EMPTY_DRAFT, note: ' חזר אליי ', amount: '5' })).toEqual({
+      note: 'חזר אליי',
+    });
   });
 
   it('reads shekels as typed, with separators and the sign', () => {

@@ -149,7 +149,9 @@ describe('LeadBoard', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('יש לפרט את הסיבה')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('פירוט'), 'עבר לגור בחו"ל');
     await user.click(within(dialog).getByRole('button', { name: 'העברה' }));
-    await waitFor(() => expect(patches).toEqual([{ status: 'lost', lossReason: 'other', lossText: 'עבר לגור בחו"ל' }]));
+    await waitFor(() =>
+      expect(patches).toEqual([{ status: 'lost', lossReason: 'other', lossText: 'עבר לגור בחו"ל' }]),
+    );
   });
 
   it('a refused move goes back to its column', async () => {

@@ -15,8 +15,8 @@ import type { z } from 'zod';
 /** What the forms send: the schemas' input (times as datetime-local text, read as Israel time by the server). */
 export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
-export type CreateActivityInput = z.input<typeof createActivitySchema>;
-export type UpdateActivityInput = z.input<typeof updateActivitySchema>;
+type CreateActivityInput = z.input<typeof createActivitySchema>;
+type UpdateActivityInput = z.input<typeof updateActivitySchema>;
 
 type Data<T> = { data: T };
 type Person = { _id: string; name: string };
@@ -42,14 +42,14 @@ export const NO_LEAD_FILTER: LeadFilter = {
 };
 
 /** The query string of the filters that are set (shared by the list and the CSV export). */
-export function filterQuery(filter: Partial<LeadFilter>, extra: Record<string, string> = {}): string {
+function filterQuery(filter: Partial<LeadFilter>, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(
     Object.entries({ ...filter, ...extra }).filter(([, value]) => value !== undefined && value !== ''),
   );
   return params.size > 0 ? `?${params}` : '';
 }
 
-export type LeadList = {
+type LeadList = {
   leads: LeadSummary[];
   total: number;
   page: number;
@@ -57,12 +57,12 @@ export type LeadList = {
   owners: Person[];
 };
 export type Board = { columns: { status: LeadSummary['status']; total: number; leads: LeadSummary[] }[] };
-export type MyDay = { newLeads: LeadSummary[]; overdue: LeadSummary[]; today: LeadSummary[] };
+type MyDay = { newLeads: LeadSummary[]; overdue: LeadSummary[]; today: LeadSummary[] };
 
 /** Every pipeline read shares this prefix: one invalidation refreshes board, table, lead page and the day. */
 const pipelineKey = ['pipeline'] as const;
 
-export const leadListQuery = (filter: LeadFilter, page: number) =>
+const leadListQuery = (filter: LeadFilter, page: number) =>
   queryOptions({
     queryKey: [...pipelineKey, 'list', filter, page],
     queryFn: () =>
@@ -74,7 +74,7 @@ export const leadListQuery = (filter: LeadFilter, page: number) =>
 export const useLeadList = (filter: LeadFilter, page: number) =>
   useQuery({ ...leadListQuery(filter, page), placeholderData: keepPreviousData });
 
-export const boardQuery = (filter: { ownerId: string; source: string }) =>
+const boardQuery = (filter: { ownerId: string; source: string }) =>
   queryOptions({
     queryKey: [...pipelineKey, 'board', filter],
     queryFn: () => apiRequest<Data<Board>>(`/pipeline/board${filterQuery(filter)}`).then((r) => r.data),
@@ -83,7 +83,7 @@ export const boardQuery = (filter: { ownerId: string; source: string }) =>
 export const useBoard = (filter: { ownerId: string; source: string }) =>
   useQuery({ ...boardQuery(filter), placeholderData: keepPreviousData });
 
-export const leadQuery = (id: string) =>
+const leadQuery = (id: string) =>
   queryOptions({
     queryKey: [...pipelineKey, 'lead', id],
     queryFn: () =>
@@ -94,7 +94,7 @@ export const leadQuery = (id: string) =>
   });
 export const useLead = (id: string) => useQuery(leadQuery(id));
 
-export const myDayQuery = queryOptions({
+const myDayQuery = queryOptions({
   queryKey: [...pipelineKey, 'my-day'],
   queryFn: () => apiRequest<Data<MyDay>>('/pipeline/my-day').then((r) => r.data),
   staleTime: 0,
