@@ -22,7 +22,14 @@ describe('side navigation items', () => {
   it('a pure admin gets the admin items and no personal ones', () => {
     const items = labels(user({ role: 'admin' }));
     expect(items).toEqual(
-      expect.arrayContaining(['סקירת סוכנים', 'נכס חדש', 'ביצועי המשרד', 'דירוג סוכנים', 'לידים', 'הגדרות לידים']),
+      expect.arrayContaining([
+        'סקירת סוכנים',
+        'נכס חדש',
+        'ביצועי המשרד',
+        'דירוג סוכנים',
+        'לידים',
+        'הגדרות לידים',
+      ]),
     );
     expect(items).not.toContain('מדדים אישיים');
     expect(items).not.toContain('דוח קשר אישי');
