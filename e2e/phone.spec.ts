@@ -359,7 +359,7 @@ test('on a phone the contact-report and inquiry tables scroll in labelled region
   // without sideways scrolling (the table region is no scroll stop).
   await page.goto('/Leads?view=table');
   await settled(page);
-  await expect(page.getByRole('cell', { name: visitor })).toBeVisible();
+  await expect(page.getByRole('cell', { name: visitor, exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: new RegExp(address) })).toBeInViewport();
   await expect(page.getByRole('region', { name: 'טבלה', exact: true })).not.toHaveAttribute('tabindex', '0');
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
