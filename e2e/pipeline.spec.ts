@@ -225,7 +225,7 @@ test('the board is worked by keyboard alone: the "העבר ל…" menu and the d
   await dialog.getByRole('button', { name: 'העברה' }).press('Enter');
   await expect(column('לא רלוונטי').getByRole('article', { name: visitor })).toBeVisible();
 
-  const lead = await page.request.get('/api/v1/pipeline/leads?q=' + encodeURIComponent(visitor));
+  const lead = await page.request.get(`/api/v1/pipeline/leads?q=${encodeURIComponent(visitor)}`);
   const [summary] = (await lead.json()).data.leads;
   expect(summary.status).toBe('lost');
   expect(summary.lossReason).toBe('noAnswer');

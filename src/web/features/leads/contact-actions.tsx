@@ -1,10 +1,10 @@
 import { ACTIVITY_KIND_LABELS } from '@shared/domain/activities';
 import { pipeline } from '@web/i18n/pipeline';
-import { ApiError } from '@web/lib/api-client';
 import { MessageCircle, Phone } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { telHref, whatsappHref } from './format';
 import { useLogActivity } from './pipeline-api';
+import { showError } from './show-error';
 
 const t = pipeline;
 const actionClass =
@@ -31,7 +31,7 @@ export function ContactActions({
       { leadId, body: { kind } },
       {
         onSuccess: () => toast.success(t.log.logged(ACTIVITY_KIND_LABELS[kind])),
-        onError: (err) => toast.error(err instanceof ApiError ? err.message : t.log.failed),
+        onError: (err) => showError(err, t.log.failed),
       },
     );
   return (

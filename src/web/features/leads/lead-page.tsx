@@ -26,6 +26,7 @@ import { ContactActions } from './contact-actions';
 import { formatDateTime, toIsraelLocalInput } from './format';
 import { LeadFlags, StatusBadge } from './lead-badges';
 import { useLead, useLogActivity, useReassignLead, useUpdateLead } from './pipeline-api';
+import { showError } from './show-error';
 import { Timeline } from './timeline';
 import { useMoveLead } from './use-move-lead';
 
@@ -233,7 +234,7 @@ function Reassign({ lead }: { lead: LeadDetail }) {
               toast.success(t.reassigned(next.owner?.name ?? ''));
               setOwnerId('');
             },
-            onError: (err) => toast.error(err instanceof ApiError ? err.message : pipeline.common.saveFailed),
+            onError: (err) => showError(err, pipeline.common.saveFailed),
           },
         );
       }}
@@ -263,7 +264,7 @@ function NextTouch({ lead }: { lead: LeadDetail }) {
         onSuccess: () => toast.success(nextTouchAt ? t.nextTouchSaved : t.nextTouchCleared),
         onError: (err) => {
           if (err instanceof ApiError) setError(err.fieldErrors.nextTouchAt ?? err.message);
-          else toast.error(pipeline.common.saveFailed);
+          else showError(err, pipeline.common.saveFailed);
         },
       },
     );
@@ -337,7 +338,7 @@ function LogActivity({ lead }: { lead: LeadDetail }) {
                   toast.success(pipeline.log.logged(ACTIVITY_KIND_LABELS[kind]));
                   setKind(null);
                 },
-                onError: (err) => toast.error(err instanceof ApiError ? err.message : pipeline.log.failed),
+                onError: (err) => showError(err, pipeline.log.failed),
               },
             )
           }

@@ -14,6 +14,7 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAvailability, useLeadSettings, useSaveLeadSettings, useUpdateAvailability } from './pipeline-api';
+import { showError } from './show-error';
 
 const t = pipeline.settings;
 
@@ -84,7 +85,7 @@ function SettingsForm({ initial }: { initial: LeadSettings }) {
       onSuccess: () => toast.success(t.saved),
       onError: (err) => {
         if (err instanceof ApiError) setErrors(err.fieldErrors);
-        toast.error(err instanceof ApiError ? err.message : pipeline.common.saveFailed);
+        showError(err, pipeline.common.saveFailed);
       },
     });
   };
@@ -318,7 +319,7 @@ function AgentRow({ row }: { row: Availability }) {
                 onSuccess: () => toast.success(t.agentSaved(name)),
                 onError: (err) => {
                   if (err instanceof ApiError) setErrors(err.fieldErrors);
-                  toast.error(err instanceof ApiError ? err.message : pipeline.common.saveFailed);
+                  showError(err, pipeline.common.saveFailed);
                 },
               },
             );

@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { type CreateLeadInput, useCreateLead } from './pipeline-api';
+import { showError } from './show-error';
 
 const t = pipeline.newLead;
 type Values = z.input<typeof createLeadSchema>;
@@ -66,7 +67,7 @@ export function NewLeadPage() {
           for (const [field, message] of Object.entries(err.fieldErrors))
             if ((FIELDS as readonly string[]).includes(field))
               setError(field as (typeof FIELDS)[number], { message });
-        toast.error(err instanceof ApiError ? err.message : t.failed);
+        showError(err, t.failed);
       },
     });
   });

@@ -4,7 +4,6 @@ import type { Activity } from '@shared/schemas/pipeline';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { pipeline } from '@web/i18n/pipeline';
-import { ApiError } from '@web/lib/api-client';
 import { formatPrice } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -13,6 +12,7 @@ import { toast } from 'react-toastify';
 import { type ActivityDraft, ActivityForm, EMPTY_DRAFT } from './activity-form';
 import { formatDateTime, toIsraelLocalInput } from './format';
 import { useDeleteActivity, useUpdateActivity } from './pipeline-api';
+import { showError } from './show-error';
 
 const t = pipeline.activity;
 const isLoggable = (kind: Activity['kind']): kind is ActivityKind =>
@@ -120,8 +120,7 @@ function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }
                     toast.success(t.updated);
                     setEditing(false);
                   },
-                  onError: (err) =>
-                    toast.error(err instanceof ApiError ? err.message : pipeline.common.saveFailed),
+                  onError: (err) => showError(err, pipeline.common.saveFailed),
                 },
               )
             }
@@ -138,7 +137,7 @@ function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }
         onConfirm={() =>
           remove.mutate(entry._id, {
             onSuccess: () => toast.success(t.removed),
-            onError: (err) => toast.error(err instanceof ApiError ? err.message : pipeline.common.saveFailed),
+            onError: (err) => showError(err, pipeline.common.saveFailed),
             onSettled: () => setConfirming(false),
           })
         }

@@ -1,10 +1,10 @@
 import { LEAD_STATUS_LABELS, type LeadStatus } from '@shared/domain/pipeline';
 import { pipeline } from '@web/i18n/pipeline';
-import { ApiError } from '@web/lib/api-client';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { LossDialog } from './loss-dialog';
 import { type UpdateLeadInput, useUpdateLead } from './pipeline-api';
+import { showError } from './show-error';
 
 const t = pipeline;
 type Movable = { _id: string; name: string; status: LeadStatus };
@@ -24,7 +24,7 @@ export function useMoveLead(onDone?: (leadId: string) => void) {
       { id: lead._id, body: { status, ...extra } },
       {
         onSuccess: () => toast.success(t.leads.moved(lead.name, LEAD_STATUS_LABELS[status])),
-        onError: (err) => toast.error(err instanceof ApiError ? err.message : t.leads.moveFailed),
+        onError: (err) => showError(err, t.leads.moveFailed),
         onSettled: () => {
           setPending(({ [lead._id]: _, ...rest }) => rest);
           onDone?.(lead._id);

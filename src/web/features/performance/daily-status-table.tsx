@@ -12,11 +12,8 @@ import { MetricInput } from './metric-input';
 
 const t = hePerformance;
 
-/** An indicator row; one written by a lead's activity names it (docs/leads.md), a typed one has null. */
-type Row = Indicator & { activity?: { _id: string; leadId: string; kind: string } | null };
-
 type Props = {
-  indicators: Row[];
+  indicators: Indicator[];
   canEdit: boolean;
   editing: boolean;
   drafts: Record<string, Record<MetricKey, string>>;
