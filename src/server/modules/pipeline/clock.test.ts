@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { contacts, leads, mailOutbox, pushOutbox, pushSubscriptions } from '../../db/schema';
+import { contacts, leads, mailOutbox, pushOutbox, pushSubscriptions, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-app';
 import { CLOCK_MAIL_KIND, clockMailTime, runResponseClock } from './clock';
@@ -169,5 +169,36 @@ describe('the response clock', () => {
     );
     const open = israel('02', '10:00');
     expect(clockMailTime(open, HOURS)).toEqual(open);
+  });
+});
+
+describe('the round robin across processes', () => {
+  it('gives leads arriving at once through two processes to the agents in turn, none twice in a row', async () => {
+    const a = await createUser(first.db);
+    const b = await createUser(first.db);
+    await first.db.update(users).set({ takesLeads: false });
+    await first.db
+      .update(users)
+      .set({ takesLeads: true })
+      .where(inArray(users.id, [a.id, b.id]));
+    const phones = Array.from({ length: 8 }, (_, i) => `05570000${String(i).padStart(2, '0')}`);
+    const answers = await Promise.all(
+      phones.map((phone, i) =>
+        (i % 2 === 0 ? first : second).inject({
+          method: 'POST',
+          url: '/api/v1/email/send-mail',
+          payload: { name: 'סבב מקביל', phone, category: 'קונה' },
+          remoteAddress: `10.9.0.${i + 1}`,
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(phones.map(() => 201));
+    const rows = await first.db
+      .select({ ownerId: leads.ownerId, createdAt: leads.createdAt })
+      .from(leads)
+      .where(eq(leads.name, 'סבב מקביל'))
+      .orderBy(leads.createdAt);
+    const counts = [a.id, b.id].map((id) => rows.filter((r) => r.ownerId === id).length);
+    expect(counts).toEqual([4, 4]);
   });
 });

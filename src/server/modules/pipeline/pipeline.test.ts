@@ -200,6 +200,40 @@ describe('intake from the public forms', () => {
   });
 });
 
+describe('routing reasons and bots', () => {
+  it('skips a property agent on leave for the second agent and says so', async () => {
+    const away = await agent({ name: 'סוכן בחופשה', leaveFrom: '2000-01-01', leaveUntil: '2999-12-12' });
+    const second = await agent({ name: 'סוכן שני' });
+    const property = await createProperty(app.db, { agentId: away.id, agentSecendId: second.id });
+    const res = await call('POST', `/property/${property.id}/inquiry`, undefined, {
+      name: 'פונה בחופשה',
+      phone: '0547770001',
+      message: '',
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await leadsOfPhone('+972547770001');
+    expect(row!.lead.ownerId).toBe(second.id);
+    expect(row!.lead.routingReason).toBe(
+      `${ROUTING_REASONS.propertyAgent} בחופשה עד 12.12, הועבר לסוכן שני (${ROUTING_REASONS.secondAgent})`,
+    );
+  });
+
+  it('answers a bot that fills the honeypot as a person but stores nothing', async () => {
+    const before = (await app.db.select().from(leads)).length;
+    const res = await call('POST', '/valuation', undefined, {
+      name: 'בוט',
+      phone: '0547770002',
+      city: 'חיפה',
+      street: 'הרצל 1',
+      rooms: 3,
+      size: 80,
+      website: 'http://spam.example',
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await app.db.select().from(leads)).length).toBe(before);
+  });
+});
+
 describe('the role rules', () => {
   it('lets an agent see and work only its own leads, and an admin all', async () => {
     const a = await agent();
