@@ -33,7 +33,16 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  app = await buildApp({ migrate: role.primary });
+  try {
+    app = await buildApp({ migrate: role.primary });
+  } catch (err) {
+    // A missing bucket or refused credentials: say which setting, without a stack trace.
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   if (role.primary && (!env.DATABASE_URL || env.SEED_DEMO)) {
     await seedDemoOnce(app.dbHandle, app.storage, app.log);
   }
