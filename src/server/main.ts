@@ -9,6 +9,7 @@ import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
 import { startDailyReminder, startPushWorker } from './modules/push';
 import { seedDemoOnce } from './seed/seed-demo';
+import { startOrphanSweep } from './storage/orphan-sweep';
 
 /**
  * One server process: the only one (PGlite, or WORKERS=1), or a cluster worker (see cluster.ts), which
@@ -61,10 +62,12 @@ function startJobs(app: FastifyInstance) {
   const stopReminder = startDailyReminder(app);
   const stopMaintenance = startMaintenance(app);
   const stopBackups = startBackups(app);
+  const stopSweep = startOrphanSweep(app);
   if (cluster.isWorker) app.log.info('this server process runs the mail and push queues and the maintenance');
   return async () => {
     stopMaintenance();
     stopBackups();
+    stopSweep();
     stopReminder();
     await Promise.all([stopWorker(), stopPush()]);
   };
