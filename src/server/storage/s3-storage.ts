@@ -2,6 +2,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -75,6 +76,17 @@ export class S3Storage implements Storage {
       if (!out.Body) return undefined;
       const body = Buffer.from(await out.Body.transformToByteArray());
       return { body, contentType: out.ContentType ?? 'application/octet-stream' };
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /** Size and ETag (the MD5 of the bytes for a single PUT) of a stored object, or undefined. */
+  async stat(key: string): Promise<{ size: number; etag: string } | undefined> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return { size: out.ContentLength ?? 0, etag: (out.ETag ?? '').replace(/"/g, '') };
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;
