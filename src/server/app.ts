@@ -118,7 +118,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (!options.storage) await storage.check();
   const ownsDatabase = !options.database;
   const handle = options.database ?? (await openDatabase(databaseOptions(env)));
-  if (ownsDatabase && options.migrate !== false) await handle.migrate();
+  if (ownsDatabase && options.migrate !== false) {
+    const { applied } = await handle.migrate();
+    app.log.info({ applied }, 'database schema up to date');
+  }
   app.decorate('dbHandle', handle);
   app.decorate('db', handle.db);
   app.decorate('env', env);

@@ -76,6 +76,11 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * On SIGTERM, how long readiness answers 503 while requests are still served, before the server stops taking
+   * connections: a load balancer's health-check interval times its failure threshold (0: stop at once).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(0),
   /** Where uploaded files live: the local disk under DATA_DIR/uploads (default) or an S3-compatible bucket. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** With STORAGE=s3: the bucket, the endpoint of an S3-compatible service (unset: AWS), its region. */

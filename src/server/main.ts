@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -7,6 +8,7 @@ import { type Env, EnvError, loadEnv } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
+import { startDraining } from './modules/health/routes';
 import { startDailyReminder, startPushWorker } from './modules/push';
 import { seedDemoOnce } from './seed/seed-demo';
 import { startOrphanSweep } from './storage/orphan-sweep';
@@ -25,8 +27,14 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
     // Still starting: nothing is served yet, and an interrupted migration is rolled back.
     if (!app) process.exit(0);
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_DRAIN_MS + 15_000);
     force.unref();
+    // Readiness answers 503 from now on; requests are served until the load balancer has noticed.
+    startDraining(app);
+    if (env.SHUTDOWN_DRAIN_MS > 0) {
+      app.log.info({ ms: env.SHUTDOWN_DRAIN_MS }, 'draining');
+      await sleep(env.SHUTDOWN_DRAIN_MS);
+    }
     await stopJobs();
     await app.close(); // stops accepting, waits for in-flight requests, then closes the database
     process.exit(0);
