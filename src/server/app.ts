@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database, DatabaseHandle } from './db/client';
 import { openDatabase } from './db/client';
 import { databaseOptions, type Env, loadEnv, resolveAppOrigin } from './env';
+import { AfterAnswer } from './lib/after-answer';
 import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
 import { auditRoutes } from './modules/audit/routes';
@@ -17,6 +18,7 @@ import { importRoutes } from './modules/import/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { pipelineRoutes } from './modules/pipeline/routes';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
 import { reportContactRoutes } from './modules/report-contacts/routes';
@@ -50,6 +52,8 @@ declare module 'fastify' {
     dbHandle: DatabaseHandle;
     env: Env;
     storage: Storage;
+    /** Work started after a route's answer is sent (lib/after-answer.ts). */
+    afterAnswer: AfterAnswer;
   }
 }
 
@@ -126,7 +130,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('db', handle.db);
   app.decorate('env', env);
   app.decorate('storage', storage);
+  app.decorate('afterAnswer', new AfterAnswer());
   app.addHook('onClose', async () => {
+    await app.afterAnswer.settled();
     if (ownsDatabase) await handle.close();
   });
 
@@ -202,6 +208,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(mailRoutes);
         await api.register(backupRoutes);
         await api.register(pushRoutes);
+        await api.register(pipelineRoutes);
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is

@@ -9,6 +9,7 @@ import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
 import { startDraining } from './modules/health/routes';
+import { startResponseClock } from './modules/pipeline/clock';
 import { startDailyReminder, startPushWorker } from './modules/push';
 import { seedDemoOnce } from './seed/seed-demo';
 import { startOrphanSweep } from './storage/orphan-sweep';
@@ -63,11 +64,12 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
   await app.listen({ host: env.HOST, port: env.PORT });
 }
 
-/** The mail and push senders, the evening reminder, the hourly maintenance and (PGlite) the backups; returns what stops them. */
+/** The mail and push senders, the evening reminder, the leads' response clock, the hourly maintenance and (PGlite) the backups; returns what stops them. */
 function startJobs(app: FastifyInstance) {
   const stopWorker = startOutboxWorker(app);
   const stopPush = startPushWorker(app);
   const stopReminder = startDailyReminder(app);
+  const stopClock = startResponseClock(app);
   const stopMaintenance = startMaintenance(app);
   const stopBackups = startBackups(app);
   const stopSweep = startOrphanSweep(app);
@@ -77,6 +79,7 @@ function startJobs(app: FastifyInstance) {
     stopBackups();
     stopSweep();
     stopReminder();
+    stopClock();
     await Promise.all([stopWorker(), stopPush()]);
   };
 }

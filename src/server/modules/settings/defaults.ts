@@ -45,6 +45,7 @@ export const DEFAULT_SETTINGS: AgencySettings = {
     limitations:
       'תמונות נכסים שמעלים הסוכנים מתוארות לפי סוג הנכס, הכתובת ומספר התמונה, ולא לפי תוכנן.\n\nהסרטונים בדף הבית אינם כוללים כתוביות ותיאור קולי; הם מציגים את המשרד ואינם מוסרים מידע שאינו כתוב גם בעמוד.',
   },
-  excludeHolidays: false,
+  // Israeli holidays are days off unless the agency says it works through them (decision 0019).
+  excludeHolidays: true,
   themeColor: '#1f3b57',
 };
