@@ -13,7 +13,9 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const journal = JSON.parse(readFileSync(join(import.meta.dirname, '../../drizzle/meta/_journal.json'), 'utf8')) as {
+const journal = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../drizzle/meta/_journal.json'), 'utf8'),
+) as {
   entries: unknown[];
 };
 
@@ -28,10 +30,17 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('servers on several mach
       const servers = [0, 1, 2].map(() => {
         const dir = mkdtempSync(join(tmpdir(), 'machine-'));
         dataDirs.push(dir);
-        return new ServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dir, NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '3000' });
+        return new ServerProcess({
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dir,
+          NODE_ENV: 'test',
+          SHUTDOWN_DRAIN_MS: '3000',
+        });
       });
       try {
-        const migrated = await Promise.all(servers.map((s) => s.waitFor((l) => l.msg === 'database schema up to date')));
+        const migrated = await Promise.all(
+          servers.map((s) => s.waitFor((l) => l.msg === 'database schema up to date')),
+        );
         // One of them applied every migration; the others waited for it and found nothing left.
         expect(migrated.map((l) => l.applied).sort()).toEqual([0, 0, journal.entries.length]);
         await Promise.all(servers.map((s) => s.waitFor((l) => l.msg.startsWith('Server listening at '))));
@@ -41,7 +50,9 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('servers on several mach
         }
         const check = await openDatabase({ databaseUrl, poolSize: 1 });
         try {
-          const rows = (await check.db.execute('select count(*)::int as n from drizzle.__drizzle_migrations' as never)) as unknown as {
+          const rows = (await check.db.execute(
+            'select count(*)::int as n from drizzle.__drizzle_migrations' as never,
+          )) as unknown as {
             rows: { n: number }[];
           };
           expect(rows.rows[0]!.n).toBe(journal.entries.length);

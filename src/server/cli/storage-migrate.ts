@@ -11,7 +11,9 @@ try {
   const env = loadEnv();
   const target = createStorage(env);
   if (!(target instanceof S3Storage)) {
-    throw new EnvError('Invalid environment configuration:\n  STORAGE: set STORAGE=s3 and S3_BUCKET (the bucket to copy into)');
+    throw new EnvError(
+      'Invalid environment configuration:\n  STORAGE: set STORAGE=s3 and S3_BUCKET (the bucket to copy into)',
+    );
   }
   await target.check();
   const source = new LocalStorage(resolve(env.DATA_DIR, 'uploads'));

@@ -41,7 +41,11 @@ export const webAppPlugin = fp(
       app.get('/uploads/*', async (request, reply) => {
         const key = keyOfUploadsPath(request.url);
         const stored = key ? await storage.get(key) : undefined;
-        if (!stored) return reply.code(404).header('cache-control', 'no-store').send({ status: 'fail', code: 'NOT_FOUND', message: MESSAGES.notFound });
+        if (!stored)
+          return reply
+            .code(404)
+            .header('cache-control', 'no-store')
+            .send({ status: 'fail', code: 'NOT_FOUND', message: MESSAGES.notFound });
         return reply.header('cache-control', IMMUTABLE).type(stored.contentType).send(stored.body);
       });
     }

@@ -29,7 +29,11 @@ describe('storage:migrate', () => {
     const bucket = s3.storage();
     const keys = (await local.list()).map((f) => f.key);
     // An earlier run stopped half-way: one file copied, one left truncated under its key.
-    await bucket.put('properties/p1/a-320.webp', (await local.read('properties/p1/a-320.webp'))!, 'image/webp');
+    await bucket.put(
+      'properties/p1/a-320.webp',
+      (await local.read('properties/p1/a-320.webp'))!,
+      'image/webp',
+    );
     await bucket.put('media/intro.mp4', Buffer.alloc(100, 4), 'video/mp4');
 
     const first = await migrateToBucket(local, bucket);
@@ -39,7 +43,9 @@ describe('storage:migrate', () => {
     for (const key of keys) expect((await bucket.read(key))?.equals((await local.read(key))!)).toBe(true);
     expect((await bucket.get('media/intro.mp4'))?.contentType).toBe('video/mp4');
     expect((await bucket.get('share/a-1200x630.jpg'))?.contentType).toBe('image/jpeg');
-    expect((await bucket.list()).map((f) => [f.key, f.size])).toEqual((await local.list()).map((f) => [f.key, f.size]));
+    expect((await bucket.list()).map((f) => [f.key, f.size])).toEqual(
+      (await local.list()).map((f) => [f.key, f.size]),
+    );
 
     const again = await migrateToBucket(local, bucket);
     expect(again.copied).toEqual([]);
@@ -51,7 +57,9 @@ describe('storage:migrate', () => {
       promisify(execFile)('npx', ['tsx', 'src/server/cli/storage-migrate.ts'], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
       });
-    await expect(run({ STORAGE: 'local' })).rejects.toMatchObject({ stderr: expect.stringContaining('STORAGE: set STORAGE=s3') });
+    await expect(run({ STORAGE: 'local' })).rejects.toMatchObject({
+      stderr: expect.stringContaining('STORAGE: set STORAGE=s3'),
+    });
     const { stdout } = await run({
       STORAGE: 's3',
       S3_BUCKET: 'cli',
@@ -60,6 +68,8 @@ describe('storage:migrate', () => {
       AWS_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
     });
     expect(stdout).toContain('4 files: 4 copied and verified, 0 already in the bucket');
-    expect((await s3.storage({ bucket: 'cli' }).list()).map((f) => f.key)).toEqual((await local.list()).map((f) => f.key));
-  });
+    expect((await s3.storage({ bucket: 'cli' }).list()).map((f) => f.key)).toEqual(
+      (await local.list()).map((f) => f.key),
+    );
+  }, 120_000);
 });

@@ -18,7 +18,9 @@ export async function referencedKeys(app: FastifyInstance): Promise<Set<string>>
     const key = app.storage.keyOf(url);
     if (key) keys.add(key);
   };
-  const photos = await app.db.select({ id: propertyImages.id, variants: propertyImages.variants }).from(propertyImages);
+  const photos = await app.db
+    .select({ id: propertyImages.id, variants: propertyImages.variants })
+    .from(propertyImages);
   for (const photo of photos) {
     keys.add(shareImageKey(photo.id));
     for (const variant of photo.variants) keys.add(variant.key);
@@ -52,9 +54,12 @@ export async function sweepOrphans(app: FastifyInstance, writtenBefore: Date): P
 /** Sweeps now and every day, in one process at a time; returns a function that stops it. */
 export function startOrphanSweep(app: FastifyInstance): () => void {
   const run = () =>
-    runSingleton(app.dbHandle, 'orphan-sweep', () => sweepOrphans(app, new Date(Date.now() - ORPHAN_GRACE_MS)))
+    runSingleton(app.dbHandle, 'orphan-sweep', () =>
+      sweepOrphans(app, new Date(Date.now() - ORPHAN_GRACE_MS)),
+    )
       .then((outcome) => {
-        if (outcome.ran && outcome.value.length) app.log.info({ removed: outcome.value.length }, 'orphan files removed');
+        if (outcome.ran && outcome.value.length)
+          app.log.info({ removed: outcome.value.length }, 'orphan files removed');
       })
       .catch((err) => app.log.warn({ err }, 'orphan sweep failed'));
   const first = setTimeout(run, 60_000);

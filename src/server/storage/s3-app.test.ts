@@ -79,7 +79,8 @@ const FIELDS: [string, string][] = [
 
 async function createWithPhotos(app: FastifyInstance, count: number) {
   const files = [];
-  for (let i = 0; i < count; i++) files.push({ name: `p${i}.png`, type: 'image/png', data: await pngImage(1200, 900) });
+  for (let i = 0; i < count; i++)
+    files.push({ name: `p${i}.png`, type: 'image/png', data: await pngImage(1200, 900) });
   const form = await multipart(FIELDS, files);
   return app.inject({
     method: 'POST',
@@ -143,7 +144,10 @@ describe('S3 storage behind two server processes', () => {
     // A user's photo, named by URL in the users table.
     await firstStorage.put('users/portrait-320.webp', Buffer.from('portrait'), 'image/webp');
     const agent = await createUser(first.db, { role: 'agent' });
-    await first.db.update(users).set({ image: firstStorage.url('users/portrait-320.webp') }).where(eq(users.id, agent.id));
+    await first.db
+      .update(users)
+      .set({ image: firstStorage.url('users/portrait-320.webp') })
+      .where(eq(users.id, agent.id));
     // Orphans: a photo row deleted behind the storage's back (its variants and share image), files never committed.
     const gone = await createWithPhotos(first, 1);
     const [gonePhoto] = await first.db
@@ -171,7 +175,11 @@ describe('S3 storage behind two server processes', () => {
     expect(removed.sort()).toEqual(orphans);
     const left = (await firstStorage.list()).map((f) => f.key);
     expect(left).toEqual(all.filter((key) => !orphans.includes(key)));
-    for (const key of [...keptPhoto!.variants.map((v) => v.key), shareImageKey(keptPhoto!.id), 'users/portrait-320.webp']) {
+    for (const key of [
+      ...keptPhoto!.variants.map((v) => v.key),
+      shareImageKey(keptPhoto!.id),
+      'users/portrait-320.webp',
+    ]) {
       expect(left).toContain(key);
     }
   });

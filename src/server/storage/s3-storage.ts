@@ -6,10 +6,16 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
-  S3ServiceException,
+  type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { EnvError } from '../env';
-import { keyOfUploadsPath, type ListedObject, type Storage, type StoredObject, UPLOADS_PREFIX } from './storage';
+import {
+  keyOfUploadsPath,
+  type ListedObject,
+  type Storage,
+  type StoredObject,
+  UPLOADS_PREFIX,
+} from './storage';
 
 /** Every key names bytes that never change (each upload gets new keys): caches may keep them for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -109,7 +115,8 @@ export class S3Storage implements Storage {
         }),
       );
       for (const item of out.Contents ?? []) {
-        if (item.Key) found.push({ key: item.Key, size: item.Size ?? 0, modified: item.LastModified ?? new Date() });
+        if (item.Key)
+          found.push({ key: item.Key, size: item.Size ?? 0, modified: item.LastModified ?? new Date() });
       }
       token = out.IsTruncated ? out.NextContinuationToken : undefined;
     } while (token);
@@ -153,5 +160,9 @@ export class S3Storage implements Storage {
 
 function isNotFound(err: unknown): boolean {
   const name = (err as Error).name;
-  return name === 'NoSuchKey' || name === 'NotFound' || (err as S3ServiceException).$metadata?.httpStatusCode === 404;
+  return (
+    name === 'NoSuchKey' ||
+    name === 'NotFound' ||
+    (err as S3ServiceException).$metadata?.httpStatusCode === 404
+  );
 }

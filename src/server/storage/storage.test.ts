@@ -87,6 +87,8 @@ describe('S3 storage', () => {
     await expect(
       s3.storage({ credentials: { accessKeyId: 'unknown-key', secretAccessKey: 'wrong' } }).check(),
     ).rejects.toThrow(/AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: the credentials were refused/);
-    await expect(s3.storage({ endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(/S3_ENDPOINT: cannot reach/);
+    await expect(s3.storage({ endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(
+      /S3_ENDPOINT: cannot reach/,
+    );
   });
 });

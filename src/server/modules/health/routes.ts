@@ -19,7 +19,9 @@ let expectedMigrations: number | undefined;
 /** How many migrations this build brings (drizzle/meta/_journal.json). */
 function migrationsInBuild(): number {
   expectedMigrations ??= (
-    JSON.parse(readFileSync(join(appRoot(), 'drizzle', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+    JSON.parse(readFileSync(join(appRoot(), 'drizzle', 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
   ).entries.length;
   return expectedMigrations;
 }
