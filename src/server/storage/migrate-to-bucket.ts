@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { S3Storage } from './s3-storage';
 import { contentTypeOfKey, type LocalStorage } from './storage';
 
-export type MigrationReport = { copied: string[]; alreadyThere: string[]; total: number };
+type MigrationReport = { copied: string[]; alreadyThere: string[]; total: number };
 
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -9,10 +9,10 @@ import { shareImageKey, siteShareImageKey } from '../pages/share-image';
  * files no row names; deleted rows can leave some too. Only files older than this are swept: an upload
  * still in progress has its files but not yet its row.
  */
-export const ORPHAN_GRACE_MS = 6 * 3_600_000;
+const ORPHAN_GRACE_MS = 6 * 3_600_000;
 
 /** Every key that a row names: photo variants and their share images, user photos, the agency's media. */
-export async function referencedKeys(app: FastifyInstance): Promise<Set<string>> {
+async function referencedKeys(app: FastifyInstance): Promise<Set<string>> {
   const keys = new Set<string>();
   const add = (url: string) => {
     const key = app.storage.keyOf(url);

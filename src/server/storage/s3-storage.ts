@@ -18,7 +18,7 @@ import {
 } from './storage';
 
 /** Every key names bytes that never change (each upload gets new keys): caches may keep them for a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export type S3StorageOptions = {
   bucket: string;
