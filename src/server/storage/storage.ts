@@ -67,7 +67,7 @@ export class LocalStorage implements Storage {
     return join(this.root, safe);
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
     const partial = join(dirname(path), `${PARTIAL}${randomUUID()}`);
