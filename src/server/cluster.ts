@@ -104,7 +104,8 @@ export async function runPrimary(env: Env, count: number, mainFile: string): Pro
 async function prepareDatabase(env: Env, log: FastifyBaseLogger) {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL!, poolSize: 1 });
   try {
-    await handle.migrate();
+    const { applied } = await handle.migrate();
+    log.info({ applied }, 'database schema up to date');
     if (env.SEED_DEMO) {
       const storage = createStorage(env);
       await storage.check();

@@ -34,6 +34,8 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('servers on several mach
           DATABASE_URL: databaseUrl,
           DATA_DIR: dir,
           NODE_ENV: 'test',
+          // One process per machine here (each would run WORKERS of them behind its own port).
+          WORKERS: '1',
           SHUTDOWN_DRAIN_MS: '3000',
         });
       });
