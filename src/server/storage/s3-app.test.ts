@@ -93,7 +93,7 @@ async function createWithPhotos(app: FastifyInstance, count: number) {
 const localFiles = (dir: string) =>
   existsSync(join(dir, 'uploads')) ? readdirSync(join(dir, 'uploads'), { recursive: true }) : [];
 
-describe('S3 storage behind two server processes', () => {
+describe('S3 storage behind two server processes', { timeout: 120_000 }, () => {
   it('a photo uploaded through one process is served by the other, immutable, from the bucket', async () => {
     const res = await createWithPhotos(first, 1);
     expect(res.statusCode).toBe(201);
