@@ -65,7 +65,7 @@ export async function exportTo(
         `insert into ${ident(table)} select * from json_populate_recordset(null::${ident(table)}, $1::json)`,
         [data!.json],
       );
-      const [{ n }] = await rowsOf<{ n: number }>(source, `select count(*)::int as n from ${ident(table)}`);
+      const n = (await rowsOf<{ n: number }>(source, `select count(*)::int as n from ${ident(table)}`))[0]!.n;
       const copied = (await client.query<{ n: number }>(`select count(*)::int as n from ${ident(table)}`))
         .rows[0]!.n;
       if (copied !== n) throw new Error(`${table}: ${n} rows in the embedded database, ${copied} copied`);
