@@ -81,7 +81,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('db:export-to', () => {
       await target.close();
       await source.close();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('the npm command refuses while DATABASE_URL is set and copies with it unset', async () => {
     const url = await freshDatabase();
