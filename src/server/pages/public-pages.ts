@@ -9,6 +9,7 @@ export const INDEXED_PAGES = [
   paths.aboutLink(),
   paths.investorPlans(),
   paths.jobNeedForm(),
+  paths.valuation(),
   paths.accessibility(),
 ] as const;
 
@@ -29,6 +30,10 @@ const PRIVATE_ROUTES: RouteName[] = [
   'sellerReport',
   'scoreBoard',
   'leads',
+  'leadView',
+  'myDay',
+  'newLead',
+  'leadSettings',
   'inquiries',
   'users',
   'settings',
@@ -51,5 +56,6 @@ export const SERVER_RENDERED_ROUTES: RouteName[] = [
   'aboutAgent',
   'investorPlans',
   'jobNeedForm',
+  'valuation',
   'accessibility',
 ];
