@@ -25,8 +25,7 @@ export async function assertOwnImage(
   field = 'image',
 ): Promise<void> {
   if (image === undefined || image === null || image === current) return;
-  const prefix = storage.url('');
-  const key = image.startsWith(prefix) ? image.slice(prefix.length) : '';
+  const key = storage.keyOf(image) ?? '';
   if (!OWN_USER_IMAGE.test(key) || !(await storage.read(key)))
     throw badRequest(IMAGE_NOT_OURS, { [field]: IMAGE_NOT_OURS });
 }
