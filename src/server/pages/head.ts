@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { companyRoleTitle } from '@shared/domain/roles';
+import { kindWithRooms, roomsText } from '@shared/domain/rooms';
 import { paths, type RouteName } from '@shared/paths';
 import { idSchema } from '@shared/schemas/common';
 import type { Property } from '@shared/schemas/property';
@@ -46,12 +47,7 @@ const shekels = (price: number) => `₪${price.toLocaleString('en-US')}`;
 
 /** 'דירת 4 חדרים למכירה בהרצל 17, חיפה – ₪2,450,000' (the share title of a property). */
 export function propertyTitle(p: Property): string {
-  const kind =
-    p.category === 'דירה' && p.rooms !== null
-      ? `דירת ${p.rooms} חדרים`
-      : p.rooms !== null && p.category !== 'שטח'
-        ? `${p.category} ${p.rooms} חדרים`
-        : p.category;
+  const kind = kindWithRooms(p.category, p.rooms);
   const deal = p.typeTransaction === TRANSACTION_TYPES.rent ? 'להשכרה' : 'למכירה';
   const price = p.typeTransaction === TRANSACTION_TYPES.rent ? `${shekels(p.price)} לחודש` : shekels(p.price);
   return `${kind} ${deal} ב${p.address}, ${p.city} – ${price}${p.sold ? ' (לא זמין)' : ''}`;
@@ -59,7 +55,7 @@ export function propertyTitle(p: Property): string {
 
 function propertyDescription(p: Property): string {
   const facts = [
-    p.rooms !== null ? `${p.rooms} חדרים` : '',
+    p.rooms !== null ? roomsText(p.rooms) : '',
     p.size !== null ? `${p.size} מ"ר` : '',
     p.floor ? `קומה ${p.floor}` : '',
     ...p.features.slice(0, 4),

@@ -10,3 +10,12 @@ const number = new Intl.NumberFormat('he-IL');
 /** A price in shekels, e.g. ‏2,450,000 ₪. */
 export const formatPrice = (value: number) => shekel.format(value);
 export const formatNumber = (value: number) => number.format(value);
+
+/** Typed price text without its separators (commas, spaces, the shekel sign), as the visitor meant it. */
+export const ungroupDigits = (text: string) => text.replace(/[,\s\u00a0\u202f₪]/g, '');
+
+/** Typed whole-number text with thousands separators ('1500000' → '1,500,000'); other text stays as typed. */
+export function groupDigits(text: string): string {
+  const plain = ungroupDigits(text);
+  return /^\d+$/.test(plain) ? plain.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',') : text;
+}

@@ -1,7 +1,6 @@
 import type { Property } from '@shared/schemas/property';
 import { he } from '@web/i18n/he';
-import { formatPrice } from '@web/lib/format';
-import { propertyFacts } from './property-facts';
+import { listingPrice, propertyFacts } from './property-facts';
 
 const t = he.inquiries.facts;
 
@@ -11,7 +10,7 @@ export function KeyFacts({ property: p }: { property: Property }) {
   return (
     <section aria-label={t.label} className="flex flex-col gap-1">
       <p className="text-3xl font-bold text-brand-900" data-testid="key-price">
-        {formatPrice(p.price)}
+        {listingPrice(p)}
       </p>
       <ul className="flex flex-wrap gap-x-2 text-lg text-slate-800">
         {facts.map((fact, i) => (

@@ -6,7 +6,6 @@ import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
-import { formatPrice } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
 import { lazy, Suspense, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,6 +15,7 @@ import { ContactBar } from './contact-bar';
 import { Gallery } from './gallery';
 import { InquiryForm } from './inquiry-form';
 import { KeyFacts } from './key-facts';
+import { listingPrice } from './property-facts';
 import { ShareButtons } from './share-buttons';
 import { SimilarList } from './similar-list';
 
@@ -100,7 +100,7 @@ function Facts({ property: p }: { property: Property }) {
   const f = t.fields;
   const rented = p.typeTransaction === TRANSACTION_TYPES.rent;
   const rows: [string, string | number | null][] = [
-    [f.price, formatPrice(p.price)],
+    [f.price, listingPrice(p)],
     [f.city, p.city],
     [f.address, p.address],
     [f.category, p.category],

@@ -1,10 +1,10 @@
 import { paths } from '@shared/paths';
 import { he } from '@web/i18n/he';
-import { formatPrice } from '@web/lib/format';
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSimilar } from './api';
 import { Photo } from './photo';
+import { listingPrice } from './property-facts';
 
 /** Up to five similar properties (chosen by the server) as mini cards. */
 export function SimilarList({ id }: { id: string }) {
@@ -39,7 +39,7 @@ export function SimilarList({ id }: { id: string }) {
               <div className="p-2 text-sm">
                 <p className="text-slate-600">{p.category}</p>
                 <p className="font-semibold">{p.address}</p>
-                <p className="font-bold text-brand-800">{formatPrice(p.price)}</p>
+                <p className="font-bold text-brand-800">{listingPrice(p)}</p>
               </div>
             </Link>
           </li>
