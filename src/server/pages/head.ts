@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { propertyImages } from '../db/schema';
 import { absoluteUrl } from '../lib/links';
-import { getProperty } from '../modules/properties/reads';
+import { getProperty, listCities } from '../modules/properties/reads';
 import { getSettings } from '../modules/settings/service';
 import { findUserById } from '../modules/users/service';
 import { ensurePhotoShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
@@ -128,7 +128,9 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
     case 'sale':
     case 'rent': {
       const deal = input.route === 'sale' ? 'למכירה' : 'להשכרה';
-      const city = query.get('city')?.trim();
+      // Only a city the list knows is echoed: any other text in the link gets the page's plain title.
+      const typed = query.get('city')?.trim();
+      const city = typed && (await listCities(ctx.app.db, input.route)).includes(typed) ? typed : '';
       const where = city ? ` ב${city}` : '';
       return simple(
         `נכסים ${deal}${where}`,

@@ -179,6 +179,31 @@ describe('agency pages', () => {
     expect(canonical).toBe(new URL(url.split('?')[0]!, ORIGIN).href);
   });
 
+  it('echoes ?city= in the title and share tags only when the list knows that city', async () => {
+    await createProperty(app.db, { city: 'עכו', typeTransaction: 'השכרה', price: 5200 });
+    const titles = async (url: string) => {
+      const html = (await app.inject({ url })).body;
+      return [
+        decode(/<title>([^<]*)<\/title>/.exec(html)?.[1]),
+        decode(metaContent(html, 'property', 'og:title')),
+      ];
+    };
+    for (const title of await titles(`/Rent?city=${encodeURIComponent('עכו')}`)) {
+      expect(title).toContain('נכסים להשכרה בעכו');
+    }
+    for (const url of [
+      `/Rent?city=${encodeURIComponent('כל הדירות חינם – התקשרו 050-0000000')}`,
+      `/Rent?city=${encodeURIComponent('עכו ')}x`,
+      // A city with rentals only is not echoed on the sale list.
+      `/Sale?city=${encodeURIComponent('עכו')}`,
+    ]) {
+      for (const title of await titles(url)) {
+        expect(title, url).toMatch(/^נכסים (למכירה|להשכרה)( \|.*)?$/);
+        expect(title, url).not.toMatch(/עכו|חינם/);
+      }
+    }
+  });
+
   it('an agent page is titled with the agent', async () => {
     const agent = await createUser(app.db, { name: 'דנה לוי', companyRole: 'יועצת נדל"ן' });
     const html = (await app.inject({ url: `/AboutAgent/${agent.id}` })).body;

@@ -1,6 +1,7 @@
 import { idParamsSchema } from '@shared/schemas/common';
 import {
   agentParamsSchema,
+  citiesQuerySchema,
   namesResponseSchema,
   propertyListResponseSchema,
   propertyResponseSchema,
@@ -74,8 +75,11 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/property/locations/cities',
-    { config: { access: 'public' }, schema: { response: { 200: namesResponseSchema } } },
-    async () => ok(await listCities(app.db)),
+    {
+      config: { access: 'public' },
+      schema: { querystring: citiesQuerySchema, response: { 200: namesResponseSchema } },
+    },
+    async (request) => ok(await listCities(app.db, request.query.type)),
   );
 
   app.get(

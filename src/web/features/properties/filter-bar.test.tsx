@@ -47,6 +47,8 @@ describe('FilterBar: city and street only from the suggestions', () => {
 
   it('takes a suggestion typed in full even when another suggestion contains it', async () => {
     const { onSearch, user } = setup({ city: 'ירושלים' });
+    // The street unlocks once the suggestions show the city is one of them.
+    await waitFor(() => expect(street()).toBeEnabled());
     await user.type(street(), 'יפו');
     await user.click(search());
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
@@ -76,6 +78,19 @@ describe('FilterBar: city and street only from the suggestions', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('יש כמה רחובות מתאימים, בחרו אחד מהרשימה');
     expect(street()).toHaveAttribute('aria-invalid', 'true');
     expect(onSearch).not.toHaveBeenCalled();
+  });
+});
+
+describe('FilterBar: the street', () => {
+  it('unlocks only once a city from the suggestions is chosen, and asks for the list of its deal type', async () => {
+    const { calls, user } = setup();
+    expect(street()).toBeDisabled();
+    await user.type(city(), 'חי');
+    expect(street()).toBeDisabled();
+    await user.clear(city());
+    await user.type(city(), 'חיפה');
+    await waitFor(() => expect(street()).toBeEnabled());
+    expect(calls.some((c) => c.url.endsWith('/property/locations/cities?type=sale'))).toBe(true);
   });
 });
 

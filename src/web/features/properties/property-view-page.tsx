@@ -18,6 +18,7 @@ import { KeyFacts } from './key-facts';
 import { listingPrice } from './property-facts';
 import { ShareButtons } from './share-buttons';
 import { SimilarList } from './similar-list';
+import { UnavailableNote } from './unavailable-note';
 
 /** The admin's photo manager: its code (and the schemas it checks with) loads only for an admin. */
 const ImagesPanel = lazy(() => import('./images-panel').then((m) => ({ default: m.ImagesPanel })));
@@ -82,7 +83,7 @@ export function PropertyViewPage() {
         </div>
         <div className="flex flex-col gap-6 self-start">
           <AgentPanel property={p} />
-          {!p.sold && <InquiryForm propertyId={p._id} ref={inquiryName} />}
+          {p.sold ? <UnavailableNote property={p} /> : <InquiryForm propertyId={p._id} ref={inquiryName} />}
         </div>
       </div>
       <SimilarList id={p._id} />
