@@ -95,12 +95,16 @@ test('a typed city that is not one suggestion is refused on the field, never sea
   await shot('city refused');
   await checkA11y({ allImpacts: true });
 
-  // Tab leaves the open list for the next field.
+  // Tab leaves the open list for the next field; the street stays locked until a city from the list is chosen.
   await city.fill(`${tag} דר`);
   await expect(city).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('combobox', { name: 'רחוב' })).toBeDisabled();
   await city.press('Tab');
-  await expect(page.getByRole('combobox', { name: 'רחוב' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'סוג נכס' })).toBeFocused();
   await expect(city).toHaveAttribute('aria-expanded', 'false');
+  await city.fill(south.city);
+  await expect(page.getByRole('combobox', { name: 'רחוב' })).toBeEnabled();
+  await city.fill(`${tag} דר`);
 
   await search.click();
   await expect(city).toHaveValue(south.city);

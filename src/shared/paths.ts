@@ -92,3 +92,15 @@ export function isClientRoute(pathname: string): boolean {
 export function matchRouteName(pathname: string): RouteName | undefined {
   return routeRegExps.find(([, re]) => re.test(pathname))?.[0];
 }
+
+/**
+ * The path as the route spells it ('/sale' → '/Sale', '/propertyview/7/' → '/PropertyView/7'), for a
+ * permanent redirect to one address per page; undefined when no route matches.
+ */
+export function canonicalPath(pathname: string): string | undefined {
+  const name = matchRouteName(pathname);
+  if (!name) return undefined;
+  const pattern = routePatterns[name].split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  return `/${given.map((segment, i) => (pattern[i]?.startsWith(':') ? segment : pattern[i])).join('/')}`;
+}

@@ -224,6 +224,8 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
       );
     case 'notFound':
       return { title: 'העמוד לא נמצא', description: 'העמוד שחיפשת לא נמצא.', noindex: true };
+    case 'agentProfile':
+      return { title: 'הפרופיל האישי', description: `הפרופיל האישי של סוכני ${agency}.`, noindex: true };
     default:
       return { title: agency, description: `${agency}`, noindex: true };
   }

@@ -1,4 +1,4 @@
-import { matchRouteName } from '@shared/paths';
+import { canonicalPath, matchRouteName } from '@shared/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fontPreloadTags } from './font-preload';
 import { pageHead, robotsMeta } from './head';
@@ -46,9 +46,17 @@ export function createPageServer(
       const head = await pageHead(ctx, { route: 'notFound', pathname, url });
       return sendHtml(request, reply, 404, assemblePage(template, { head, body: rendered?.html }));
     }
+    const canonical = canonicalPath(pathname);
+    if (canonical && canonical !== pathname) {
+      // One address per page: '/sale' and '/Sale/' are the same page, spelled as its route spells it.
+      return reply.redirect(`${canonical}${url.slice(pathname.length)}`, 301);
+    }
     if (!SERVER_RENDERED_ROUTES.includes(route)) {
       // The signed-in area is the installable app: its pages carry the manifest (public pages do not).
-      const head = `${robotsMeta('noindex')}\n    ${APP_HEAD_TAGS}`;
+      // The profile is where a visitor lands from the sign-in link: it has a title of its own.
+      const own =
+        route === 'agentProfile' ? await pageHead(ctx, { route, pathname, url }) : robotsMeta('noindex');
+      const head = `${own}\n    ${APP_HEAD_TAGS}`;
       return sendHtml(request, reply, 200, assemblePage(template, { head }));
     }
     const [rendered, head] = await Promise.all([

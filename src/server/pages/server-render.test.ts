@@ -143,6 +143,24 @@ describe('other pages', () => {
   );
 });
 
+describe('one address per page', () => {
+  it.each([
+    ['/sale', '/Sale'],
+    [`/sale?city=${encodeURIComponent('חיפה')}`, `/Sale?city=${encodeURIComponent('חיפה')}`],
+    ['/SALE/', '/Sale'],
+    ['/agentprofile', '/AgentProfile'],
+  ])('%s redirects permanently to %s', async (url, location) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
+
+  it('a visitor on /AgentProfile gets a page title', async () => {
+    const res = await app.inject({ url: '/AgentProfile' });
+    expect(res.body).toMatch(/<title>הפרופיל האישי/);
+  });
+});
+
 describe('font preloads', () => {
   it('a server-rendered page preloads the Hebrew body and heading fonts of the build', async () => {
     const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');

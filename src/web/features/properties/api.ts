@@ -64,9 +64,14 @@ export const useProperty = (id: string) =>
     retry: false,
   });
 
+/**
+ * The server picks similar properties at random: the page keeps the ones it was rendered with (never
+ * refetched while mounted), so the cards do not reshuffle after hydration, even from a cached page.
+ */
 export const useSimilar = (id: string) =>
   useQuery({
     queryKey: propertyKeys.similar(id),
+    staleTime: Number.POSITIVE_INFINITY,
     queryFn: () =>
       apiRequest<Envelope<{ data: Property[] }>>(`/property/${encodeURIComponent(id)}/similar`).then(
         (r) => r.data.data,
