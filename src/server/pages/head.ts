@@ -66,16 +66,20 @@ function propertyDescription(p: Property): string {
 
 const firstParagraph = (text: string) => text.split(/\n\s*\n/)[0] ?? text;
 
-async function siteImage(ctx: HeadContext, settings: AgencySettings) {
-  const url = settings.media.introPoster;
-  if (!url) return undefined;
+/** The 1200x630 JPEG share image made from a site or uploaded image (by its URL), if it can be read. */
+async function shareImageOf(ctx: HeadContext, url: string, alt: string) {
   const read = async () => {
     if (url.startsWith('/uploads/')) return ctx.app.storage.read(url.slice('/uploads/'.length));
     if (!ctx.webRoot || !url.startsWith('/')) return undefined;
     return readFile(join(ctx.webRoot, normalize(url).replace(/^(\.\.[/\\])+/, ''))).catch(() => undefined);
   };
   const key = await ensureSiteShareImage(ctx.app.storage, url, read).catch(() => undefined);
-  return key ? { url: ctx.app.storage.url(key), alt: settings.agencyName } : undefined;
+  return key ? { url: ctx.app.storage.url(key), alt } : undefined;
+}
+
+async function siteImage(ctx: HeadContext, settings: AgencySettings) {
+  const url = settings.media.introPoster;
+  return url ? shareImageOf(ctx, url, settings.agencyName) : undefined;
 }
 
 async function propertyImage(ctx: HeadContext, propertyId: string) {
@@ -188,7 +192,9 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
           agent?.aboutMe || `${name}${role} ב${agency}. טלפון ${agent?.phoneNumber ?? settings.phone}.`,
         ),
         canonical: path,
-        image: agent?.image ? { url: agent.image, alt: name } : await siteImage(ctx, settings),
+        // Like every other page's: a 1200x630 JPEG, here cut from the agent's photo when it can be read.
+        image:
+          (agent?.image && (await shareImageOf(ctx, agent.image, name))) || (await siteImage(ctx, settings)),
         jsonLd: [
           breadcrumbs([
             home,
