@@ -1,0 +1,127 @@
+import { createProperty, photo, unique } from './data';
+import { expect, test } from './fixtures';
+import { DESKTOP, PHONE } from './people';
+
+test('a one-room rental reads חדר אחד and לחודש; the whole card is one link named by its address', async ({
+  page,
+  signInAs,
+  shot,
+  checkA11y,
+}) => {
+  const city = `עין ${unique()}`;
+  const address = `הגפן ${unique()}`;
+  await signInAs('admin');
+  const id = await createProperty(
+    page.request,
+    { city, address, typeTransaction: 'השכרה', price: 4_300, rooms: 1, size: 30, floor: '2' },
+    [await photo('#557799', 'front.png')],
+  );
+  await createProperty(page.request, {
+    city,
+    address: `הגפן ${unique()}`,
+    typeTransaction: 'השכרה',
+    price: 4_500,
+    rooms: 2,
+  });
+  await page.context().clearCookies();
+
+  await page.setViewportSize(PHONE);
+  await page.goto(`/Rent?city=${encodeURIComponent(city)}`);
+  await expect(page).toHaveTitle(new RegExp(`^נכסים להשכרה ב${city} \\|`));
+  const card = page.getByRole('article').filter({ hasText: address });
+  await expect(card).toContainText('חדר אחד');
+  await expect(card).not.toContainText('1 חדרים');
+  await expect(card).toContainText(/4,300\D*₪ לחודש/);
+  await shot('one-room rental card at phone width');
+  await checkA11y({ allImpacts: true });
+  // The card's one link is named by the address, and a tap anywhere on it (the photo) opens the property.
+  await expect(card.getByRole('link')).toHaveCount(1);
+  await expect(card.getByRole('link')).toHaveAccessibleName(address);
+  await card.getByRole('img').click();
+  await expect(page).toHaveURL(new RegExp(`/PropertyView/${id}$`));
+  await expect(page.getByTestId('key-price')).toHaveText(/4,300\D*₪ לחודש/);
+  await expect(page.getByRole('region', { name: 'עיקרי הנכס' })).toContainText('חדר אחד');
+  await expect(page).toHaveTitle(/^דירת חדר אחד להשכרה/);
+  // A similar card is one link too, named by its address.
+  const similar = page.getByTestId('similar-card');
+  await expect(similar).toHaveCount(1);
+  await expect(similar.getByRole('link')).toHaveAccessibleName(/^הגפן /);
+  await expect(similar).toContainText(/4,500\D*₪ לחודש/);
+  await shot('one-room rental page');
+  await checkA11y({ allImpacts: true });
+
+  // A city the list does not know is not echoed.
+  await page.goto(`/Rent?city=${encodeURIComponent('דירות חינם')}`);
+  await expect(page).toHaveTitle(/^נכסים להשכרה \|/);
+});
+
+test('a sold property says so by the price, and in place of the inquiry form leads to similar ones', async ({
+  page,
+  signInAs,
+  shot,
+  checkA11y,
+}) => {
+  const city = `כפר ${unique()}`;
+  const address = `התאנה ${unique()}`;
+  const other = `התאנה ${unique()}`;
+  await signInAs('admin');
+  const id = await createProperty(page.request, { city, address, price: 2_100_000, rooms: 4, sold: true });
+  await createProperty(page.request, { city, address: other, price: 2_200_000, rooms: 4 });
+  await page.context().clearCookies();
+
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.goto(`/PropertyView/${id}`);
+    const badge = page.getByTestId('sold-badge');
+    await expect(badge).toHaveText('נמכר');
+    await expect(badge).toBeInViewport();
+    await expect(page.getByRole('region', { name: 'מתעניינים בנכס?' })).toHaveCount(0);
+    const note = page.getByRole('region', { name: 'הנכס אינו זמין עוד' });
+    await expect(note).toContainText('הנכס הזה כבר נמכר.');
+    await note.scrollIntoViewIfNeeded();
+    await shot(`sold property ${size.width}`);
+    await checkA11y({ allImpacts: true });
+  }
+  await page.getByRole('link', { name: `לנכסים דומים למכירה ב${city}` }).click();
+  await expect(page).toHaveURL(/\/Sale\?city=/);
+  await expect(page.getByRole('article').filter({ hasText: other })).toBeVisible();
+  await expect(page.locator('#results-count')).toHaveText('נמצא נכס אחד');
+});
+
+test('typed prices show separators and ₪ after the number, in boxes at least 44 px tall', async ({
+  page,
+  shot,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/Sale');
+  const typed = page.getByLabel('הקלדת מחיר מקסימלי בשקלים');
+  await typed.fill('');
+  await typed.pressSequentially('2450000');
+  await expect(typed).toHaveValue('2,450,000');
+  const box = (await typed.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  // The sign sits after the number: in a right-to-left row, to its left.
+  const sign = typed.locator('xpath=following-sibling::span[1]');
+  await expect(sign).toHaveText('₪');
+  const signBox = (await sign.boundingBox())!;
+  expect(signBox.x).toBeLessThan(box.x + box.width / 2);
+  await typed.press('Enter');
+  await expect(page).toHaveURL(/maxPrice=2450000/);
+  await shot('typed price');
+});
+
+test('/sale in other cases redirects permanently to /Sale; a visitor on /AgentProfile is asked to sign in', async ({
+  page,
+  checkA11y,
+}) => {
+  const res = await page.request.get('/sale?city=x', { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toBe('/Sale?city=x');
+  await page.goto('/AgentProfile');
+  await expect(page).toHaveTitle(/^הפרופיל האישי \|/);
+  await expect(page.getByRole('heading', { level: 1, name: 'הפרופיל האישי' })).toBeVisible();
+  await expect(page.getByText('יש להתחבר כדי לצפות בפרופיל')).toBeVisible();
+  await page.getByRole('link', { name: 'להתחברות' }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+  await checkA11y({ allImpacts: true });
+});
