@@ -125,3 +125,79 @@ test('/sale in other cases redirects permanently to /Sale; a visitor on /AgentPr
   await expect(page).toHaveURL(/\/Login$/);
   await checkA11y({ allImpacts: true });
 });
+
+test('on a phone the sticky contact bar steps aside while a form field has focus', async ({
+  page,
+  signInAs,
+  shot,
+}) => {
+  await signInAs('admin');
+  const id = await createProperty(page.request, { address: `הברוש ${unique()}`, rooms: 3 });
+  await page.context().clearCookies();
+  await page.setViewportSize(PHONE);
+  await page.goto(`/PropertyView/${id}`);
+  const bar = page.getByRole('navigation', { name: 'יצירת קשר מהירה' });
+  await expect(bar).toBeInViewport();
+  const form = page.getByRole('region', { name: 'מתעניינים בנכס?' });
+  for (const label of ['שם', 'טלפון נייד', 'הודעה (לא חובה)']) {
+    const field = form.getByLabel(label);
+    await field.focus();
+    await expect(bar).toBeHidden();
+    // The focused field is on screen and nothing is drawn over its middle.
+    await expect(field).toBeInViewport();
+    const box = (await field.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('input, textarea')?.outerHTML ?? '',
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(onTop).not.toBe('');
+  }
+  await shot('field focused, bar aside');
+  await form.getByLabel('שם').blur();
+  await expect(bar).toBeVisible();
+});
+
+test('privacy policy and terms: from the footer and from every form, with what is collected and how to ask for deletion', async ({
+  page,
+  signInAs,
+  shot,
+  checkA11y,
+}) => {
+  await signInAs('admin');
+  const id = await createProperty(page.request, { address: `האורן ${unique()}` });
+  await page.context().clearCookies();
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'מדיניות פרטיות' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'מדיניות פרטיות' })).toBeVisible();
+    for (const heading of [
+      'איזה מידע נאסף',
+      'למה המידע נאסף',
+      'מי רואה את המידע',
+      'לכמה זמן המידע נשמר',
+      'עיון, תיקון ומחיקה',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    await expect(page.getByRole('main')).toContainText('office@example.com');
+    await shot(`privacy ${size.width}`);
+    await checkA11y({ allImpacts: true });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'תנאי שימוש' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'תנאי שימוש' })).toBeVisible();
+    await checkA11y({ allImpacts: true });
+  }
+  // Each public form's consent line links to both.
+  const forms = [
+    ['/', page.locator('#liveDitails form')],
+    ['/JobNeedForm', page.getByRole('main').locator('form')],
+    [`/PropertyView/${id}`, page.getByRole('region', { name: 'מתעניינים בנכס?' })],
+  ] as const;
+  for (const [url, form] of forms) {
+    await page.goto(url);
+    await expect(form.getByRole('link', { name: 'מדיניות פרטיות' })).toHaveAttribute('href', '/privacy');
+    await expect(form.getByRole('link', { name: 'תנאי שימוש' })).toHaveAttribute('href', '/terms');
+  }
+});

@@ -12,6 +12,8 @@ export const routePatterns = {
   investorPlans: '/InvestorPlans',
   jobNeedForm: '/JobNeedForm',
   accessibility: '/accessibility',
+  privacy: '/privacy',
+  terms: '/terms',
   dailyIndicator: '/DailyIndicator/:agentId?',
   personalIndicator: '/PersonalIndicator/:agentId?',
   agents: '/Agents',
@@ -46,6 +48,8 @@ export const paths = {
   investorPlans: () => '/InvestorPlans',
   jobNeedForm: () => '/JobNeedForm',
   accessibility: () => '/accessibility',
+  privacy: () => '/privacy',
+  terms: () => '/terms',
   dailyIndicator: (agentId?: string) =>
     agentId ? `/DailyIndicator/${encodeURIComponent(agentId)}` : '/DailyIndicator',
   personalIndicator: (agentId?: string) =>

@@ -222,6 +222,18 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
         `הצהרת הנגישות של ${agency}: רמה AA של WCAG 2.1 לפי ת"י 5568, מה נבדק, מגבלות ידועות ופרטי רכז/ת הנגישות.`,
         paths.accessibility(),
       );
+    case 'privacy':
+      return simple(
+        'מדיניות פרטיות',
+        `מדיניות הפרטיות של ${agency}: איזה מידע נאסף, למה, לכמה זמן ומי רואה אותו, ואיך מבקשים עותק או מחיקה.`,
+        paths.privacy(),
+      );
+    case 'terms':
+      return simple(
+        'תנאי שימוש',
+        `תנאי השימוש באתר ${agency}: המידע על הנכסים, הפניות דרך האתר, קניין רוחני ואחריות.`,
+        paths.terms(),
+      );
     case 'buySellRent':
       return simple(
         'קנייה, מכירה והשכרה של נכסים',

@@ -10,6 +10,8 @@ export const INDEXED_PAGES = [
   paths.investorPlans(),
   paths.jobNeedForm(),
   paths.accessibility(),
+  paths.privacy(),
+  paths.terms(),
 ] as const;
 
 /** Routes with a record in their path, indexed one URL per record. */
@@ -52,4 +54,6 @@ export const SERVER_RENDERED_ROUTES: RouteName[] = [
   'investorPlans',
   'jobNeedForm',
   'accessibility',
+  'privacy',
+  'terms',
 ];

@@ -1,6 +1,7 @@
 import { LEAD_CATEGORIES, type LeadCategoryKey } from '@shared/domain/lead-categories';
 import type { LeadBody } from '@shared/schemas/leads';
 import { Button } from '@web/components/button';
+import { ConsentLine } from '@web/components/consent-line';
 import { FormField } from '@web/components/form-field';
 import { SelectField } from '@web/components/select-field';
 import { he } from '@web/i18n/he';
@@ -106,6 +107,9 @@ export function LeadForm() {
               {t.honeypot}
               <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
             </label>
+          </div>
+          <div className="md:col-span-3">
+            <ConsentLine />
           </div>
           <Button type="submit" className="md:col-span-3" disabled={send.isPending || sent}>
             {send.isPending ? t.sending : sent ? t.sent : t.submit}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type JobApplicationBody, jobApplicationBodySchema } from '@shared/schemas/leads';
 import { Button } from '@web/components/button';
+import { ConsentLine } from '@web/components/consent-line';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
@@ -103,6 +104,7 @@ export function JobPage() {
             <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
         </div>
+        <ConsentLine />
         <Button type="submit" disabled={send.isPending || sent}>
           {send.isPending ? t.sending : sent ? t.sent : t.submit}
         </Button>

@@ -1,5 +1,6 @@
 import type { InquiryBody } from '@shared/schemas/inquiry';
 import { Button } from '@web/components/button';
+import { ConsentLine } from '@web/components/consent-line';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
@@ -103,7 +104,7 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
             <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
         </div>
-        <p className="text-sm text-slate-600">{t.consent}</p>
+        <ConsentLine purpose={t.consent} />
         <Button type="submit" disabled={send.isPending || sent}>
           {send.isPending ? t.sending : sent ? t.sent : t.submit}
         </Button>

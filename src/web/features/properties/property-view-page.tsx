@@ -89,7 +89,7 @@ export function PropertyViewPage() {
       <SimilarList id={p._id} />
       <BackLinks />
       {!p.sold && (
-        <div className="sticky bottom-0 -mx-4 mt-6 md:hidden">
+        <div className="contact-dock sticky bottom-0 -mx-4 mt-6 md:hidden">
           <ContactBar property={p} onInquire={inquire} />
         </div>
       )}
