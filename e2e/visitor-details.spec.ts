@@ -209,3 +209,66 @@ test('privacy policy and terms: from the footer and from every form, with what i
     await expect(form.getByRole('link', { name: 'תנאי שימוש' })).toHaveAttribute('href', '/terms');
   }
 });
+
+test.describe('before JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the lead, job and inquiry forms post to the server and answer with a confirmation or field errors', async ({
+    page,
+    signInAs,
+    shot,
+  }) => {
+    await signInAs('admin');
+    const id = await createProperty(page.request, { address: `הרימון ${unique()}` });
+    await page.context().clearCookies();
+    const name = `בלי סקריפט ${unique()}`;
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    const lead = page.locator('#liveDitails form');
+    await lead.getByLabel('שם').fill(name);
+    await lead.getByLabel('טלפון').fill('054-321-9876');
+    await lead.getByRole('button', { name: 'שליחה' }).click();
+    await expect(page.locator('#liveDitails').getByRole('status')).toHaveText('הפרטים נשלחו בהצלחה!');
+    await shot('lead sent without JavaScript');
+
+    await page.goto('/JobNeedForm');
+    const job = page.getByRole('main').locator('form');
+    await job.getByLabel('שם מלא').fill(name);
+    await job.getByLabel('טלפון').fill('123');
+    await job.getByLabel('כתובת מייל').fill('cand@example.com');
+    await job.getByRole('button', { name: /שליחה/ }).click();
+    await expect(page.getByText('מספר הטלפון אינו תקין, נסה שוב.')).toBeVisible();
+    await expect(job.getByLabel('שם מלא')).toHaveValue(name);
+    await shot('job refused without JavaScript');
+    await job.getByLabel('טלפון').fill('052-555-1212');
+    await job.getByRole('button', { name: /שליחה/ }).click();
+    await expect(page.getByRole('status')).toHaveText('הפרטים נשלחו בהצלחה!');
+
+    await page.goto(`/PropertyView/${id}`);
+    const inquiry = page.getByRole('region', { name: 'מתעניינים בנכס?' });
+    await inquiry.getByLabel('שם').fill(name);
+    await inquiry.getByLabel('טלפון נייד').fill('050-765-4321');
+    await inquiry.getByRole('button', { name: 'שליחת פנייה' }).click();
+    await expect(inquiry.getByRole('status')).toHaveText('הפנייה נשלחה! הסוכן יחזור אליכם בהקדם.');
+    await shot('inquiry sent without JavaScript');
+
+    // Each went to its own page's address, and no name or phone was ever in an address.
+    expect(posts.map((url) => new URL(url).pathname)).toEqual([
+      '/',
+      '/JobNeedForm',
+      '/JobNeedForm',
+      `/PropertyView/${id}`,
+    ]);
+    for (const url of [...posts, page.url()]) {
+      expect(decodeURIComponent(url)).not.toContain(name);
+      for (const phone of ['054-321-9876', '0543219876', '052-555-1212', '050-765-4321']) {
+        expect(decodeURIComponent(url)).not.toContain(phone);
+      }
+    }
+  });
+});

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PageRenderer } from '../pages/renderer';
 import { builtRenderer } from '../pages/renderer';
-import { createPageServer } from '../pages/serve-page';
+import { createPageServer, type PageServer } from '../pages/serve-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -23,6 +23,8 @@ export const webAppPlugin = fp(
       uploadsDir: string;
       /** The server renderer; default: the built one next to webRoot (dist/ssr), when there is one. */
       renderer?: () => Promise<PageRenderer>;
+      /** Routes that answer a page's own form posted without JavaScript with that page. */
+      pagePosts?: (app: FastifyInstance, opts: { servePage: PageServer }) => Promise<void>;
     },
   ) => {
     await app.register(fastifyStatic, {
@@ -59,6 +61,8 @@ export const webAppPlugin = fp(
         },
       });
     }
+
+    if (servePage && opts.pagePosts) await app.register(opts.pagePosts, { servePage });
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
