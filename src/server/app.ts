@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database, DatabaseHandle } from './db/client';
 import { openDatabase } from './db/client';
 import { databaseOptions, type Env, loadEnv, resolveAppOrigin } from './env';
+import { AfterAnswer } from './lib/after-answer';
 import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
 import { auditRoutes } from './modules/audit/routes';
@@ -19,6 +20,7 @@ import { indicatorRoutes } from './modules/indicators/routes';
 import { formPostRoutes } from './modules/leads/form-posts';
 import { leadRoutes } from './modules/leads/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { pipelineRoutes } from './modules/pipeline/routes';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
 import { reportContactRoutes } from './modules/report-contacts/routes';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     dbHandle: DatabaseHandle;
     env: Env;
     storage: Storage;
+    /** Work started after a route's answer is sent (lib/after-answer.ts). */
+    afterAnswer: AfterAnswer;
   }
 }
 
@@ -122,7 +126,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const uploadsDir = resolve(env.DATA_DIR, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   app.decorate('storage', new LocalStorage(uploadsDir));
+  app.decorate('afterAnswer', new AfterAnswer());
   app.addHook('onClose', async () => {
+    await app.afterAnswer.settled();
     if (ownsDatabase) await handle.close();
   });
 
@@ -196,6 +202,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(mailRoutes);
         await api.register(backupRoutes);
         await api.register(pushRoutes);
+        await api.register(pipelineRoutes);
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is

@@ -7,6 +7,7 @@ import { type Env, EnvError, loadEnv } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
 import { startOutboxWorker } from './modules/mail/worker';
+import { startResponseClock } from './modules/pipeline/clock';
 import { startDailyReminder, startPushWorker } from './modules/push';
 import { seedDemoOnce } from './seed/seed-demo';
 
@@ -45,11 +46,12 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
   await app.listen({ host: env.HOST, port: env.PORT });
 }
 
-/** The mail and push senders, the evening reminder, the hourly maintenance and (PGlite) the backups; returns what stops them. */
+/** The mail and push senders, the evening reminder, the leads' response clock, the hourly maintenance and (PGlite) the backups; returns what stops them. */
 function startJobs(app: FastifyInstance) {
   const stopWorker = startOutboxWorker(app);
   const stopPush = startPushWorker(app);
   const stopReminder = startDailyReminder(app);
+  const stopClock = startResponseClock(app);
   const stopMaintenance = startMaintenance(app);
   const stopBackups = startBackups(app);
   if (cluster.isWorker) app.log.info('this server process runs the mail and push queues and the maintenance');
@@ -57,6 +59,7 @@ function startJobs(app: FastifyInstance) {
     stopMaintenance();
     stopBackups();
     stopReminder();
+    stopClock();
     await Promise.all([stopWorker(), stopPush()]);
   };
 }

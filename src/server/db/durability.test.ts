@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './client';
-import { leads } from './schema';
+import { contacts } from './schema';
 
 // The embedded database only: PostgreSQL's own fsync is PostgreSQL's business.
 describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('embedded database durability', () => {
@@ -35,11 +35,11 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('embedded database durab
     const fsync = vi.spyOn(fs, 'fsyncSync');
     try {
       for (let i = 0; i < 5; i += 1) {
-        await handle.db.insert(leads).values({ name: `durable ${i}`, phone: '0541234567', category: 'קונה' });
+        await handle.db.insert(contacts).values({ name: `durable ${i}`, phone: '0541234567' });
       }
       expect(fsync.mock.calls.length).toBeGreaterThanOrEqual(5);
       fsync.mockClear();
-      await handle.db.select().from(leads);
+      await handle.db.select().from(contacts);
       expect(fsync).not.toHaveBeenCalled();
     } finally {
       fsync.mockRestore();
@@ -49,9 +49,7 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('embedded database durab
   it('fsyncs the data files at a checkpoint', async () => {
     const fsync = vi.spyOn(fs, 'fsyncSync');
     try {
-      await handle.db
-        .insert(leads)
-        .values({ name: 'before checkpoint', phone: '0541234567', category: 'מוכר' });
+      await handle.db.insert(contacts).values({ name: 'before checkpoint', phone: '0541234567' });
       fsync.mockClear();
       await handle.db.execute(sql`checkpoint`);
       expect(fsync.mock.calls.length).toBeGreaterThan(1);

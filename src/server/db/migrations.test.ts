@@ -1,3 +1,5 @@
+import { normalizeIsraeliMobile } from '@shared/domain/phone';
+import { ROUTING_REASONS } from '@shared/domain/routing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBeforeMigration, rowsOf } from '../test/migration-fixture';
@@ -21,9 +23,93 @@ beforeAll(async () => {
   await handle.db.execute(insertUser('b@example.com', 'מנהלת משרד', 'admin', '2024-04-01T10:00:00Z'));
   await handle.db.execute(insertUser('c@example.com', 'יועץ נדל"ן מוביל', 'agent', '2025-01-01T10:00:00Z'));
   await handle.db.execute(insertUser('d@example.com', null, 'admin', '2025-02-01T10:00:00Z'));
+  await insertLeads();
   await handle.migrate();
 }, MIGRATING);
 afterAll(() => handle?.close());
+
+// Leads and inquiries as they were before the pipeline: one home-form lead and one inquiry from the same mobile
+// (written differently), two leads from one landline (never merged), an inquiry sent to an agent.
+const LEADS_BEFORE = [
+  { name: 'פונה א', phone: '050-123 4567', message: null, agent: null, at: '2025-01-01T10:00:00Z' },
+  {
+    name: 'פונה א בשם אחר',
+    phone: '+972 50 123 4567',
+    message: 'שלום',
+    agent: 'a',
+    at: '2025-02-01T10:00:00Z',
+  },
+  { name: 'קווי', phone: '04-8123456', message: null, agent: null, at: '2025-03-01T10:00:00Z' },
+  { name: 'קווי שוב', phone: '04-8123456', message: null, agent: null, at: '2025-03-02T10:00:00Z' },
+  { name: 'פונה ב', phone: '\u200f0541112222', message: '', agent: 'c', at: '2025-04-01T10:00:00Z' },
+];
+
+async function insertLeads() {
+  for (const lead of LEADS_BEFORE) {
+    const agent = lead.agent
+      ? sql`(select id from users where email = ${`${lead.agent}@example.com`})`
+      : sql`null`;
+    await handle.db.execute(
+      sql`insert into leads (name, phone, category, message, agent_id, created_at)
+          values (${lead.name}, ${lead.phone}, 'קונה', ${lead.message}, ${agent}, ${lead.at})`,
+    );
+  }
+}
+
+describe('pipeline', () => {
+  type Moved = {
+    name: string;
+    source: string;
+    status: string;
+    message: string;
+    owner: string | null;
+    routing_reason: string;
+    contact_id: string;
+    phone_key: string | null;
+  };
+  const moved = () =>
+    rowsOf<Moved>(
+      handle,
+      sql`select l.name, l.source, l.status, l.message, u.email as owner, l.routing_reason, l.contact_id,
+            c.phone_key
+          from leads l join contacts c on c.id = l.contact_id left join users u on u.id = l.owner_id
+          where l.name like 'פונה%' or l.name like 'קווי%'
+          order by l.created_at`,
+    );
+
+  it('keeps every lead, each on a contact keyed by its normalized mobile number', async () => {
+    const rows = await moved();
+    expect(rows).toHaveLength(LEADS_BEFORE.length);
+    expect(rows.map((r) => r.phone_key)).toEqual([
+      normalizeIsraeliMobile(LEADS_BEFORE[0]!.phone),
+      normalizeIsraeliMobile(LEADS_BEFORE[1]!.phone),
+      null,
+      null,
+      normalizeIsraeliMobile(LEADS_BEFORE[4]!.phone),
+    ]);
+    expect(rows[4]!.phone_key).toBe('+972541112222');
+    // The same mobile written twice is one contact; one landline's two leads are two contacts.
+    expect(rows[0]!.contact_id).toBe(rows[1]!.contact_id);
+    expect(rows[2]!.contact_id).not.toBe(rows[3]!.contact_id);
+    const [{ n }] = (await rowsOf<{ n: number }>(handle, sql`select count(*)::int as n from contacts`)) as [
+      { n: number },
+    ];
+    expect(n).toBe(4);
+  });
+
+  it('makes them new leads with their agent as owner, else the office manager, with the source and reason', async () => {
+    const rows = await moved();
+    expect(rows.map((r) => [r.source, r.status, r.message, r.owner])).toEqual([
+      ['homeForm', 'new', '', 'b@example.com'],
+      ['propertyInquiry', 'new', 'שלום', 'a@example.com'],
+      ['homeForm', 'new', '', 'b@example.com'],
+      ['homeForm', 'new', '', 'b@example.com'],
+      ['propertyInquiry', 'new', '', 'c@example.com'],
+    ]);
+    expect(rows[0]!.routing_reason).toBe(ROUTING_REASONS.fallback);
+    expect(rows[1]!.routing_reason).toBe(ROUTING_REASONS.propertyAgent);
+  });
+});
 
 describe('user_gender', () => {
   it('makes women of the users whose title is written in the feminine, and keeps everyone', async () => {

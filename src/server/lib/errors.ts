@@ -20,3 +20,15 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string>
 export const conflict = (message: string, fieldErrors?: Record<string, string>) =>
   new AppError(409, 'CONFLICT', message, fieldErrors);
 export const tooManyRequests = () => new AppError(429, 'RATE_LIMITED', MESSAGES.tooManyRequests);
+
+/** Refused by the database's own guard too (drizzle/0014), whoever writes: the API, a CLI, the import. */
+export const LAST_ADMIN_MESSAGE = 'זהו המנהל הפעיל האחרון: אי אפשר להשבית אותו או להוריד את הרשאותיו';
+
+/** Whether an error (or its cause) is the database refusing to leave the agency without an active admin. */
+export function isLastAdminViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === '23514' && e.constraint === 'users_active_admin') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -20,21 +20,14 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateRule
   if (count > rule.max) throw tooManyRequests();
 }
 
-/** Throws 429 when the key has already reached `max` in its current window (without counting this call). */
-export async function assertUnderRateLimit(db: Database, key: string, rule: RateRule): Promise<void> {
-  const result = await db.execute<{ count: number }>(
-    sql`select count from rate_limits where key = ${key} and reset_at > now()`,
+/**
+ * Gives back one counted event (a sign-in attempt that turned out to succeed): counting comes first, so that
+ * parallel attempts cannot all pass the check before any of them is counted, and a success then returns it.
+ */
+export async function releaseRateLimitEvent(db: Database, key: string): Promise<void> {
+  await db.execute(
+    sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`,
   );
-  if (Number(result.rows[0]?.count ?? 0) >= rule.max) throw tooManyRequests();
-}
-
-/** Counts one event for the key (e.g. a failed sign-in) without refusing this request. */
-export async function countRateLimitEvent(db: Database, key: string, rule: RateRule): Promise<void> {
-  try {
-    await consumeRateLimit(db, key, rule);
-  } catch {
-    // Over the limit already: the next request is refused by assertUnderRateLimit.
-  }
 }
 
 export async function purgeExpiredRateLimits(db: Database): Promise<void> {

@@ -3,7 +3,7 @@ import { fileTooLargeMessage, MESSAGES } from '@shared/schemas/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, isLastAdminViolation, LAST_ADMIN_MESSAGE } from '../lib/errors';
 
 /** The per-file cap of image uploads (the multipart plugin's default in app.ts). */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -28,6 +28,8 @@ function toBody(error: FastifyError): { statusCode: number; body: ErrorBody } {
     const message = Object.values(fieldErrors)[0] ?? MESSAGES.validation;
     return { statusCode: 400, body: { status: 'fail', code: 'VALIDATION', message, fieldErrors } };
   }
+  if (isLastAdminViolation(error))
+    return { statusCode: 409, body: { status: 'fail', code: 'CONFLICT', message: LAST_ADMIN_MESSAGE } };
   const status = error.statusCode ?? 500;
   // A file over the per-file cap names the cap; a route with another cap throws its own AppError.
   if (error.code === 'FST_REQ_FILE_TOO_LARGE')

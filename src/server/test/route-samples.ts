@@ -2,28 +2,44 @@ import { randomUUID } from 'node:crypto';
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import type { Database } from '../db/client';
-import { leads } from '../db/schema';
+import { contacts, leadActivities, leads } from '../db/schema';
 import { createProperty, createUser } from './factories';
 
 /** An agent with data of its own: a property it handles and an inquiry about it. */
-export type AgentFixture = { id: string; address: string; propertyId: string; inquiryId: string };
+export type AgentFixture = {
+  id: string;
+  address: string;
+  propertyId: string;
+  inquiryId: string;
+  activityId: string;
+};
 
 export async function createAgentFixture(db: Database): Promise<AgentFixture> {
   const agent = await createUser(db);
   const address = `רחוב בדיקה ${randomUUID().slice(0, 6)}`;
   const property = await createProperty(db, { agentId: agent.id, address });
+  const [contact] = await db
+    .insert(contacts)
+    .values({ name: 'פונה', phone: '0501234567' })
+    .returning({ id: contacts.id });
   const [inquiry] = await db
     .insert(leads)
     .values({
+      contactId: contact!.id,
       name: 'פונה',
       phone: '0501234567',
       category: 'קונה',
+      source: 'propertyInquiry',
       propertyId: property.id,
-      agentId: agent.id,
+      ownerId: agent.id,
       message: 'שלום',
     })
     .returning({ id: leads.id });
-  return { id: agent.id, address, propertyId: property.id, inquiryId: inquiry!.id };
+  const [activity] = await db
+    .insert(leadActivities)
+    .values({ leadId: inquiry!.id, kind: 'note', agentId: agent.id, createdBy: agent.id })
+    .returning({ id: leadActivities.id });
+  return { id: agent.id, address, propertyId: property.id, inquiryId: inquiry!.id, activityId: activity!.id };
 }
 
 export type SampleRequest = { url: string; query?: Record<string, string>; payload?: unknown };
@@ -90,6 +106,32 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'DELETE /api/v1/reportContact/shares/:id': (t) => ({ url: `/api/v1/reportContact/shares/${t.shareId}` }),
   'GET /api/v1/inquiries/:id': (t) => ({ url: `/api/v1/inquiries/${t.inquiryId}` }),
+  'GET /api/v1/pipeline/leads': (t) => ({ url: '/api/v1/pipeline/leads', query: { ownerId: t.id } }),
+  'POST /api/v1/pipeline/leads': (t) => ({
+    url: '/api/v1/pipeline/leads',
+    payload: { name: 'ליד בדיקה', phone: '0507654321', category: 'קונה', ownerId: t.id },
+  }),
+  'GET /api/v1/pipeline/leads/:id': (t) => ({ url: `/api/v1/pipeline/leads/${t.inquiryId}` }),
+  'PATCH /api/v1/pipeline/leads/:id': (t) => ({
+    url: `/api/v1/pipeline/leads/${t.inquiryId}`,
+    payload: { category: 'קונה' },
+  }),
+  'POST /api/v1/pipeline/leads/:id/activities': (t) => ({
+    url: `/api/v1/pipeline/leads/${t.inquiryId}/activities`,
+    payload: { kind: 'note', note: 'בדיקה' },
+  }),
+  'PATCH /api/v1/pipeline/activities/:id': (t) => ({
+    url: `/api/v1/pipeline/activities/${t.activityId}`,
+    payload: { note: 'תוקן' },
+  }),
+  'DELETE /api/v1/pipeline/activities/:id': (t) => ({ url: `/api/v1/pipeline/activities/${t.activityId}` }),
+  'GET /api/v1/pipeline/board': (t) => ({ url: '/api/v1/pipeline/board', query: { ownerId: t.id } }),
+  'GET /api/v1/pipeline/my-day': (t) => ({ url: '/api/v1/pipeline/my-day', query: { ownerId: t.id } }),
+  'GET /api/v1/pipeline/export': (t) => ({ url: '/api/v1/pipeline/export', query: { ownerId: t.id } }),
+  'PATCH /api/v1/pipeline/agents/:id': (t) => ({
+    url: `/api/v1/pipeline/agents/${t.id}`,
+    payload: { leaveFrom: null, leaveUntil: null },
+  }),
 };
 
 const PARAM_VALUES: Record<string, () => string> = {

@@ -5,24 +5,38 @@ import { workingDays } from './working-days';
 // Sunday-Thursday days of each month of 2026, counted by hand from the calendar.
 const TOTALS_2026 = [21, 20, 23, 22, 21, 22, 22, 22, 22, 21, 22, 23];
 
-describe('workingDays', () => {
+const WEEKDAYS_ONLY = { excludeHolidays: false };
+
+describe('workingDays, holidays counted as working days', () => {
   it('counts Sunday to Thursday in every month of 2026', () => {
     TOTALS_2026.forEach((total, i) => {
-      expect(workingDays(2026, i + 1, '2026-12-31').total).toBe(total);
+      expect(workingDays(2026, i + 1, '2026-12-31', WEEKDAYS_ONLY).total).toBe(total);
     });
   });
   it('splits the current month at today (Saturday 21.11.2026: 15 elapsed)', () => {
-    expect(workingDays(2026, 11, '2026-11-21')).toEqual({ total: 22, elapsed: 15, remaining: 7 });
+    expect(workingDays(2026, 11, '2026-11-21', WEEKDAYS_ONLY)).toEqual({
+      total: 22,
+      elapsed: 15,
+      remaining: 7,
+    });
   });
   it('counts today when it is a working day', () => {
-    expect(workingDays(2026, 11, '2026-11-01')).toEqual({ total: 22, elapsed: 1, remaining: 21 });
+    expect(workingDays(2026, 11, '2026-11-01', WEEKDAYS_ONLY)).toEqual({
+      total: 22,
+      elapsed: 1,
+      remaining: 21,
+    });
   });
   it('has everything elapsed in past months and nothing in future ones', () => {
-    expect(workingDays(2026, 3, '2026-11-21')).toEqual({ total: 23, elapsed: 23, remaining: 0 });
-    expect(workingDays(2027, 1, '2026-11-21').elapsed).toBe(0);
+    expect(workingDays(2026, 3, '2026-11-21', WEEKDAYS_ONLY)).toEqual({
+      total: 23,
+      elapsed: 23,
+      remaining: 0,
+    });
+    expect(workingDays(2027, 1, '2026-11-21', WEEKDAYS_ONLY).elapsed).toBe(0);
   });
   it('handles February of a leap year', () => {
-    expect(workingDays(2028, 2, '2028-12-31').total).toBe(21);
+    expect(workingDays(2028, 2, '2028-12-31', WEEKDAYS_ONLY).total).toBe(21);
   });
 });
 
@@ -36,9 +50,10 @@ describe('workingDays with holidays excluded', () => {
   it('removes Rosh Hashana II, Erev Yom Kippur and Yom Kippur in September 2026', () => {
     expect(workingDays(2026, 9, '2026-12-31', { excludeHolidays: true }).total).toBe(19);
   });
-  it('leaves a month without holidays unchanged and is off by default', () => {
+  it('leaves a month without holidays unchanged, and is on by default (off only when asked)', () => {
     expect(workingDays(2026, 11, '2026-12-31', { excludeHolidays: true }).total).toBe(22);
-    expect(workingDays(2026, 4, '2026-12-31').total).toBe(22);
+    expect(workingDays(2026, 4, '2026-12-31').total).toBe(17);
+    expect(workingDays(2026, 4, '2026-12-31', WEEKDAYS_ONLY).total).toBe(22);
   });
   it('does not close the office on Purim eve or Chanukah', () => {
     expect(officeHolidays(2026).has('2026-03-02')).toBe(false);

@@ -9,7 +9,8 @@ const isWeekday = (year: number, month: number, day: number) =>
 
 /**
  * Working days of a month: total, elapsed up to and including `today` (an Israel calendar date, YYYY-MM-DD),
- * and remaining. With `excludeHolidays`, Israeli holidays and holiday eves that close the office are off too.
+ * and remaining. Israeli holidays and holiday eves that close the office are off too, unless `excludeHolidays` is
+ * false (an agency that works through them turns it off in its settings).
  */
 export function workingDays(
   year: number,
@@ -17,7 +18,7 @@ export function workingDays(
   today: string,
   options: { excludeHolidays?: boolean } = {},
 ): WorkingDays {
-  const holidays = options.excludeHolidays ? officeHolidays(year) : undefined;
+  const holidays = (options.excludeHolidays ?? true) ? officeHolidays(year) : undefined;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   let total = 0;
   let elapsed = 0;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { idSchema, numberText, successSchema } from './common';
 
-export const AUDIT_ENTITIES = ['user', 'settings', 'property', 'goal', 'indicator', 'import'] as const;
+export const AUDIT_ENTITIES = [
+  'user',
+  'settings',
+  'property',
+  'goal',
+  'indicator',
+  'import',
+  'lead',
+] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_KINDS } from '../domain/activities';
 import { DATE_RANGE_MESSAGE, isPlausibleDate, isRealDateOrInstant } from '../domain/dates';
 import { idSchema, MESSAGES, successSchema } from './common';
 import { metricsOutputShape, metricsShape, monthSchema, optionalMetricsShape, yearSchema } from './metrics';
@@ -61,6 +62,14 @@ export const indicatorSchema = z.object({
   agent: z.array(z.object({ _id: z.string(), name: z.string(), role: z.string() })),
   ...metricsOutputShape,
   createdAt: z.string(),
+  /**
+   * The lead activity that wrote this row (docs/leads.md, "Indicators from activities"); null for a row typed
+   * by hand. Such a row is changed only through its activity (PATCH and DELETE answer 409).
+   */
+  activity: z
+    .object({ _id: z.string(), leadId: z.string(), kind: z.enum(ACTIVITY_KINDS) })
+    .nullable()
+    .optional(),
 });
 export type Indicator = z.infer<typeof indicatorSchema>;
 

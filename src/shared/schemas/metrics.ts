@@ -4,7 +4,11 @@ import { byMetric } from '../domain/metrics';
 import { numberText } from './common';
 
 export const COUNT_MESSAGE = 'יש להזין מספר שלם שאינו שלילי';
-const MAX_COUNT = 10_000;
+export const MAX_COUNT = 10_000;
+/** Over the cap: the message says what the cap is. */
+export const COUNT_MAX_MESSAGE = `יש להזין מספר שלם עד ${MAX_COUNT.toLocaleString('en-US')}`;
+/** An emptied cell of an edited row: refused, never read as 0 (a new entry's empty field is 0, SPEC 5). */
+export const COUNT_REQUIRED_MESSAGE = 'יש להזין מספר (0 אם לא היה)';
 
 /** One count of work (meetings, deals...): a whole number from 0; empty ('' or missing) counts as 0. */
 export const countSchema = numberText(
@@ -12,10 +16,17 @@ export const countSchema = numberText(
     .number({ error: COUNT_MESSAGE })
     .int({ error: COUNT_MESSAGE })
     .min(0, { error: COUNT_MESSAGE })
-    .max(MAX_COUNT, { error: `עד ${MAX_COUNT.toLocaleString('he-IL')}` })
+    .max(MAX_COUNT, { error: COUNT_MAX_MESSAGE })
     .default(0),
   0,
 );
+
+/** Why a typed count is refused (its first reason), or undefined when it is fine; `required` refuses empty. */
+export function countProblem(value: string, { required = false } = {}): string | undefined {
+  if (required && value.trim() === '') return COUNT_REQUIRED_MESSAGE;
+  const result = countSchema.safeParse(value);
+  return result.success ? undefined : (result.error.issues[0]?.message ?? COUNT_MESSAGE);
+}
 
 export const metricsShape = byMetric(() => countSchema);
 /** The metrics of an update: each one optional. */

@@ -30,6 +30,7 @@ export const admin = {
     email: 'מייל',
     phone: 'טלפון נייד',
     role: 'הרשאה',
+    ownRole: 'את הרשאות הניהול של החשבון שלך רק מנהל אחר יכול לשנות',
     gender: 'לשון פנייה',
     chooseGender: 'בחירה',
     genders: { male: 'זכר (ברוך הבא, סוכן)', female: 'נקבה (ברוכה הבאה, סוכנת)' },
@@ -252,6 +253,7 @@ export const admin = {
       goal: 'יעד',
       indicator: 'מדד',
       import: 'ייבוא מהמערכת הקודמת',
+      lead: 'ליד',
     } as Record<string, string>,
     actions: {
       create: 'יצירה',

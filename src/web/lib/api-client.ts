@@ -10,10 +10,15 @@ export class ApiError extends Error {
   ) {
     super(body.message ?? `HTTP ${status}`);
   }
+  /** A signed-in call refused because the session ended: the session already said so, once (one toast). */
+  sessionEnded = false;
   get fieldErrors() {
     return this.body.fieldErrors ?? {};
   }
 }
+
+/** Whether a failure is the end of the session, already announced: its own failure toast would be a second one. */
+export const isSessionEnd = (err: unknown) => err instanceof ApiError && err.sessionEnded;
 
 let onUnauthorized: (() => void) | undefined;
 
@@ -57,8 +62,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    if (response.status === 401 && !options.skipAuthHandler) onUnauthorized?.();
-    throw new ApiError(response.status, (data as Partial<ErrorBody>) ?? { message: text });
+    const error = new ApiError(response.status, (data as Partial<ErrorBody>) ?? { message: text });
+    if (response.status === 401 && !options.skipAuthHandler && onUnauthorized) {
+      error.sessionEnded = true;
+      onUnauthorized();
+    }
+    throw error;
   }
   return data as T;
 }

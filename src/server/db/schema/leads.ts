@@ -1,27 +1,124 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ActivityKind, SystemActivityKind } from '@shared/domain/activities';
+import type { LeadSource, LeadStatus, LossReason } from '@shared/domain/pipeline';
+import type { RoutingRule } from '@shared/domain/routing';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { properties } from './properties';
 import { users } from './users';
 
+/**
+ * One person who asked something of the agency, keyed by the normalized Israeli mobile number
+ * (`normalizeIsraeliMobile`, '+9725XXXXXXXX'); a phone that is not an Israeli mobile has no key and never merges.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The phone as first written. */
+    phone: text('phone').notNull(),
+    phoneKey: text('phone_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_phone_key_idx').on(t.phoneKey).where(sql`${t.phoneKey} is not null`),
+    index('contacts_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A seller's valuation request: the property it asks about. */
+export type ValuationDetails = { city: string; street: string; rooms: number; size: number };
+
+/**
+ * One request of a contact (the home form, a property inquiry, a valuation request, a lead added by hand),
+ * worked through the pipeline by its owner (docs/leads.md).
+ */
 export const leads = pgTable(
   'leads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     category: text('category').notNull(),
-    /** An inquiry about a property: the property, the agent it was sent to and the visitor's message. */
+    source: text('source').$type<LeadSource>().notNull().default('homeForm'),
+    /** An inquiry about a property: the property and the visitor's message. */
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
-    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
-    message: text('message'),
+    message: text('message').notNull().default(''),
+    valuation: jsonb('valuation').$type<ValuationDetails>(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<LeadStatus>().notNull().default('new'),
+    lossReason: text('loss_reason').$type<LossReason>(),
+    lossText: text('loss_text'),
+    nextTouchAt: timestamp('next_touch_at', { withTimezone: true }),
+    /** Why the owner got it, in Hebrew (ROUTING_REASONS). */
+    routingReason: text('routing_reason').notNull().default(''),
+    firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
+    /** Set once, by the response clock's conditional update, when the lead waited past the target. */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    /** The next touch whose reminder was queued (one reminder per next touch). */
+    touchRemindedAt: timestamp('touch_reminded_at', { withTimezone: true }),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('leads_created_idx').on(t.createdAt),
     index('leads_property_idx').on(t.propertyId, t.createdAt),
-    index('leads_agent_idx').on(t.agentId, t.createdAt),
+    index('leads_owner_idx').on(t.ownerId, t.createdAt),
+    index('leads_contact_idx').on(t.contactId, t.createdAt),
+    index('leads_status_idx').on(t.status, t.updatedAt),
+    index('leads_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.firstContactAt} is null and ${t.escalatedAt} is null`),
+    index('leads_next_touch_idx').on(t.nextTouchAt).where(sql`${t.nextTouchAt} is not null`),
   ],
 );
+
+/** What was done on a lead: an agent's activity, or a status change or assignment the server recorded. */
+export const leadActivities = pgTable(
+  'lead_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ActivityKind | SystemActivityKind>().notNull(),
+    /** Whose work it is (whose indicators it counts in). */
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note').notNull().default(''),
+    amount: integer('amount'),
+    price: integer('price'),
+    commission: integer('commission'),
+    secondAgentId: uuid('second_agent_id').references(() => users.id, { onDelete: 'set null' }),
+    secondAgentCommission: integer('second_agent_commission'),
+    fromStatus: text('from_status').$type<LeadStatus>(),
+    toStatus: text('to_status').$type<LeadStatus>(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lead_activities_lead_idx').on(t.leadId, t.occurredAt),
+    index('lead_activities_agent_idx').on(t.agentId, t.occurredAt),
+  ],
+);
+
+/** The pipeline's settings (one row, id 1) and the round robin's position, read and advanced under FOR UPDATE. */
+export const leadSettings = pgTable('lead_settings', {
+  id: integer('id').primaryKey().default(1),
+  rules: jsonb('rules').$type<RoutingRule[]>(),
+  cityAgents: jsonb('city_agents').$type<{ city: string; agentId: string }[]>(),
+  slaMinutes: integer('sla_minutes'),
+  officeOpens: text('office_opens'),
+  officeCloses: text('office_closes'),
+  /** Who the round robin gave the last lead to. */
+  roundRobinLastId: uuid('round_robin_last_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const jobApplications = pgTable(
   'job_applications',

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { byMetric } from '../../../shared/domain/metrics';
+import { leadActivities } from './leads';
 import { users } from './users';
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -18,9 +19,12 @@ export const indicators = pgTable(
     ...metricColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     legacyId: text('legacy_id'),
+    /** A row written by a lead activity (meeting, tour, offer...): edited and deleted only through it. */
+    activityId: uuid('activity_id').references(() => leadActivities.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('indicators_legacy_id_idx').on(t.legacyId),
+    uniqueIndex('indicators_activity_idx').on(t.activityId),
     index('indicators_agent_created_idx').on(t.agentId, t.createdAt),
     index('indicators_created_idx').on(t.createdAt),
   ],

@@ -1,6 +1,16 @@
 import { GENDERS } from '@shared/domain/gender';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('user_role', ['admin', 'agent']);
 /** The grammatical gender Hebrew addresses the user in (src/shared/domain/gender.ts). */
@@ -20,6 +30,11 @@ export const users = pgTable(
     aboutMe: text('about_me').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
+    /** In the leads round robin (with worksAsAgent and no leave); an admin's switch. */
+    takesLeads: boolean('takes_leads').notNull().default(true),
+    /** Leave dates in Israel, both included (routing skips the agent); no start means from now on. */
+    leaveFrom: date('leave_from', { mode: 'string' }),
+    leaveUntil: date('leave_until', { mode: 'string' }),
     /** The `_id` of this record in the earlier MongoDB app, when it was imported from there. */
     legacyId: text('legacy_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,7 +6,7 @@ import { type auditLog, goals, indicators, properties, users } from '../../db/sc
 type Row = typeof auditLog.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Fields whose values are user ids: shown as names. */
-const USER_ID_FIELDS = ['agentId', 'agentSecendId', 'actorId'] as const;
+const USER_ID_FIELDS = ['agentId', 'agentSecendId', 'actorId', 'ownerId'] as const;
 
 const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 const idsOf = (rows: Row[], entity: Row['entity']) => [

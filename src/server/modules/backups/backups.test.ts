@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../db/backup';
 import { openDatabase } from '../../db/client';
-import { leads } from '../../db/schema';
+import { contacts } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -64,9 +64,9 @@ describe.runIf(embedded)('backups of the embedded database', () => {
   }, 120_000); // two online copies of the database: slow on a loaded machine
 
   it('restores a backup into a data folder: what was written before it is back, what came after is not', async () => {
-    await app.db.insert(leads).values({ name: 'לפני הגיבוי', phone: '0541234567', category: 'קונה' });
+    await app.db.insert(contacts).values({ name: 'לפני הגיבוי', phone: '0541234567' });
     const backup = (await call('POST', '/backups', admin)).json().data.backup;
-    await app.db.insert(leads).values({ name: 'אחרי הגיבוי', phone: '0541234567', category: 'קונה' });
+    await app.db.insert(contacts).values({ name: 'אחרי הגיבוי', phone: '0541234567' });
 
     const dataDir = mkdtempSync(join(tmpdir(), 'restore-'));
     mkdirSync(join(dataDir, 'pglite'));
@@ -77,8 +77,12 @@ describe.runIf(embedded)('backups of the embedded database', () => {
       expect(readdirSync(keptAs!)).toEqual(['the-previous-database']);
       const restored = await openDatabase({ dataDir });
       try {
-        expect(await restored.db.select().from(leads).where(eq(leads.name, 'לפני הגיבוי'))).toHaveLength(1);
-        expect(await restored.db.select().from(leads).where(eq(leads.name, 'אחרי הגיבוי'))).toHaveLength(0);
+        expect(
+          await restored.db.select().from(contacts).where(eq(contacts.name, 'לפני הגיבוי')),
+        ).toHaveLength(1);
+        expect(
+          await restored.db.select().from(contacts).where(eq(contacts.name, 'אחרי הגיבוי')),
+        ).toHaveLength(0);
       } finally {
         await restored.close();
       }

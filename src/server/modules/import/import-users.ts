@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { chunks, countUpserts, forEachDocument, type ImportContext } from './context';
 import { importImageFile } from './images';
@@ -10,7 +10,21 @@ export const NO_PASSWORD = '!no-password';
 
 type Existing = { id: string; legacyId: string | null; email: string; image: string | null };
 
+/** Refuses the whole run: nothing is written. */
+export class ImportRefused extends Error {
+  override name = 'ImportRefused';
+}
+
+const activeAdmins = async (ctx: ImportContext) => {
+  const [row] = await ctx.tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.active, true)));
+  return row?.n ?? 0;
+};
+
 export async function importUsers(ctx: ImportContext): Promise<void> {
+  const adminsBefore = await activeAdmins(ctx);
   const existing: Existing[] = await ctx.tx
     .select({ id: users.id, legacyId: users.legacyId, email: users.email, image: users.image })
     .from(users);
@@ -92,6 +106,11 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       .returning({ inserted: sql<boolean>`(xmax = 0)` });
     countUpserts(ctx, 'users', result);
   }
+  // The database refuses it at commit anyway (drizzle/0014); said here first, in words, and on a dry run too.
+  if (adminsBefore > 0 && (await activeAdmins(ctx)) === 0)
+    throw new ImportRefused(
+      'the import would leave the agency without an active admin (the export makes every admin here an agent). Keep at least one admin in the export.',
+    );
 }
 
 /** An outside URL as it is; a file named in the record through the image pipeline (once); else nothing. */

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,7 +174,7 @@ describe('import from the MongoDB export', () => {
       .where(isNotNull(users.legacyId));
     writeFileSync(
       join(fixture.dir, 'users.json'),
-      JSON.stringify([{ _id: { $oid: ID.dana }, name: 'שם חדש', email: EMAILS.dana }]),
+      JSON.stringify([{ _id: { $oid: ID.dana }, name: 'שם חדש', email: EMAILS.dana, role: 'admin' }]),
     );
     writeFileSync(
       join(fixture.dir, 'properties.json'),
@@ -186,5 +186,37 @@ describe('import from the MongoDB export', () => {
       await app.db.select({ id: users.id, name: users.name }).from(users).where(isNotNull(users.legacyId)),
     ).toEqual(hashes);
     expect(await app.db.select().from(auditLog).where(eq(auditLog.entity, 'import'))).toHaveLength(2);
+  });
+});
+
+describe('the import and the agency’s admins', () => {
+  it('refuses, and writes nothing, when it would leave no active admin', async () => {
+    const solo = await createTestApp();
+    const own = await writeFixture();
+    try {
+      // The only admin here has an account in the export, where every record is an agent.
+      const [only] = await solo.db
+        .insert(users)
+        .values({
+          name: 'מנהלת המשרד',
+          email: EMAILS.yossi,
+          phoneNumber: '',
+          role: 'admin',
+          passwordHash: 'x',
+        })
+        .returning();
+      const path = join(own.dir, 'users.json');
+      const records = JSON.parse(readFileSync(path, 'utf8')) as { role?: string }[];
+      writeFileSync(path, JSON.stringify(records.map((r) => ({ ...r, role: 'agent' }))));
+      const attempt = (dryRun: boolean) =>
+        runImport(solo.db, { dir: own.dir, storage: solo.storage, origin: 'https://agency.example', dryRun });
+      await expect(attempt(true)).rejects.toThrow(/without an active admin/);
+      await expect(attempt(false)).rejects.toThrow(/without an active admin/);
+      const rows = await solo.db.select().from(users);
+      expect(rows.map((u) => [u.id, u.role, u.active])).toEqual([[only!.id, 'admin', true]]);
+    } finally {
+      rmSync(own.dir, { recursive: true, force: true });
+      rmSync(own.images, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,13 @@
+import type { ActivityKind } from '@shared/domain/activities';
 import { israelLast7Days, israelYearMonth, type Range } from '@shared/domain/israel-calendar';
 import { type Metrics, metricsOf, TOTAL_KEYS } from '@shared/domain/metrics';
 import type { Indicator, Summary } from '@shared/schemas/indicator';
+import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { goals, indicatorMonthTotals, indicators, users } from '../../db/schema';
+import { goals, indicatorMonthTotals, indicators, leadActivities, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import {
   countedInMonth,
@@ -22,12 +24,17 @@ export const INDICATOR_NOT_FOUND = 'הסטטוס לא נמצא';
 type IndicatorRow = typeof indicators.$inferSelect;
 type AgentInfo = { id: string; name: string; role: string };
 
-export function toIndicator(row: IndicatorRow, agent: AgentInfo): Indicator {
+type ActivityInfo = { id: string; leadId: string; kind: string } | null;
+
+export function toIndicator(row: IndicatorRow, agent: AgentInfo, activity: ActivityInfo = null): Indicator {
   return {
     _id: row.id,
     agent: [{ _id: agent.id, name: agent.name, role: agent.role }],
     ...metricsOf(row),
     createdAt: row.createdAt.toISOString(),
+    activity: activity?.id
+      ? { _id: activity.id, leadId: activity.leadId, kind: activity.kind as ActivityKind }
+      : null,
   };
 }
 
@@ -63,12 +70,17 @@ export async function insertIndicator(
 /** An agent's indicators, newest first, each with its agent's name and role (one join, no per-row lookups). */
 export async function listIndicators(db: Database, where: SQL | undefined): Promise<Indicator[]> {
   const rows = await db
-    .select({ row: indicators, agent: { id: users.id, name: users.name, role: users.role } })
+    .select({
+      row: indicators,
+      agent: { id: users.id, name: users.name, role: users.role },
+      activity: { id: leadActivities.id, leadId: leadActivities.leadId, kind: leadActivities.kind },
+    })
     .from(indicators)
     .innerJoin(users, eq(users.id, indicators.agentId))
+    .leftJoin(leadActivities, eq(leadActivities.id, indicators.activityId))
     .where(where)
     .orderBy(desc(indicators.createdAt));
-  return rows.map(({ row, agent }) => toIndicator(row, agent));
+  return rows.map(({ row, agent, activity }) => toIndicator(row, agent, activity));
 }
 
 export const indicatorsOfAgent = (db: Database, agentId: string, range?: Range) =>
@@ -127,6 +139,11 @@ export async function scoreboard(db: Database, year: number, month: number) {
     .orderBy(desc(monthScore), asc(users.name));
 }
 
+/** A row a lead activity wrote is changed only through the activity (409, docs/leads.md). */
+function refuseActivityRow(row: IndicatorRow) {
+  if (row.activityId) throw conflict(PIPELINE_MESSAGES.indicatorFromActivity);
+}
+
 export async function findIndicator(db: Database, id: string): Promise<IndicatorRow> {
   const [row] = await db.select().from(indicators).where(eq(indicators.id, id)).limit(1);
   if (!row) throw notFound(INDICATOR_NOT_FOUND);
@@ -142,6 +159,7 @@ export async function updateIndicator(
 ): Promise<IndicatorRow> {
   return db.transaction(async (tx) => {
     const before = await findIndicator(tx as Database, id);
+    refuseActivityRow(before);
     if (Object.keys(changes).length === 0) return before;
     const [row] = await tx.update(indicators).set(changes).where(eq(indicators.id, id)).returning();
     await recordAudit(tx as Database, actor, {
@@ -159,6 +177,7 @@ export async function updateIndicator(
 export async function deleteIndicator(db: Database, actor: SessionUser | null, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await findIndicator(tx as Database, id);
+    refuseActivityRow(before);
     await tx.delete(indicators).where(eq(indicators.id, id));
     await recordAudit(tx as Database, actor, {
       entity: 'indicator',

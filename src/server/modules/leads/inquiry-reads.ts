@@ -4,19 +4,18 @@ import {
   type InquiryItem,
   type InquiryListQuery,
 } from '@shared/schemas/inquiry';
-import { and, asc, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leads, mailOutbox, properties, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { INQUIRY_MAIL_KIND } from './inquiry';
 
-/** Inquiries always keep a message (empty when none was written); lead-form leads have none. */
-const isInquiry = isNotNull(leads.message);
+/** The pipeline's leads that came from a property's page. */
+const isInquiry = eq(leads.source, 'propertyInquiry');
 
-/** An agent's inquiries: those sent to them and those about a property they now handle. */
-const concerns = (agentId: string) =>
-  or(eq(leads.agentId, agentId), eq(properties.agentId, agentId), eq(properties.agentSecendId, agentId));
+/** An agent's inquiries: the ones it owns in the pipeline. */
+const concerns = (agentId: string) => eq(leads.ownerId, agentId);
 
 function selectInquiries(db: Database) {
   return db
@@ -27,8 +26,6 @@ function selectInquiries(db: Database) {
         address: properties.address,
         city: properties.city,
         price: properties.price,
-        agentId: properties.agentId,
-        agentSecendId: properties.agentSecendId,
       },
       agent: { id: users.id, name: users.name },
       mail: {
@@ -41,7 +38,7 @@ function selectInquiries(db: Database) {
     })
     .from(leads)
     .leftJoin(properties, eq(properties.id, leads.propertyId))
-    .leftJoin(users, eq(users.id, leads.agentId))
+    .leftJoin(users, eq(users.id, leads.ownerId))
     .leftJoin(mailOutbox, and(eq(mailOutbox.refId, leads.id), eq(mailOutbox.kind, INQUIRY_MAIL_KIND)));
 }
 
@@ -52,7 +49,7 @@ function toItem({ lead, property, agent, mail }: Row, viewer: SessionUser): Inqu
     _id: lead.id,
     name: lead.name,
     phone: lead.phone,
-    message: lead.message ?? '',
+    message: lead.message,
     createdAt: lead.createdAt.toISOString(),
     property: property && {
       _id: property.id,
@@ -70,7 +67,7 @@ async function inquiryFilters(db: Database): Promise<InquiryFilters> {
   const agents = await db
     .selectDistinct({ _id: users.id, name: users.name })
     .from(leads)
-    .innerJoin(users, eq(users.id, leads.agentId))
+    .innerJoin(users, eq(users.id, leads.ownerId))
     .where(isInquiry)
     .orderBy(asc(users.name));
   const props = await db
@@ -87,7 +84,7 @@ export async function listInquiries(db: Database, viewer: SessionUser, query: In
   const admin = viewer.role === 'admin';
   const where: (SQL | undefined)[] = [isInquiry];
   if (!admin) where.push(concerns(viewer.id));
-  if (query.agentId) where.push(eq(leads.agentId, query.agentId));
+  if (query.agentId) where.push(eq(leads.ownerId, query.agentId));
   if (query.propertyId) where.push(eq(leads.propertyId, query.propertyId));
   const rows = await selectInquiries(db)
     .where(and(...where))
@@ -105,8 +102,6 @@ export async function getInquiry(db: Database, viewer: SessionUser, id: string):
     .where(and(eq(leads.id, id), isInquiry))
     .limit(1);
   if (!row) throw notFound();
-  const { lead, property } = row;
-  const mine = [lead.agentId, property?.agentId, property?.agentSecendId].includes(viewer.id);
-  if (viewer.role !== 'admin' && !mine) throw forbidden(INQUIRY_MESSAGES.notYours);
+  if (viewer.role !== 'admin' && row.lead.ownerId !== viewer.id) throw forbidden(INQUIRY_MESSAGES.notYours);
   return toItem(row, viewer);
 }

@@ -41,7 +41,9 @@ describe('POST /api/v1/property/{id}/inquiry', () => {
       phone: good.phone,
       message: good.message,
       propertyId: property.id,
-      agentId: agent.id,
+      ownerId: agent.id,
+      source: 'propertyInquiry',
+      routingReason: 'הסוכן של הנכס',
       category: 'קונה',
       ip: '10.1.1.1',
     });
@@ -54,13 +56,14 @@ describe('POST /api/v1/property/{id}/inquiry', () => {
     expect(mail.text).toContain(`https://agency.example/PropertyView/${property.id}`);
   });
 
-  it('with no agent, mails only the office', async () => {
+  it('with no agent, routes it by the next rules and mails only the office', async () => {
     const property = await createProperty(app.db, { typeTransaction: 'השכרה' });
     expect((await send(property.id, { ...good, name: 'בלי סוכן', message: '' }, '10.1.2.1')).statusCode).toBe(
       201,
     );
     const lead = await leadOf('בלי סוכן');
-    expect(lead).toMatchObject({ agentId: null, propertyId: property.id, category: 'השכרה', message: '' });
+    expect(lead).toMatchObject({ propertyId: property.id, category: 'השכרה', message: '' });
+    expect(lead.routingReason).not.toBe('הסוכן של הנכס');
     expect(await mailOf(lead.id)).toMatchObject({ to: 'office@example.com', cc: null });
   });
 
@@ -70,7 +73,8 @@ describe('POST /api/v1/property/{id}/inquiry', () => {
     const property = await createProperty(app.db, { agentId: gone.id, agentSecendId: second.id });
     await send(property.id, { ...good, name: 'לסוכן השני' }, '10.1.2.2');
     const lead = await leadOf('לסוכן השני');
-    expect(lead.agentId).toBe(second.id);
+    expect(lead.ownerId).toBe(second.id);
+    expect(lead.routingReason).toContain('הסוכן השני של הנכס');
     expect(await mailOf(lead.id)).toMatchObject({ to: 'second@example.com', cc: 'office@example.com' });
   });
 

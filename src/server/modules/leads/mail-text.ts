@@ -1,5 +1,6 @@
 import { formatDate } from '@shared/domain/israel-time';
 import type { JobApplicationBody, LeadBody } from '@shared/schemas/leads';
+import type { ValuationBody } from '@shared/schemas/valuation';
 
 const timeFormatter = new Intl.DateTimeFormat('he-IL', {
   timeZone: 'Asia/Jerusalem',
@@ -18,6 +19,24 @@ export function leadMail(lead: Omit<LeadBody, 'website'>, at: Date) {
       `שם: ${lead.name}`,
       `טלפון: ${lead.phone}`,
       `קטגוריה: ${lead.category}`,
+      `התקבלה: ${receivedAt(at)}`,
+    ].join('\n'),
+  };
+}
+
+export function valuationMail(request: Omit<ValuationBody, 'website'>, at: Date) {
+  return {
+    subject: `בקשה להערכת שווי: ${request.name}`,
+    text: [
+      'התקבלה בקשה חדשה בטופס "כמה שווה הנכס שלי?" באתר.',
+      '',
+      `שם: ${request.name}`,
+      `טלפון: ${request.phone}`,
+      `עיר: ${request.city}`,
+      `רחוב: ${request.street}`,
+      `חדרים: ${request.rooms}`,
+      `גודל: ${request.size} מ"ר`,
+      ...(request.message ? [`הודעה: ${request.message}`] : []),
       `התקבלה: ${receivedAt(at)}`,
     ].join('\n'),
   };

@@ -4,11 +4,12 @@ import {
   leadsInboxResponseSchema,
   sentResponseSchema,
 } from '@shared/schemas/leads';
+import { VALUATION_MESSAGES, valuationBodySchema } from '@shared/schemas/valuation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { inquiryRoutes } from './inquiry-routes';
-import { listInbox, submitJobApplication, submitLead } from './service';
+import { listInbox, submitJobApplication, submitLead, submitValuation } from './service';
 
 export type LeadRoutesOptions = { formsPerIp: RateRule };
 
@@ -37,6 +38,23 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
         await submitLead(app.db, request.body, request.ip);
       }
       return reply.status(201).send(SENT);
+    },
+  );
+
+  app.post(
+    '/valuation',
+    {
+      config: { access: 'public', keepsReadCaches: true },
+      onRequest: limitPerIp('valuation'),
+      schema: { body: valuationBodySchema, response: { 201: sentResponseSchema } },
+    },
+    async (request, reply) => {
+      if (request.body.website) {
+        request.log.info({ form: 'valuation' }, 'honeypot filled: submission dropped');
+      } else {
+        await submitValuation(app.db, request.body, request.ip);
+      }
+      return reply.status(201).send({ status: 'success' as const, message: VALUATION_MESSAGES.sent });
     },
   );
 

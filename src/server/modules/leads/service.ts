@@ -1,3 +1,4 @@
+import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import type {
   JobApplicationBody,
   JobApplicationItem,
@@ -5,28 +6,58 @@ import type {
   LeadItem,
   LeadsInbox,
 } from '@shared/schemas/leads';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { ValuationBody } from '@shared/schemas/valuation';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobApplications, leads, mailOutbox } from '../../db/schema';
 import { enqueueInTransaction } from '../mail/outbox';
+import { addLead } from '../pipeline/intake';
 import { getSettings } from '../settings/service';
-import { jobApplicationMail, leadMail } from './mail-text';
+import { jobApplicationMail, leadMail, valuationMail } from './mail-text';
 
 export const MAIL_KIND = { lead: 'lead', jobApplication: 'job-application' } as const;
 
-/** Stores the lead and queues the office e-mail about it in one transaction: both or neither. */
+/**
+ * Adds the lead to the contact of its phone, routes it, and queues the office e-mail about it, in one
+ * transaction: all or nothing.
+ */
 export async function submitLead(db: Database, body: LeadBody, ip: string): Promise<string> {
   const { name, phone, category } = body;
   const { email } = await getSettings(db);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(leads).values({ name, phone, category, ip }).returning();
+    const { lead } = await addLead(tx, { name, phone, category, source: 'homeForm', ip });
     await enqueueInTransaction(tx, {
       kind: MAIL_KIND.lead,
-      refId: row!.id,
+      refId: lead.id,
       to: email,
-      ...leadMail({ name, phone, category }, row!.createdAt),
+      ...leadMail({ name, phone, category }, lead.createdAt),
     });
-    return row!.id;
+    return lead.id;
+  });
+}
+
+/** A seller's valuation request: a seller lead routed by its city, and the office e-mail, in one transaction. */
+export async function submitValuation(db: Database, body: ValuationBody, ip: string): Promise<string> {
+  const { name, phone, city, street, rooms, size, message } = body;
+  const { email } = await getSettings(db);
+  return db.transaction(async (tx) => {
+    const { lead } = await addLead(tx, {
+      name,
+      phone,
+      category: LEAD_CATEGORIES.seller,
+      source: 'valuation',
+      message,
+      valuation: { city, street, rooms, size },
+      hints: { city },
+      ip,
+    });
+    await enqueueInTransaction(tx, {
+      kind: MAIL_KIND.lead,
+      refId: lead.id,
+      to: email,
+      ...valuationMail(body, lead.createdAt),
+    });
+    return lead.id;
   });
 }
 
@@ -72,8 +103,8 @@ export async function listInbox(db: Database, limit: number): Promise<LeadsInbox
     .select({ lead: leads, mail: mailColumns })
     .from(leads)
     .leftJoin(mailOutbox, and(eq(mailOutbox.refId, leads.id), eq(mailOutbox.kind, MAIL_KIND.lead)))
-    // Inquiries about a property (which keep a message) have their own list, with property and agent.
-    .where(isNull(leads.message))
+    // Inquiries about a property have their own list, with property and agent.
+    .where(inArray(leads.source, ['homeForm', 'valuation']))
     .orderBy(desc(leads.createdAt))
     .limit(limit);
   const jobRows = await db

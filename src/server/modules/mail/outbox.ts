@@ -10,6 +10,8 @@ export type OutgoingMail = {
   cc?: string | null;
   subject: string;
   text: string;
+  /** Not before this time (a sending window: the office's hours, Shabbat, a holiday); default now. */
+  notBefore?: Date;
 };
 
 /** A Drizzle transaction: the handle `db.transaction(async (tx) => ...)` passes to its callback. */
@@ -30,9 +32,10 @@ export function enqueueMail(db: Database, mail: OutgoingMail): Promise<string> {
 }
 
 async function insertMail(db: Database | Transaction, mail: OutgoingMail): Promise<string> {
+  const { notBefore, ...fields } = mail;
   const [row] = await db
     .insert(mailOutbox)
-    .values({ ...mail, refId: mail.refId ?? null })
+    .values({ ...fields, refId: mail.refId ?? null, ...(notBefore ? { nextAttemptAt: notBefore } : {}) })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

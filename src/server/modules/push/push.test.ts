@@ -67,7 +67,8 @@ describe('Web Push delivery', () => {
       kind: 'leadAssigned',
       title: 'פנייה חדשה על נכס',
       body: 'דנה לוי, 052-765-4321: הגפן 7, חיפה',
-      url: '/Inquiries',
+      // The lead's page in the pipeline.
+      url: expect.stringMatching(/^\/Leads\/[0-9a-f-]{36}$/),
     });
     const [row] = await app.db.select().from(pushOutbox).where(eq(pushOutbox.userId, agent.id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });

@@ -42,6 +42,22 @@ const mp4 = (size = 4096) => {
 };
 
 describe('PATCH /api/v1/settings', () => {
+  it('counts Israeli holidays as days off until an admin turns it off', async () => {
+    const fresh = await createTestApp();
+    const read = async () => (await fresh.inject({ url: '/api/v1/settings' })).json().data.settings;
+    expect((await read()).excludeHolidays).toBe(true);
+    const admin = await createUser(fresh.db, { role: 'admin' });
+    const cookie = await signIn(fresh, admin.email, TEST_PASSWORD);
+    const off = await fresh.inject({
+      method: 'PATCH',
+      url: '/api/v1/settings',
+      payload: { excludeHolidays: false },
+      headers: { cookie },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await read()).excludeHolidays).toBe(false);
+  });
+
   it('answers 401 and 403 for visitors and agents', async () => {
     expect(
       (await app.inject({ method: 'PATCH', url: '/api/v1/settings', payload: { phone: '03-1234567' } }))

@@ -10,11 +10,11 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, LAST_ADMIN_MESSAGE, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { assertPasswordAllowed, assertStrongPassword } from './account-service';
 import { hashPassword } from './passwords';
-import { findUserByEmail } from './service';
+import { findUserByEmail, findUserById } from './service';
 
 type UserRow = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -22,7 +22,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export const ADMIN_RULES = {
   emailTaken: 'כתובת המייל כבר רשומה במערכת',
   selfDeactivate: 'אי אפשר להשבית את החשבון שלך',
-  lastAdmin: 'זהו המנהל הפעיל האחרון: אי אפשר להשבית אותו או להוריד את הרשאותיו',
+  selfDemote: 'אי אפשר להוריד את הרשאות הניהול של החשבון שלך',
+  lastAdmin: LAST_ADMIN_MESSAGE,
 } as const;
 
 /** The fields an audit entry may show (never the password hash). */
@@ -128,8 +129,20 @@ export async function updateUser(
   id: string,
   body: UpdateUserBody,
 ): Promise<UserRow> {
+  // An admin never demotes itself: another admin does it, so the agency always knows who still manages it.
+  if (id === actor.id && body.role === 'agent' && actor.role === 'admin')
+    throw conflict(ADMIN_RULES.selfDemote, { role: ADMIN_RULES.selfDemote });
   if (body.email !== undefined) await assertEmailFree(db, body.email, id);
-  if (body.password) assertStrongPassword(body.password, [body.email ?? '', body.name ?? ''], 'password');
+  if (body.password) {
+    // Checked against the name and e-mail the user will have, changed here or kept.
+    const current = await findUserById(db, id);
+    if (!current) throw notFound('המשתמש לא נמצא');
+    assertStrongPassword(
+      body.password,
+      [body.email ?? current.email, body.name ?? current.name, current.email, current.name],
+      'password',
+    );
+  }
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return uniqueEmail(() =>
     db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
+import { isLastAdminViolation } from '../../lib/errors';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -107,6 +108,23 @@ describe('POST /api/v1/users', () => {
     const edited = await req('PATCH', `/users/${target.id}`, adminCookie, { password: 'qwerty123456' });
     expect(edited.statusCode).toBe(400);
     expect(edited.json().fieldErrors.password).toMatch(/קלה מדי לניחוש/);
+  });
+
+  it('refuses a password holding the user’s name or e-mail, also when only the password is sent', async () => {
+    const created = await req(
+      'POST',
+      '/users',
+      adminCookie,
+      newUser({ email: 'orly.ben@example.com', password: 'OrlyBen2024!' }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fieldErrors.password).toMatch(/קלה מדי לניחוש/);
+    const target = await createUser(app.db, { email: 'gilad.sharon@example.com', name: 'גלעד שרון' });
+    for (const password of ['gilad.sharon.1987', 'Sharon-2025-x', 'גלעד-2024-ביתי']) {
+      const edited = await req('PATCH', `/users/${target.id}`, adminCookie, { password });
+      expect(edited.statusCode, password).toBe(400);
+      expect(edited.json().fieldErrors.password).toMatch(/קלה מדי לניחוש/);
+    }
   });
 
   it('refuses a password equal to the e-mail', async () => {
@@ -230,6 +248,69 @@ describe('the last active admin', () => {
     // An inactive admin does not count as a remaining admin.
     expect((await call('PATCH', only.id, { role: 'agent' }, firstCookie)).statusCode).toBe(409);
     expect(inactiveAdmin.active).toBe(false);
+  });
+});
+
+describe('an admin and its own account', () => {
+  it('cannot demote itself, even with another active admin; another admin can', async () => {
+    const solo = await createTestApp();
+    const self = await createUser(solo.db, { role: 'admin' });
+    const other = await createUser(solo.db, { role: 'admin' });
+    const selfCookie = await signIn(solo, self.email, TEST_PASSWORD);
+    const patch = (id: string, payload: object, cookie: string) =>
+      solo.inject({ method: 'PATCH', url: `/api/v1/users/${id}`, payload, headers: { cookie } });
+    const res = await patch(self.id, { role: 'agent' }, selfCookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fieldErrors.role).toBe('אי אפשר להוריד את הרשאות הניהול של החשבון שלך');
+    // Its other fields, and its role kept as it is, are still its own to edit.
+    expect((await patch(self.id, { name: 'מנהלת מעודכנת', role: 'admin' }, selfCookie)).statusCode).toBe(200);
+    const [row] = await solo.db.select().from(users).where(eq(users.id, self.id));
+    expect(row).toMatchObject({ role: 'admin', name: 'מנהלת מעודכנת' });
+    const otherCookie = await signIn(solo, other.email, TEST_PASSWORD);
+    expect((await patch(self.id, { role: 'agent' }, otherCookie)).statusCode).toBe(200);
+  });
+});
+
+describe('the database keeps an active admin, whoever writes', () => {
+  it('refuses a direct change that leaves none, with the error the API answers as a conflict', async () => {
+    const solo = await createTestApp();
+    const only = await createUser(solo.db, { role: 'admin' });
+    const agent = await createUser(solo.db);
+    for (const change of [{ role: 'agent' as const }, { active: false }])
+      await expect(solo.db.update(users).set(change).where(eq(users.id, only.id))).rejects.toSatisfy(
+        isLastAdminViolation,
+      );
+    await expect(solo.db.delete(users).where(eq(users.id, only.id))).rejects.toSatisfy(isLastAdminViolation);
+    // Handing the role over in one transaction is fine: the check is made at commit.
+    await solo.db.transaction(async (tx) => {
+      await tx.update(users).set({ role: 'admin' }).where(eq(users.id, agent.id));
+      await tx.update(users).set({ role: 'agent' }).where(eq(users.id, only.id));
+    });
+    const admins = await solo.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    expect(admins.map((a) => a.id)).toEqual([agent.id]);
+  });
+
+  it('two admins demoting each other at once: one of them stays admin', async () => {
+    const solo = await createTestApp();
+    const a = await createUser(solo.db, { role: 'admin' });
+    const b = await createUser(solo.db, { role: 'admin' });
+    const [aCookie, bCookie] = [
+      await signIn(solo, a.email, TEST_PASSWORD),
+      await signIn(solo, b.email, TEST_PASSWORD),
+    ];
+    const [first, second] = await Promise.all([
+      solo.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${b.id}`,
+        payload: { role: 'agent' },
+        headers: { cookie: aCookie },
+      }),
+      solo.inject({ method: 'DELETE', url: `/api/v1/users/${a.id}`, headers: { cookie: bCookie } }),
+    ]);
+    // The loser is refused: as the last admin (409), or because its own session or role is gone by then.
+    expect([first.statusCode, second.statusCode].filter((code) => code === 200)).toHaveLength(1);
+    const active = await solo.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(active.filter((u) => u.active)).toHaveLength(1);
   });
 });
 

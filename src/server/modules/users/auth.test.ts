@@ -123,6 +123,24 @@ describe('sign-in limits count only failures', () => {
     }
   });
 
+  it('40 parallel guesses at one account check at most the limit (counted before the check)', async () => {
+    const target = await createUser(app.db);
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/users/login',
+          payload: { email: target.email, password: `guess-${i}` },
+          remoteAddress: '192.0.2.40',
+        }),
+      ),
+    );
+    const statuses = guesses.map((g) => g.statusCode);
+    // The per-account-and-client limit is 5 in this file: only 5 guesses reach the password check.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+  }, 120_000);
+
   it('failures from one IP across many e-mails are limited per IP', async () => {
     const limited = await createTestApp({
       rateLimits: {

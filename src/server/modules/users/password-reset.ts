@@ -54,7 +54,7 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
 export async function resetPassword(db: Database, token: string, newPassword: string): Promise<void> {
   const tokenHash = hashToken(token);
   const [found] = await db
-    .select({ userId: users.id, email: users.email })
+    .select({ userId: users.id, email: users.email, name: users.name })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(

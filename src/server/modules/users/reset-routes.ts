@@ -13,12 +13,20 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ResetRoutesOptions> = as
     {
       config: { access: 'public', keepsReadCaches: true },
       schema: { body: forgotPasswordBodySchema, response: { 200: okSchema } },
+      // The lookup, the token and the mail come after the answer: a known e-mail answers as fast as an unknown
+      // one, so the timing tells nothing about who has an account.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
+        const email = request.body.email.toLowerCase();
+        app.afterAnswer.run(request.log, 'password reset request', () =>
+          requestPasswordReset(app.db, email, app.env.APP_ORIGIN),
+        );
+      },
     },
     async (request) => {
       const email = request.body.email.toLowerCase();
       await consumeRateLimit(app.db, `reset:ip:${request.ip}`, opts.resetPerIp);
       await consumeRateLimit(app.db, `reset:email:${email}`, opts.resetPerEmail);
-      await requestPasswordReset(app.db, email, app.env.APP_ORIGIN);
       return { status: 'success' as const, message: RESET_MESSAGES.requested };
     },
   );

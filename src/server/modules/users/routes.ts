@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { assertUnderRateLimit, countRateLimitEvent, type RateRule } from '../../lib/rate-limit';
+import { consumeRateLimit, type RateRule, releaseRateLimitEvent } from '../../lib/rate-limit';
 import { currentUser, requireAdmin } from '../../plugins/session';
 import { listAllUsers } from './admin-service';
 import { authenticate, findUserById, getVisibleUser, listActiveUsers, toPublicUser, toUser } from './service';
@@ -31,14 +31,19 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       // alone: an attacker hammering an account from elsewhere must not lock its owner out.
       const ipKey = `login:ip:${request.ip}`;
       const pairKey = `login:pair:${request.ip}:${email}`;
-      await assertUnderRateLimit(app.db, ipKey, opts.loginPerIp);
-      await assertUnderRateLimit(app.db, pairKey, opts.loginPerEmailAndIp);
-      const user = await authenticate(app.db, email, request.body.password);
-      if (!user) {
-        await countRateLimitEvent(app.db, ipKey, opts.loginPerIp);
-        await countRateLimitEvent(app.db, pairKey, opts.loginPerEmailAndIp);
-        throw new AppError(401, 'UNAUTHORIZED', WRONG_CREDENTIALS);
+      // Each attempt is counted before its password is checked (one atomic upsert per key): 40 parallel guesses
+      // check at most the limit. A success gives its count back below.
+      await consumeRateLimit(app.db, ipKey, opts.loginPerIp);
+      try {
+        await consumeRateLimit(app.db, pairKey, opts.loginPerEmailAndIp);
+      } catch (err) {
+        await releaseRateLimitEvent(app.db, ipKey);
+        throw err;
       }
+      const user = await authenticate(app.db, email, request.body.password);
+      if (!user) throw new AppError(401, 'UNAUTHORIZED', WRONG_CREDENTIALS);
+      await releaseRateLimitEvent(app.db, ipKey);
+      await releaseRateLimitEvent(app.db, pairKey);
       await app.sessions.start(reply, request, user.id);
       return { status: 'success' as const, data: { user: toUser(user) } };
     },

@@ -3,7 +3,7 @@
 // Shared by the fuzz tests and `npm run bench:faults`.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { goals, indicators } from '../../db/schema';
+import { contacts, goals, indicators, leadActivities, leads } from '../../db/schema';
 import { createProperty, createUser, TEST_PASSWORD } from '../factories';
 import type { FuzzRoute, Role } from './index';
 import { encodeComponent, type FileMarker } from './values';
@@ -37,6 +37,22 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
   const property = await createProperty(app.db, { agentId: agent.id, exclusive: true, address: 'הרצל 7' });
   const [indicator] = await app.db.insert(indicators).values({ agentId: agent.id, meetings: 1 }).returning();
   const [goal] = await app.db.insert(goals).values({ agentId: agent.id, year: 2026, month: 3 }).returning();
+  // A lead of the agent with a logged note (the pipeline's routes).
+  const [contact] = await app.db.insert(contacts).values({ name: 'פונה', phone: '0501112222' }).returning();
+  const [lead] = await app.db
+    .insert(leads)
+    .values({
+      contactId: contact!.id,
+      name: 'פונה',
+      phone: '0501112222',
+      category: 'קונה',
+      ownerId: agent.id,
+    })
+    .returning();
+  const [activity] = await app.db
+    .insert(leadActivities)
+    .values({ leadId: lead!.id, kind: 'note', agentId: agent.id, createdBy: agent.id })
+    .returning();
   // A property the DELETE route may remove, so the others' fixtures stay.
   const spare = await createProperty(app.db, { agentId: agent.id, address: 'הרצל 9' });
   const cookies: Record<Role, string | undefined> = {
@@ -53,6 +69,8 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     indicator: indicator!.id,
     goal: goal!.id,
     spare: spare.id,
+    lead: lead!.id,
+    activity: activity!.id,
     kind: 'image',
   };
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })

@@ -86,7 +86,10 @@ async function check(route: FuzzRoute, generated: unknown) {
 const families = [...new Set(fuzzFamilies.map((route) => route.family))];
 
 /** Routes that take input but are not fuzzed here, each with the reason. */
-const NOT_FUZZED: Record<string, string> = {};
+const NOT_FUZZED: Record<string, string> = {
+  'GET /api/v1/pipeline/export':
+    "answers CSV, not JSON; its filters are GET /pipeline/leads's (fuzzed), its range rule is tested in pipeline.test.ts",
+};
 
 describe(`fuzz: ${CASES} generated requests per route family`, () => {
   it('covers every API route that takes input (body, query or path), or says why not', () => {

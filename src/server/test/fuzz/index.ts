@@ -28,7 +28,10 @@ export type Table =
   | 'push_subscriptions'
   | 'push_preferences'
   | 'push_outbox'
-  | 'idempotency_keys';
+  | 'idempotency_keys'
+  | 'contacts'
+  | 'lead_activities'
+  | 'lead_settings';
 
 export type FuzzRoute = {
   family: string;
@@ -52,6 +55,8 @@ export type FuzzRoute = {
 };
 
 const today = israelDate();
+const tomorrow = israelDate(new Date(Date.now() + 86_400_000));
+const soon = new Date(Date.now() + 3 * 3_600_000).toISOString();
 const thisMonth = today.slice(0, 7);
 const metrics = Object.fromEntries(METRIC_KEYS.map((key) => [key, [0, 1, 3, '2', '']]));
 const freshEmail = fc.uuid().map((id) => `fuzz-${id.slice(0, 8)}@example.com`);
@@ -113,6 +118,147 @@ const family = (name: string, tables: Table[], routes: Omit<Spec, 'tables'>[]): 
  * runs (it fills nothing in: placeholders reach the server as they are, and are refused).
  */
 export const fuzzFamilies: FuzzRoute[] = [
+  ...family(
+    'pipeline',
+    ['leads', 'contacts', 'lead_activities', 'mail_outbox', 'audit_log', 'push_outbox'],
+    [
+      {
+        method: 'POST',
+        url: '/valuation',
+        as: 'visitor',
+        ...json(
+          fields({
+            name,
+            phone,
+            city: ['חיפה'],
+            street: ['הרצל 1'],
+            rooms: [3, '3.5'],
+            size: [80, '100'],
+            message: ['', 'שלום'],
+            website: [''],
+          }),
+        ),
+      },
+      {
+        method: 'GET',
+        url: '/pipeline/leads',
+        as: 'agent',
+        ...query(
+          fields({
+            ownerId: ['$agent'],
+            status: ['new', 'lost'],
+            source: ['manual', 'homeForm'],
+            overdue: ['true', 'false'],
+            from: [today],
+            to: [today],
+            q: ['דנה', '050'],
+            page: ['1'],
+            pageSize: ['50'],
+          }),
+        ),
+      },
+      {
+        method: 'POST',
+        url: '/pipeline/leads',
+        as: 'agent',
+        ...json(
+          fields({
+            name,
+            phone,
+            category: ['קונה', 'מוכר'],
+            message: ['שלום', ''],
+            propertyId: ['$property', null],
+            ownerId: ['$agent'],
+            nextTouchAt: [soon, `${tomorrow}T10:30`],
+          }),
+        ),
+      },
+      { method: 'GET', url: '/pipeline/leads/:id', as: 'agent', ...path(fields({ id: ['$lead'] })) },
+      {
+        method: 'PATCH',
+        url: '/pipeline/leads/:lead',
+        as: 'agent',
+        ...json(
+          fields({
+            status: ['contacted', 'lost'],
+            lossReason: ['budget', 'other'],
+            lossText: ['יקר מדי'],
+            nextTouchAt: [soon, null],
+            name,
+            category: ['קונה'],
+          }),
+        ),
+      },
+      {
+        method: 'POST',
+        url: '/pipeline/leads/:lead/reassign',
+        as: 'admin',
+        ...json(fields({ ownerId: ['$agent'], note: ['', 'עומס'] })),
+      },
+      {
+        method: 'POST',
+        url: '/pipeline/leads/:lead/activities',
+        as: 'agent',
+        ...json(
+          fields({
+            kind: ['call', 'buyerTour', 'priceOffer', 'deal'],
+            occurredAt: [`${today}T00:01`],
+            note: ['', 'שוחחנו'],
+            amount: [100, '2000000'],
+            price: [1_000_000],
+            commission: [20_000],
+            secondAgentId: ['$target'],
+            secondAgentCommission: [5000],
+          }),
+        ),
+      },
+      {
+        method: 'PATCH',
+        url: '/pipeline/activities/:activity',
+        as: 'agent',
+        ...json(fields({ occurredAt: [`${today}T00:02`], note: ['תוקן'], amount: [null, 5] })),
+      },
+      {
+        method: 'DELETE',
+        url: '/pipeline/activities/:id',
+        as: 'agent',
+        ...path(fields({ id: ['$target'] })),
+      },
+      {
+        method: 'GET',
+        url: '/pipeline/board',
+        as: 'agent',
+        ...query(fields({ ownerId: ['$agent'], source: ['manual'] })),
+      },
+      { method: 'GET', url: '/pipeline/my-day', as: 'agent', ...query(fields({ ownerId: ['$agent'] })) },
+      { method: 'GET', url: '/pipeline/performance', as: 'admin', ...query(fields(month)) },
+    ],
+  ),
+  ...family(
+    'pipeline-settings',
+    ['lead_settings', 'users', 'audit_log'],
+    [
+      {
+        method: 'PUT',
+        url: '/pipeline/settings',
+        as: 'admin',
+        ...json(
+          fields({
+            rules: [['roundRobin'], ['propertyAgent', 'secondAgent', 'roundRobin']],
+            cityAgents: [[], [{ city: 'חיפה', agentId: '$agent' }]],
+            slaMinutes: [15, 30],
+            officeHours: [{ opens: '09:00', closes: '16:00' }],
+          }),
+        ),
+      },
+      {
+        method: 'PATCH',
+        url: '/pipeline/agents/:agent',
+        as: 'agent',
+        ...json(fields({ leaveFrom: [today, null], leaveUntil: [tomorrow, null] })),
+      },
+    ],
+  ),
   ...family(
     'leads',
     ['leads', 'mail_outbox'],

@@ -1,6 +1,6 @@
 import type { LeadItem } from '@shared/schemas/leads';
 import { he } from '@web/i18n/he';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { toast } from 'react-toastify';
 import { useResendMail } from './api';
 
@@ -41,7 +41,8 @@ function ResendButton({ mailId }: { mailId: string }) {
       onClick={() =>
         resend.mutate(mailId, {
           onSuccess: () => toast.success(t.resent),
-          onError: (err) => toast.error(err instanceof ApiError ? err.message : t.resendFailed),
+          onError: (err) =>
+            isSessionEnd(err) || toast.error(err instanceof ApiError ? err.message : t.resendFailed),
         })
       }
     >

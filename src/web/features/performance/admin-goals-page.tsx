@@ -5,6 +5,7 @@ import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { performance as hePerformance } from '@web/i18n/performance';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { useUsers } from '@web/lib/users';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,7 +25,9 @@ export function AdminGoalsPage() {
   const agentName = users.data?.find((u) => u._id === agentId)?.name;
   const [month, setMonth] = useState<MonthKey>(currentMonth);
   const existing = useQuery({ ...goalQuery(agentId ?? '', month), enabled: Boolean(agentId) });
-  const { register, handleSubmit, reset, formState } = useForm<MetricForm>({ defaultValues: blank() });
+  const { register, handleSubmit, reset, formState, setError } = useForm<MetricForm>({
+    defaultValues: blank(),
+  });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -43,7 +46,14 @@ export function AdminGoalsPage() {
       await queryClient.invalidateQueries({ queryKey: performanceKeys.all });
       navigate(paths.agents());
     },
-    onError: () => toast.error(t.createFailed),
+    // The server's reason beside its field and in the toast; a bare failure message only when it gives none.
+    onError: (err) => {
+      if (isSessionEnd(err)) return;
+      if (!(err instanceof ApiError) || err.status >= 500) return void toast.error(t.createFailed);
+      for (const [field, message] of Object.entries(err.fieldErrors))
+        if (field in blank()) setError(field, { type: 'server', message });
+      toast.error(err.message);
+    },
   });
 
   if (!agentId) {

@@ -8,7 +8,7 @@ import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { performance as hePerformance } from '@web/i18n/performance';
 import { phoneApp } from '@web/i18n/phone-app';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { requestOutboxSync } from '@web/lib/app-worker';
 import { addToOutbox } from '@web/lib/offline-outbox';
 import { useSession } from '@web/lib/session';
@@ -39,6 +39,8 @@ export function DailyIndicatorPage() {
 function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agentId?: string }) {
   const users = useUsers();
   const agentName = routeAgent ? users.data?.find((u) => u._id === routeAgent)?.name : undefined;
+  // An id in the address that is no active user's: said, instead of a nameless form that can only fail.
+  const unknownAgent = Boolean(routeAgent && users.data && agentName === undefined);
   const queryClient = useQueryClient();
   const { register, handleSubmit, reset, formState, watch, setError, setFocus } = useForm<MetricForm>({
     defaultValues: emptyForm(),
@@ -82,6 +84,7 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
     },
     // The server's reason (a future date, a pure admin, a count out of range) beside its field and in the toast.
     onError: (err) => {
+      if (isSessionEnd(err)) return;
       if (!(err instanceof ApiError) || err.status >= 500) return void toast.error(t.failure);
       const fields = Object.entries(err.fieldErrors).filter(([field]) => field in emptyForm());
       for (const [field, message] of fields) setError(field, { type: 'server', message });
@@ -100,9 +103,9 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
 
   return (
     <Page title={agentName ? t.forAgent(agentName) : t.title}>
-      {!agentId ? (
+      {!agentId || unknownAgent ? (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          {t.noUser}
+          {unknownAgent ? t.unknownAgent : t.noUser}
         </p>
       ) : (
         <form

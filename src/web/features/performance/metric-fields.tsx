@@ -1,5 +1,5 @@
 import { METRIC_KEYS } from '@shared/domain/metrics';
-import { COUNT_MESSAGE, countSchema } from '@shared/schemas/metrics';
+import { countProblem, countSchema } from '@shared/schemas/metrics';
 import { NumberField } from '@web/components/number-field';
 import { performance as hePerformance } from '@web/i18n/performance';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
@@ -22,7 +22,7 @@ export function MetricFields({
           label={hePerformance.metrics[key]}
           integer
           error={errors[key]?.message}
-          {...register(key, { validate: (v) => countSchema.safeParse(v).success || COUNT_MESSAGE })}
+          {...register(key, { validate: (v) => countProblem(v) ?? true })}
         />
       ))}
     </div>

@@ -159,6 +159,46 @@ describe('DailyIndicatorPage', () => {
     expect(posted).toHaveLength(0);
   });
 
+  it('a session that ended (a deactivated user) is said once: no failure toast besides it', async () => {
+    localStorage.setItem('user', JSON.stringify(ME));
+    const info = vi.spyOn(toast, 'info');
+    const failure = vi.spyOn(toast, 'error');
+    fakeApi(() => json(401, { status: 'fail', code: 'UNAUTHORIZED', message: 'יש להתחבר' }));
+    renderAt('/DailyIndicator', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'שליחת סטטוס' }));
+    await waitFor(() =>
+      expect(info).toHaveBeenCalledWith('החיבור שלך הסתיים. יש להתחבר מחדש.', expect.anything()),
+    );
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(failure).not.toHaveBeenCalled();
+  });
+
+  it('says what the limit is when a count is over it', async () => {
+    localStorage.setItem('user', JSON.stringify(ME));
+    const posted = fakeApi(() => json(201, {}));
+    renderAt('/DailyIndicator', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    await userEvent.type(screen.getByLabelText('פגישות'), '10001');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
+    expect(await screen.findByText('יש להזין מספר שלם עד 10,000')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+  });
+
+  it('says so when the agent id in the address is no user, instead of a nameless form', async () => {
+    const ADMIN = { ...ME, role: 'admin', companyRole: 'מנהל משרד' };
+    localStorage.setItem('user', JSON.stringify(ADMIN));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/users/session')) return json(200, { status: 'success', data: { user: ADMIN } });
+        if (url.endsWith('/users')) return json(200, { status: 'success', data: { data: [ADMIN] } });
+        return json(200, { status: 'success', data: [] });
+      }),
+    );
+    renderAt('/DailyIndicator/nobody', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('אין משתמש פעיל עם המזהה שבכתובת');
+    expect(screen.queryByRole('button', { name: 'שליחת סטטוס' })).toBeNull();
+  });
+
   it("shows the server's reason on the date field and in the toast instead of the generic failure", async () => {
     localStorage.setItem('user', JSON.stringify(ME));
     const failure = vi.spyOn(toast, 'error');

@@ -52,7 +52,7 @@ describe('useEditAll', () => {
     act(() => {
       result.current.setDraft('row-1', 'meetings', '1'); // unchanged
       result.current.setDraft('row-2', 'meetings', '5');
-      result.current.setDraft('row-2', 'deals', '');
+      result.current.setDraft('row-2', 'deals', '0'); // unchanged
       result.current.setDraft('row-2', 'buyerTours', '3');
       result.current.setGoalDraft('deals', '4');
     });
@@ -88,10 +88,24 @@ describe('useEditAll', () => {
     expect(result.current.saving).toBe(false);
   });
 
-  it('reports a failed row and a failed goal separately, and still sends the other rows', async () => {
+  it('refuses an emptied cell (never saved as 0) and sends nothing', async () => {
+    const calls = fakeApi(ok);
+    const { result } = setup();
+    act(() => {
+      result.current.start();
+      result.current.setDraft('row-1', 'meetings', '');
+    });
+    await act(() => result.current.save());
+    expect(writes(calls)).toEqual([]);
+    expect(toast.error).toHaveBeenCalledWith('שגיאה בשמירת השינויים');
+    expect(result.current.editing).toBe(true);
+  });
+
+  it("reports a failed row and a failed goal separately, the goal with the server's reason", async () => {
+    const reason = 'לא ניתן לקבוע יעד לחודש שעבר';
     const calls = fakeApi((call) =>
       call.url.endsWith('row-1') || call.url.includes('/goals/')
-        ? json(400, { status: 'fail', code: 'VALIDATION', message: 'x' })
+        ? json(400, { status: 'fail', code: 'VALIDATION', message: reason })
         : ok(),
     );
     const { result } = setup();
@@ -109,7 +123,7 @@ describe('useEditAll', () => {
       '/api/v1/goals/goal-1',
     ]);
     expect(toast.error).toHaveBeenCalledWith('שגיאה בשמירת השינויים');
-    expect(toast.error).toHaveBeenCalledWith('שגיאה בשמירת היעדים');
+    expect(toast.error).toHaveBeenCalledWith(`שגיאה בשמירת היעדים: ${reason}`);
     expect(toast.success).not.toHaveBeenCalled();
   });
 

@@ -1,9 +1,10 @@
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import type { Goal } from '@shared/schemas/goal';
 import type { Indicator } from '@shared/schemas/indicator';
-import { countSchema } from '@shared/schemas/metrics';
+import { countProblem, countSchema } from '@shared/schemas/metrics';
 import { useQueryClient } from '@tanstack/react-query';
 import { performance as hePerformance } from '@web/i18n/performance';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { deleteIndicator, patchGoal, patchIndicator, performanceKeys } from './api';
@@ -17,6 +18,8 @@ function changesOf(row: Record<MetricKey, number>, draft: Draft | undefined) {
   const changes: Partial<Record<MetricKey, number>> = {};
   for (const key of METRIC_KEYS) {
     if (draft[key] === undefined) continue;
+    // An emptied cell is refused (its message is on the cell), never saved as 0.
+    if (countProblem(draft[key], { required: true })) throw new Error(`invalid ${key}`);
     const value = countSchema.parse(draft[key]);
     if (value !== row[key]) changes[key] = value;
   }
@@ -64,14 +67,19 @@ export function useEditAll(agentId: string, indicators: Indicator[], goal: Goal 
         goal && goalChanges
           ? patchGoal(goal._id, goalChanges).then(
               () => true,
-              () => false,
+              // The server's reason when it gives one (a month not yet open, a count out of range).
+              (err: unknown) =>
+                isSessionEnd(err) ? null : err instanceof ApiError && err.status < 500 ? err.message : false,
             )
           : null,
       ]);
-      if (rows.some((r) => r.status === 'rejected')) toast.error(t.saveFailed);
+      const failed = rows.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+      if (failed.some(isSessionEnd)) return;
+      if (failed.length) toast.error(t.saveFailed);
       else toast.success(t.saved);
       if (goalResult === true) toast.success(t.goalsSaved);
       if (goalResult === false) toast.error(t.goalsSaveFailed);
+      if (typeof goalResult === 'string') toast.error(`${t.goalsSaveFailed}: ${goalResult}`);
       stop();
       await reload();
     } finally {
@@ -84,7 +92,8 @@ export function useEditAll(agentId: string, indicators: Indicator[], goal: Goal 
     try {
       await deleteIndicator(id);
       toast.success(t.deleted);
-    } catch {
+    } catch (err) {
+      if (isSessionEnd(err)) return;
       toast.error(t.deleteFailed);
     }
     await reload();

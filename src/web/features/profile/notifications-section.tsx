@@ -5,7 +5,7 @@ import { CheckboxField } from '@web/components/checkbox-field';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { phoneApp } from '@web/i18n/phone-app';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { PushPermissionDenied, pushSupported } from '@web/lib/push-device';
 import { Smartphone, Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
@@ -21,6 +21,7 @@ import {
 
 const t = phoneApp.notifications;
 const failure = (err: unknown) =>
+  isSessionEnd(err) ||
   toast.error(
     err instanceof PushPermissionDenied ? t.denied : err instanceof ApiError ? err.message : t.failed,
   );

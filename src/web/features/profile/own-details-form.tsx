@@ -7,7 +7,7 @@ import { FileUploadButton } from '@web/components/file-upload-button';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { admin as heAdmin } from '@web/i18n/admin';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { uploadUserImage } from '@web/lib/uploads';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -37,7 +37,7 @@ export function OwnDetailsForm({ user }: { user: User }) {
         if (err instanceof ApiError && err.status === 400)
           for (const [field, message] of Object.entries(err.fieldErrors))
             setError(field as keyof UpdateOwnAccountBody, { message });
-        else toast.error(t.common.saveFailed);
+        else if (!isSessionEnd(err)) toast.error(t.common.saveFailed);
       },
     }),
   );

@@ -3,7 +3,7 @@ import { changePasswordBodySchema, isSameAsEmail, PASSWORD_MESSAGES } from '@sha
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { admin as heAdmin } from '@web/i18n/admin';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export function PasswordForm({ email }: { email: string }) {
           if (err instanceof ApiError && err.status === 400)
             for (const [field, message] of Object.entries(err.fieldErrors))
               setError(field as keyof Values, { message });
-          else toast.error(heAdmin.common.saveFailed);
+          else if (!isSessionEnd(err)) toast.error(heAdmin.common.saveFailed);
         },
       },
     ),

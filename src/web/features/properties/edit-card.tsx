@@ -14,7 +14,7 @@ import { PriceFormField } from '@web/components/price-input';
 import { SelectField } from '@web/components/select-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { useAgentUsers } from '@web/lib/users';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -80,6 +80,7 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
     try {
       await update.mutateAsync({ id: property._id, body });
     } catch (err) {
+      if (isSessionEnd(err)) return;
       if (err instanceof ApiError && err.status < 500) {
         const { byField, other } = serverFieldErrors(err, FIELD_ORDER);
         const first = FIELD_ORDER.find((name) => byField.has(name));

@@ -3,7 +3,7 @@ import { buttonClass } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FieldError } from '@web/components/field-shell';
 import { he } from '@web/i18n/he';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -56,6 +56,7 @@ export function ImageManager({ property, heading: Heading = 'h3' }: Props) {
       },
       (err: unknown) => {
         focusAfter.current = null;
+        if (isSessionEnd(err)) return;
         toast.error(messageOf(err));
         onFailure?.(messageOf(err));
       },

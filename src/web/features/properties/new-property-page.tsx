@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
@@ -77,6 +77,7 @@ export function NewPropertyPage() {
         setDone(true);
       },
       onError: (err) => {
+        if (isSessionEnd(err)) return;
         if (!(err instanceof ApiError) || err.status >= 500) {
           toast.error(t.createError);
           return;

@@ -3,6 +3,7 @@ import { paths } from '@shared/paths';
 import type { Property, PropertyAgent } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
 import { he } from '@web/i18n/he';
+import { isSessionEnd } from '@web/lib/api-client';
 import { ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -114,7 +115,7 @@ function AdminDetails({ property: p, onEdit }: { property: Property; onEdit?: ()
     // The card unmounts once the list refetches, so the outcome is read from the promise.
     remove.mutateAsync(p._id).then(
       () => toast.success(he.properties.edit.deleted),
-      () => toast.error(he.properties.edit.deleteError),
+      (err: unknown) => isSessionEnd(err) || toast.error(he.properties.edit.deleteError),
     );
   };
   return (

@@ -7,7 +7,7 @@ import { NumberField } from '@web/components/number-field';
 import { SelectField } from '@web/components/select-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { reports as heReports } from '@web/i18n/reports';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -58,6 +58,7 @@ export function ReportForm({ agentId }: { agentId: string }) {
           reset(defaults());
         },
         onError: (err) => {
+          if (isSessionEnd(err)) return;
           toast.error(t.createFailed);
           if (!(err instanceof ApiError)) return;
           for (const [field, message] of Object.entries(err.fieldErrors)) {

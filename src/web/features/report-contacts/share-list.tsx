@@ -2,6 +2,7 @@ import type { ReportShare } from '@shared/schemas/report-share';
 import { Button } from '@web/components/button';
 import { ScrollRegion, stickyColumn } from '@web/components/scroll-region';
 import { reports as heReports } from '@web/i18n/reports';
+import { isSessionEnd } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
 import { toast } from 'react-toastify';
 import { useRevokeShare, useShares } from './api';
@@ -23,7 +24,7 @@ export function ShareList({ agentId }: { agentId: string }) {
   const onRevoke = (id: string) =>
     revoke.mutate(id, {
       onSuccess: () => toast.success(t.revoked),
-      onError: () => toast.error(t.revokeFailed),
+      onError: (err) => isSessionEnd(err) || toast.error(t.revokeFailed),
     });
   return (
     <ScrollRegion label={t.existing} className="relative">

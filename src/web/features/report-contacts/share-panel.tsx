@@ -3,7 +3,7 @@ import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { SelectField } from '@web/components/select-field';
 import { reports as heReports } from '@web/i18n/reports';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAgentProperties, useCreateShare } from './api';
@@ -38,6 +38,7 @@ export function SharePanel({ agentId }: { agentId: string }) {
           toast.success(t.created);
         },
         onError: (err) => {
+          if (isSessionEnd(err)) return;
           toast.error(t.createFailed);
           if (err instanceof ApiError) setErrors(err.fieldErrors);
         },

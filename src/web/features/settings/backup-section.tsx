@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { Button, buttonClass } from '@web/components/button';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
-import { ApiError, apiRequest } from '@web/lib/api-client';
+import { ApiError, apiRequest, isSessionEnd } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
 import { useId } from 'react';
 import { toast } from 'react-toastify';
@@ -32,7 +32,8 @@ export function BackupSection() {
   const create = useMutation({
     mutationFn: () => apiRequest('/backups', { method: 'POST' }),
     onSuccess: () => toast.success(t.created),
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : t.createFailed),
+    onError: (err) =>
+      isSessionEnd(err) || toast.error(err instanceof ApiError ? err.message : t.createFailed),
     onSettled: () => queryClient.invalidateQueries({ queryKey: backupsQuery.queryKey }),
   });
   const latest = backups.data?.backups[0];

@@ -6,7 +6,7 @@ import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { settingsQuery } from '@web/lib/settings';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -52,6 +52,7 @@ function SettingsForm({ initial }: { initial: AgencySettings }) {
         toast.success(heAdmin.common.saved);
       },
       onError: (err) => {
+        if (isSessionEnd(err)) return;
         if (err instanceof ApiError)
           for (const [field, message] of Object.entries(err.fieldErrors))
             form.setError(field as Path<AgencySettings>, { message });

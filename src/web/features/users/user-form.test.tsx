@@ -72,6 +72,19 @@ describe('UserForm', () => {
     });
   });
 
+  it('an admin editing its own account sees its role but cannot change it', async () => {
+    const onSubmit = vi.fn(async (_values: unknown) => {});
+    const self: User = { ...existing, role: 'admin' };
+    render(<UserForm user={self} isSelf busy={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    const role = screen.getByLabelText('הרשאה');
+    expect(role).toBeDisabled();
+    expect(role).toHaveValue('admin');
+    expect(role).toHaveAccessibleDescription('את הרשאות הניהול של החשבון שלך רק מנהל אחר יכול לשנות');
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ role: 'admin' });
+  });
+
   it('shows the server’s field errors (a taken e-mail) on the field', async () => {
     setup(
       existing,

@@ -51,14 +51,17 @@ const toValues = (user?: User): UserFormValues => ({
 
 type Props = {
   user?: User;
+  /** The signed-in admin's own account: its role is shown, not editable (another admin changes it). */
+  isSelf?: boolean;
   busy: boolean;
   onSubmit: (values: UserFormOutput) => Promise<unknown>;
   onCancel: () => void;
 };
 
 /** Create or edit a user: every field, the photo through the image pipeline, an optional password. */
-export function UserForm({ user, busy, onSubmit, onCancel }: Props) {
+export function UserForm({ user, isSelf = false, busy, onSubmit, onCancel }: Props) {
   const listId = useId();
+  const ownRoleId = useId();
   const {
     register,
     handleSubmit,
@@ -113,12 +116,29 @@ export function UserForm({ user, busy, onSubmit, onCancel }: Props) {
         error={errors.gender?.message}
         {...register('gender')}
       />
-      <SelectField
-        label={t.role}
-        options={ROLES.map((r) => ({ value: r, label: roleLabel(r, gender) }))}
-        error={errors.role?.message}
-        {...register('role')}
-      />
+      {isSelf && user?.role === 'admin' ? (
+        <div className="flex flex-col gap-1">
+          {/* Not registered: the form keeps the role it was given, and the server refuses a self-demotion anyway. */}
+          <SelectField
+            label={t.role}
+            options={[{ value: 'admin', label: roleLabel('admin', gender) }]}
+            value="admin"
+            disabled
+            aria-describedby={ownRoleId}
+            error={errors.role?.message}
+          />
+          <p id={ownRoleId} className="text-sm text-slate-600">
+            {t.ownRole}
+          </p>
+        </div>
+      ) : (
+        <SelectField
+          label={t.role}
+          options={ROLES.map((r) => ({ value: r, label: roleLabel(r, gender) }))}
+          error={errors.role?.message}
+          {...register('role')}
+        />
+      )}
       <FormField
         label={t.companyRole}
         list={listId}

@@ -6,7 +6,7 @@ import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 import { useEveryone } from '@web/lib/users';
 import { UserPlus } from 'lucide-react';
@@ -63,7 +63,8 @@ export function UsersPage() {
       { id: confirming._id, active },
       {
         onSuccess: () => toast.success((active ? t.activated : t.deactivated)(confirming.gender)),
-        onError: (err) => toast.error(err instanceof ApiError ? err.message : heAdmin.common.saveFailed),
+        onError: (err) =>
+          isSessionEnd(err) || toast.error(err instanceof ApiError ? err.message : heAdmin.common.saveFailed),
         onSettled: () => setConfirming(undefined),
       },
     );
@@ -81,6 +82,7 @@ export function UsersPage() {
           <UserForm
             key={editing.mode === 'edit' ? editing.user._id : 'new'}
             user={editing.mode === 'edit' ? editing.user : undefined}
+            isSelf={editing.mode === 'edit' && editing.user._id === me?._id}
             busy={create.isPending || update.isPending}
             onSubmit={onSubmit}
             onCancel={() => setEditing(null)}

@@ -1,0 +1,54 @@
+import { formatDate } from '@shared/domain/israel-time';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LOSS_REASON_LABELS } from '@shared/domain/pipeline';
+import type { LeadSummary } from '@shared/schemas/pipeline';
+import { stringify } from 'csv-stringify/sync';
+
+const timeFormatter = new Intl.DateTimeFormat('he-IL', {
+  timeZone: 'Asia/Jerusalem',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const dateTime = (iso: string | null) =>
+  iso ? `${formatDate(new Date(iso))} ${timeFormatter.format(new Date(iso))}` : '';
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @ first) is written with a leading apostrophe, except a
+ * phone number ('+972 50...'), which is only digits, spaces and dashes.
+ */
+const safeCell = (value: string) =>
+  /^[=+\-@\t\r]/.test(value) && !/^\+?[\d\s-]+$/.test(value) ? `'${value}` : value;
+
+const COLUMNS: [string, (lead: LeadSummary) => string | number][] = [
+  ['שם', (l) => l.name],
+  ['טלפון', (l) => l.phone],
+  ['מקור', (l) => LEAD_SOURCE_LABELS[l.source]],
+  ['קטגוריה', (l) => l.category],
+  ['סטטוס', (l) => LEAD_STATUS_LABELS[l.status]],
+  ['סיבת אי-רלוונטיות', (l) => (l.lossReason ? lossLabel(l) : '')],
+  ['סוכן מטפל', (l) => l.owner?.name ?? ''],
+  ['סיבת השיוך', (l) => l.routingReason],
+  ['נכס', (l) => (l.property ? `${l.property.address}, ${l.property.city}` : '')],
+  ['התקבל', (l) => dateTime(l.createdAt)],
+  ['מגע ראשון', (l) => dateTime(l.firstContactAt)],
+  ['זמן תגובה (דקות משרד)', (l) => l.responseMinutes ?? ''],
+  ['מגע הבא', (l) => dateTime(l.nextTouchAt)],
+  ['באיחור', (l) => (l.overdue ? 'כן' : 'לא')],
+  ['הוסלם', (l) => (l.escalated ? 'כן' : 'לא')],
+];
+
+function lossLabel(lead: LeadSummary) {
+  const reason = LOSS_REASON_LABELS[lead.lossReason!];
+  return lead.lossText ? `${reason}: ${lead.lossText}` : reason;
+}
+
+/** The table as CSV that Excel opens with Hebrew intact: UTF-8 with a BOM, Hebrew headers, CRLF lines. */
+export function leadsCsv(rows: LeadSummary[]): string {
+  const records = rows.map((lead) =>
+    COLUMNS.map(([, cell]) => {
+      const value = cell(lead);
+      return typeof value === 'string' ? safeCell(value) : value;
+    }),
+  );
+  return `\uFEFF${stringify([COLUMNS.map(([header]) => header), ...records], { record_delimiter: 'windows' })}`;
+}
