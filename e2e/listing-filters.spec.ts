@@ -157,6 +157,6 @@ test('a minimum can never exceed its maximum, by slider, by typing or by link', 
   // A link with the ends swapped reads as the same range.
   await page.goto('/Sale?minPrice=900000&maxPrice=100000');
   await hydrated(page);
-  await expect(typedMin).toHaveValue('100000');
-  await expect(typedMax).toHaveValue('900000');
+  await expect(typedMin).toHaveValue('100,000');
+  await expect(typedMax).toHaveValue('900,000');
 });

@@ -44,7 +44,7 @@ export const PriceInput = forwardRef<HTMLInputElement, Props>(function PriceInpu
         inputMode="numeric"
         autoComplete="off"
         onChange={change}
-        className={`min-h-11 w-full ${className}`}
+        className={`min-h-11 ${className}`}
         // Room for the shekel sign whatever padding the caller's class sets.
         style={{ paddingInlineEnd: '2rem' }}
         {...rest}
@@ -73,7 +73,7 @@ export const PriceFormField = forwardRef<HTMLInputElement, FieldProps>(function 
         ref={ref}
         id={inputId}
         {...fieldAria(errorId, error)}
-        className={fieldControlClass}
+        className={`w-full ${fieldControlClass}`}
         {...rest}
       />
     </FieldShell>
