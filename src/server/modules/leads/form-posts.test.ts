@@ -93,6 +93,35 @@ describe('the public forms posted without JavaScript', () => {
     expect(rootOf(last.body)).toContain('יותר מדי ניסיונות');
   });
 
+  it("takes the page's own native post (Origin null, same-origin fetch), not another site's", async () => {
+    const own = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: 'name=&phone=',
+      remoteAddress: '10.9.0.7',
+    });
+    expect(own.statusCode).toBe(400);
+    for (const fetchSite of ['cross-site', 'same-site', undefined]) {
+      const foreign = await app.inject({
+        method: 'POST',
+        url: '/',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'null',
+          ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}),
+        },
+        payload: 'name=&phone=',
+        remoteAddress: '10.9.0.8',
+      });
+      expect(foreign.statusCode, String(fetchSite)).toBe(403);
+    }
+  });
+
   it('refuses a form from another site', async () => {
     const res = await app.inject({
       method: 'POST',
