@@ -82,7 +82,9 @@ test('an admin creates an agent with a photo; the agent changes its password; de
   await agentPage.getByLabel('כתובת מייל', { exact: true }).fill(AGENT.email);
   await agentPage.getByLabel('סיסמה', { exact: true }).fill(generated);
   await agentPage.getByRole('button', { name: 'התחברות' }).click();
-  await expect(agentPage).toHaveURL(/\/AgentProfile$/);
+  // An agent lands on its day ("היום שלי"); the password is changed on the profile.
+  await expect(agentPage).toHaveURL(/\/MyDay$/);
+  await agentPage.goto('/AgentProfile');
   const passwordForm = agentPage.getByRole('form', { name: 'החלפת סיסמה' });
   await passwordForm.getByLabel('סיסמה נוכחית', { exact: true }).fill(generated);
   await passwordForm.getByLabel('סיסמה חדשה (לפחות 10 תווים)', { exact: true }).fill(AGENT.newPassword);

@@ -52,7 +52,10 @@ test('the demo agent signs in and gets the agent buttons', async ({ page, shot }
   await page.getByLabel('כתובת מייל').fill(DEMO.agent.email);
   await page.getByLabel('סיסמה').fill(DEMO.agent.password);
   await page.getByRole('button', { name: 'התחברות' }).click();
-  await expect(page).toHaveURL(/\/AgentProfile$/);
+  // An agent's day starts with its leads; the profile keeps the agent buttons.
+  await expect(page).toHaveURL(/\/MyDay$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'היום שלי' })).toBeVisible();
+  await page.goto('/AgentProfile');
   const main = page.locator('#main');
   await expect(main.getByRole('link', { name: 'הזנת סטטוס יומי' })).toHaveAttribute(
     'href',

@@ -75,7 +75,9 @@ test('an imported agent signs in with the old password and sees the imported mon
   await page.getByLabel('כתובת מייל').fill(EMAILS.yossi);
   await page.getByLabel('סיסמה').fill(OLD_PASSWORDS.yossi);
   await page.getByRole('button', { name: 'התחברות' }).click();
-  await expect(page).toHaveURL(/\/AgentProfile$/);
+  // An agent lands on its day ("היום שלי"); its profile greets it by name.
+  await expect(page).toHaveURL(/\/MyDay$/);
+  await page.goto('/AgentProfile');
   await expect(page.getByRole('heading', { name: /יוסי סוכן/ })).toBeVisible();
 
   await page.goto('/PersonalIndicator');

@@ -74,11 +74,14 @@ test('at phone width a visitor inquires through the sticky bar; the agent gets t
   expect(mail.text).toContain(`/PropertyView/${id}`);
 
   // The agent signs in and finds it among the inquiries about their properties.
+  // The inquiries are leads now: /Inquiries opens the pipeline, where the agent finds it as a new lead.
   await signInAs('agent');
   await page.goto('/Inquiries');
-  const row = page.getByRole('row', { name: new RegExp(name) });
-  await expect(row).toContainText(address);
-  await expect(row).toContainText('אפשר לבקר ביום שלישי?');
+  await expect(page).toHaveURL(/\/Leads$/);
+  const card = page.getByRole('listitem', { name: /^חדש \(/ }).getByRole('article', { name: name });
+  await expect(card).toContainText(address);
+  await card.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByText('אפשר לבקר ביום שלישי?')).toBeVisible();
   await shot('agent inquiries phone');
   await checkA11y({ allImpacts: true });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -86,7 +89,7 @@ test('at phone width a visitor inquires through the sticky bar; the agent gets t
 
   // The admin sees it in the leads inbox with its agent, and filters by that property.
   await signInAs('admin');
-  await page.goto('/Leads');
+  await page.goto('/Leads?view=mail');
   await page.getByLabel('סינון לפי נכס').selectOption({ label: `${address}, חיפה` });
   const adminRow = page.getByRole('row', { name: new RegExp(name) });
   await expect(adminRow).toContainText('דנה לוי');

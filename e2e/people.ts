@@ -26,7 +26,9 @@ export async function createPerson(
 ): Promise<Person> {
   const tag = Math.random().toString(36).slice(2, 8);
   const name = fields.name ?? `${role === 'agent' ? 'סוכנת' : 'מנהלת'} ${hebrewTag()}`;
-  const person = { name, email: `${role}-${tag}@example.com`, password: `phone-pass-${tag}` };
+  // The password shares nothing with the name or e-mail (a password containing them is refused).
+  const secret = Math.random().toString(36).slice(2, 10);
+  const person = { name, email: `${role}-${tag}@example.com`, password: `harbor-lamp-${secret}` };
   const res = await request.post('/api/v1/users', {
     data: {
       ...person,

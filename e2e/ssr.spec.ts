@@ -93,6 +93,7 @@ test.describe('with JavaScript', () => {
       '/AboutLink',
       '/InvestorPlans',
       '/JobNeedForm',
+      '/Valuation',
       '/BuySellRent',
       `/AboutAgent/${agent}`,
       '/accessibility',

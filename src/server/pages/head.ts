@@ -216,6 +216,12 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
         `מחפשים קריירה בנדל״ן? השאירו שם, טלפון ומייל ונחזור אליכם מ${agency}.`,
         paths.jobNeedForm(),
       );
+    case 'valuation':
+      return simple(
+        'כמה שווה הנכס שלי? הערכת שווי',
+        `מתכננים למכור? השאירו עיר, רחוב, חדרים וגודל, והסוכן של האזור מ${agency} יחזור אליכם עם הערכת שווי.`,
+        paths.valuation(),
+      );
     case 'accessibility':
       return simple(
         'הצהרת נגישות',

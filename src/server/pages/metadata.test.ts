@@ -168,6 +168,7 @@ describe('agency pages', () => {
     ['/AboutLink', 'אודות LINK נדל"ן'],
     ['/InvestorPlans', 'מסלולי השקעה בנדל״ן | LINK נדל"ן'],
     ['/JobNeedForm', 'דרושים: הצטרפו לצוות LINK נדל"ן'],
+    ['/Valuation', 'כמה שווה הנכס שלי? הערכת שווי | LINK נדל"ן'],
     ['/BuySellRent', 'קנייה, מכירה והשכרה של נכסים | LINK נדל"ן'],
   ])('%s has its own title, a description and a canonical link', async (url, title) => {
     const html = (await app.inject({ url })).body;

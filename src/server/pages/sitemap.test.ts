@@ -37,6 +37,7 @@ describe('/sitemap.xml', () => {
       '/AboutLink',
       '/InvestorPlans',
       '/JobNeedForm',
+      '/Valuation',
       '/accessibility',
     ]) {
       expect(locs(urls)).toContain(new URL(path, ORIGIN).href);

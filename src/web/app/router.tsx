@@ -1,6 +1,6 @@
-import { routePatterns } from '@shared/paths';
+import { paths, routePatterns } from '@shared/paths';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle } from './layouts/main-landmark';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage, RouteError } from './route-error';
@@ -73,6 +73,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('@web/features/investors/investor-plans-page'), 'InvestorPlansPage'),
           },
           {
+            path: p(routePatterns.valuation),
+            ...page(() => import('@web/features/leads/valuation-page'), 'ValuationPage'),
+          },
+          {
             path: p(routePatterns.jobNeedForm),
             ...page(() => import('@web/features/job/job-page'), 'JobPage'),
           },
@@ -122,8 +126,25 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                // The inquiries are leads of the pipeline now: one list (SPEC links keep working).
                 path: p(routePatterns.inquiries),
-                ...page(() => import('@web/features/leads/my-inquiries-page'), 'MyInquiriesPage'),
+                element: <Navigate to={paths.leads()} replace />,
+              },
+              {
+                path: p(routePatterns.myDay),
+                ...page(() => import('@web/features/leads/my-day-page'), 'MyDayPage'),
+              },
+              {
+                path: p(routePatterns.leads),
+                ...page(() => import('@web/features/leads/pipeline-leads-page'), 'PipelineLeadsPage'),
+              },
+              {
+                path: p(routePatterns.leadView),
+                ...page(() => import('@web/features/leads/lead-page'), 'LeadPage'),
+              },
+              {
+                path: p(routePatterns.newLead),
+                ...page(() => import('@web/features/leads/new-lead-page'), 'NewLeadPage'),
               },
               {
                 path: p(routePatterns.scoreBoard),
@@ -159,8 +180,8 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
-                    path: p(routePatterns.leads),
-                    ...page(() => import('@web/features/leads/leads-page'), 'LeadsPage'),
+                    path: p(routePatterns.leadSettings),
+                    ...page(() => import('@web/features/leads/lead-settings-page'), 'LeadSettingsPage'),
                   },
                   {
                     path: p(routePatterns.users),

@@ -19,3 +19,14 @@ export function groupDigits(text: string): string {
   const plain = ungroupDigits(text);
   return /^\d+$/.test(plain) ? plain.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',') : text;
 }
+
+/** Office minutes as hours and minutes ('1:05 ש׳' from 65), or minutes alone under an hour; '—' for none. */
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null) return '—';
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} דק׳`;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')} ש׳`;
+}
+
+/** A share (0-1) as a whole percentage. */
+export const formatShare = (share: number) => `${Math.round(share * 100)}%`;

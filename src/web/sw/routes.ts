@@ -133,6 +133,7 @@ const PUBLIC_PATHS = [
   '/AboutAgent/*',
   '/InvestorPlans',
   '/JobNeedForm',
+  '/Valuation',
   '/BuySellRent',
   '/accessibility',
   '/Login',

@@ -2,15 +2,7 @@ import { isPureAdmin } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import type { User } from '@shared/schemas/user';
 import { phoneApp } from '@web/i18n/phone-app';
-import {
-  ClipboardPen,
-  Inbox,
-  type LucideIcon,
-  MessageSquareText,
-  Trophy,
-  UserRound,
-  Users,
-} from 'lucide-react';
+import { ClipboardPen, Inbox, type LucideIcon, Sun, Trophy, UserRound, Users } from 'lucide-react';
 import { sideNavItems } from './side-nav-items';
 
 type Item = { to: string; label: string; icon: LucideIcon };
@@ -27,14 +19,14 @@ export function bottomBarItems(user: User): Item[] {
   const items: Item[] = pureAdmin
     ? [
         { to: paths.agentProfile(), label: t.profile, icon: UserRound },
-        { to: paths.leads(), label: t.inquiries, icon: Inbox },
+        { to: paths.leads(), label: t.leads, icon: Inbox },
         { to: paths.agents(), label: t.agents, icon: Users },
         { to: paths.scoreBoard(), label: t.ranking, icon: Trophy },
       ]
     : [
-        { to: paths.agentProfile(), label: t.profile, icon: UserRound },
+        { to: paths.myDay(), label: t.myDay, icon: Sun },
         { to: paths.dailyIndicator(), label: t.daily, icon: ClipboardPen },
-        { to: paths.inquiries(), label: t.inquiries, icon: MessageSquareText },
+        { to: paths.leads(), label: t.leads, icon: Inbox },
         { to: paths.scoreBoard(), label: t.ranking, icon: Trophy },
       ];
   return items.filter((item) => allowed.has(item.to) || (!pureAdmin && item.to === paths.dailyIndicator()));

@@ -3,6 +3,7 @@ import { paths } from '@shared/paths';
 import type { User } from '@shared/schemas/user';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
+import { pipeline as hePipeline } from '@web/i18n/pipeline';
 import {
   Building2,
   ChartColumn,
@@ -11,8 +12,9 @@ import {
   History,
   Inbox,
   type LucideIcon,
-  MessageSquareText,
+  Route,
   Settings,
+  Sun,
   TrendingUp,
   Trophy,
   UserCog,
@@ -33,10 +35,11 @@ export function sideNavItems(user: User): Item[] {
     admin && { to: paths.adminReportView(), label: he.sideNav.allReports, icon: ClipboardList },
     personal && { to: paths.newReportContact(user._id), label: he.sideNav.personalReport, icon: FileText },
     personal && { to: paths.personalIndicator(), label: he.sideNav.personalIndicators, icon: TrendingUp },
-    personal && { to: paths.inquiries(), label: he.inquiries.inbox.mineTitle, icon: MessageSquareText },
+    { to: paths.myDay(), label: hePipeline.nav.myDay, icon: Sun },
+    { to: paths.leads(), label: hePipeline.nav.leads, icon: Inbox },
     admin && { to: paths.performance(), label: he.sideNav.performance, icon: ChartColumn },
     { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
-    admin && { to: paths.leads(), label: he.sideNav.leads, icon: Inbox },
+    admin && { to: paths.leadSettings(), label: hePipeline.nav.settings, icon: Route },
     admin && { to: paths.users(), label: heAdmin.nav.users, icon: UserCog },
     admin && { to: paths.settings(), label: heAdmin.nav.settings, icon: Settings },
     admin && { to: paths.audit(), label: heAdmin.nav.audit, icon: History },

@@ -22,7 +22,14 @@ describe('side navigation items', () => {
   it('a pure admin gets the admin items and no personal ones', () => {
     const items = labels(user({ role: 'admin' }));
     expect(items).toEqual(
-      expect.arrayContaining(['סקירת סוכנים', 'נכס חדש', 'ביצועי המשרד', 'דירוג סוכנים']),
+      expect.arrayContaining([
+        'סקירת סוכנים',
+        'נכס חדש',
+        'ביצועי המשרד',
+        'דירוג סוכנים',
+        'לידים',
+        'הגדרות לידים',
+      ]),
     );
     expect(items).not.toContain('מדדים אישיים');
     expect(items).not.toContain('דוח קשר אישי');
@@ -31,7 +38,9 @@ describe('side navigation items', () => {
     const items = labels(user({ role: 'agent' }));
     expect(items).toEqual(expect.arrayContaining(['מדדים אישיים', 'דוח קשר אישי', 'דירוג סוכנים']));
     expect(items).not.toContain('סקירת סוכנים');
-    expect(items).toContain('פניות על הנכסים שלי');
+    // The pipeline: the agent's day and its own leads (the inquiries are leads now), not the settings.
+    expect(items).toEqual(expect.arrayContaining(['היום שלי', 'לידים']));
+    expect(items).not.toContain('הגדרות לידים');
   });
   it('an admin who is a leading consultant or CTO manager gets both', () => {
     for (const companyRole of [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]) {

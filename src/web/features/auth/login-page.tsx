@@ -26,9 +26,10 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (user) => {
         toast.success(he.auth.loginSuccess);
-        navigate(paths.agentProfile());
+        // An agent's day starts with its leads ("היום שלי"); admins keep their profile page.
+        navigate(user.role === 'admin' ? paths.agentProfile() : paths.myDay());
       },
       onError: (err) =>
         toast.error(err instanceof ApiError && err.status === 429 ? he.auth.tooMany : he.auth.loginFailure),

@@ -1,6 +1,7 @@
 import { paths } from '@shared/paths';
 import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
+import { valuation } from '@web/i18n/valuation';
 import { HOME_SECTIONS } from '@web/lib/home-sections';
 import { Building2, Handshake, KeyRound, type LucideIcon } from 'lucide-react';
 import { Link, type To } from 'react-router';
@@ -37,6 +38,11 @@ export function BuySellRentPage() {
           </li>
         ))}
       </ul>
+      <p className="mt-8 text-center text-lg">
+        <Link to={paths.valuation()} className="font-semibold text-brand-800 underline underline-offset-4">
+          {valuation.link}
+        </Link>
+      </p>
     </Page>
   );
 }

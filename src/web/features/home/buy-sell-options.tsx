@@ -1,6 +1,7 @@
 import type { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import { paths } from '@shared/paths';
 import { he } from '@web/i18n/he';
+import { valuation } from '@web/i18n/valuation';
 import { HOME_SECTIONS, useGoToHomeSection } from '@web/lib/home-sections';
 import { Building2, Handshake, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
@@ -49,6 +50,11 @@ export function BuySellOptions() {
             </Link>
           </li>
         </ul>
+        <p className="mt-8 text-center text-lg">
+          <Link to={paths.valuation()} className="font-semibold text-brand-800 underline underline-offset-4">
+            {valuation.link}
+          </Link>
+        </p>
       </div>
     </section>
   );

@@ -13,7 +13,7 @@ export const receivedAt = (iso: string) => `${formatDate(new Date(iso))} ${time.
 
 type Column<T> = { header: string; cell: (row: T) => ReactNode };
 
-/** A titled table of inbox rows with its count, or the empty text. */
+/** A titled table of inbox rows with its count, or the empty text; on a phone each row is a card (no sideways scroll). */
 export function InboxTable<T extends { _id: string }>({
   title,
   rows,
@@ -33,7 +33,7 @@ export function InboxTable<T extends { _id: string }>({
         <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm">{t.empty}</p>
       ) : (
         <ScrollRegion label={title} className="rounded-xl bg-white shadow-sm">
-          <table className="w-full text-start text-sm">
+          <table className="cards-on-phone w-full text-start text-sm">
             <thead className="bg-brand-50 text-brand-900">
               <tr>
                 {columns.map((c) => (
@@ -51,7 +51,11 @@ export function InboxTable<T extends { _id: string }>({
               {rows.map((row) => (
                 <tr key={row._id} className="border-t border-slate-100">
                   {columns.map((c) => (
-                    <td key={c.header} className="px-3 py-2 align-top whitespace-nowrap">
+                    <td
+                      key={c.header}
+                      data-label={c.header}
+                      className="px-3 py-2 align-top sm:whitespace-nowrap"
+                    >
                       {c.cell(row)}
                     </td>
                   ))}

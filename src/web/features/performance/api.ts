@@ -2,6 +2,7 @@ import type { Metrics } from '@shared/domain/metrics';
 import type { WorkingDays } from '@shared/domain/working-days';
 import type { AgentMonth, AgentPerformance, CompanyPerformance, Goal } from '@shared/schemas/goal';
 import type { Indicator, Summary } from '@shared/schemas/indicator';
+import type { PipelinePerformance } from '@shared/schemas/lead-settings';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -84,3 +85,13 @@ export const createGoal = (
 ) => apiRequest<Data<{ goal: Goal }>>('/goals', { body });
 export const patchGoal = (id: string, body: Partial<Metrics>) =>
   apiRequest<Data<{ goal: Goal }>>(`/goals/${id}`, { method: 'PATCH', body });
+
+/** The month's leads per agent: response times in office hours, stages, deals (GET /pipeline/performance). */
+export const leadsPerformanceQuery = ({ year, month }: MonthKey) =>
+  queryOptions({
+    queryKey: [...performanceKeys.all, 'leads', year, month],
+    queryFn: () =>
+      apiRequest<Data<PipelinePerformance>>(`/pipeline/performance?year=${year}&month=${month}`).then(
+        (r) => r.data,
+      ),
+  });

@@ -1,10 +1,13 @@
 import { formatDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
+import { paths } from '@shared/paths';
 import type { Indicator } from '@shared/schemas/indicator';
 import { Button } from '@web/components/button';
 import { ScrollRegion, StickyCaption, stickyColumn } from '@web/components/scroll-region';
 import { performance as hePerformance } from '@web/i18n/performance';
-import { Trash2 } from 'lucide-react';
+import { pipeline } from '@web/i18n/pipeline';
+import { Link2, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { MetricInput } from './metric-input';
 
 const t = hePerformance;
@@ -19,7 +22,8 @@ type Props = {
 };
 
 /**
- * The month's daily statuses, newest first; admins edit them all at once or delete one. Wider than a phone: it
+ * The month's daily statuses, newest first; admins edit them all at once or delete one. A figure that came from
+ * a lead's activity is marked and links to its lead: it is corrected there, never here. Wider than a phone: it
  * scrolls sideways under its date column.
  */
 export function DailyStatusTable({ indicators, canEdit, editing, drafts, onDraft, onDelete }: Props) {
@@ -54,14 +58,20 @@ export function DailyStatusTable({ indicators, canEdit, editing, drafts, onDraft
           )}
           {indicators.map((row) => {
             const date = formatDate(new Date(row.createdAt));
+            const fromActivity = row.activity ?? null;
             return (
               <tr key={row._id} className="border-t border-slate-100">
                 <th scope="row" className={`p-2 text-start font-medium whitespace-nowrap ${stickyColumn()}`}>
                   {date}
+                  {fromActivity && (
+                    <span className="ms-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">
+                      {pipeline.dailyStatus.fromActivity}
+                    </span>
+                  )}
                 </th>
                 {METRIC_KEYS.map((key) => (
                   <td key={key} className="p-2">
-                    {editing ? (
+                    {editing && !fromActivity ? (
                       <MetricInput
                         label={t.personal.fieldLabel(t.metrics[key], date)}
                         value={drafts[row._id]?.[key] ?? String(row[key])}
@@ -72,7 +82,19 @@ export function DailyStatusTable({ indicators, canEdit, editing, drafts, onDraft
                     )}
                   </td>
                 ))}
-                {canEdit && (
+                {canEdit && fromActivity && (
+                  <td className="p-2">
+                    <Link
+                      to={paths.leadView(fromActivity.leadId)}
+                      aria-label={pipeline.dailyStatus.toLead(date)}
+                      title={pipeline.dailyStatus.lockedNote}
+                      className="inline-flex min-h-8 items-center gap-1 rounded-lg border border-brand-700 px-2 py-1 text-sm text-brand-800"
+                    >
+                      <Link2 aria-hidden="true" size={16} />
+                    </Link>
+                  </td>
+                )}
+                {canEdit && !fromActivity && (
                   <td className="p-2">
                     <Button
                       variant="danger"

@@ -10,6 +10,7 @@ import { toast } from 'react-toastify';
 import { allPerformanceQuery, companyPerformanceQuery, type MonthKey } from './api';
 import { AgentsComparisonChart } from './charts';
 import { currentMonth, MonthPicker } from './month-picker';
+import { PerformanceLeadsTable } from './performance-leads-table';
 import { PerformanceTable } from './performance-table';
 import { WorkingDaysCounters } from './working-days-counters';
 
@@ -52,6 +53,9 @@ export function OfficePerformancePage() {
         submitLabel={t.common.update}
         busy={company.isFetching || agents.isFetching}
       />
+      <div className="mb-6">
+        <PerformanceLeadsTable year={month.year} month={month.month} />
+      </div>
       {company.isPending || agents.isPending ? (
         <StatusMessage busy>{t.common.loading}</StatusMessage>
       ) : !company.data || isEmptyMonth(list) ? (

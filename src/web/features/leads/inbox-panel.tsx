@@ -1,4 +1,3 @@
-import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useLeadsInbox } from './api';
@@ -7,11 +6,14 @@ import { InquiriesSection } from './inquiries-section';
 import { MailStatus } from './mail-status';
 
 const t = he.publicSite.leads;
-/** /Leads (admin): inquiries about properties, lead form and job form submissions, with their e-mail state. */
-export function LeadsPage() {
+/**
+ * The mail view of /Leads (admin): the office e-mails about inquiries and lead-form submissions with their
+ * delivery state (a failed one can be resent), and the job applications, which are not leads.
+ */
+export function InboxPanel() {
   const inbox = useLeadsInbox();
   return (
-    <Page title={t.title} wide>
+    <>
       <div className="mb-10">
         <InquiriesSection admin />
       </div>
@@ -45,6 +47,6 @@ export function LeadsPage() {
           />
         </div>
       )}
-    </Page>
+    </>
   );
 }

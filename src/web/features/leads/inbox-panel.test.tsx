@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LeadsPage } from './leads-page';
+import { InboxPanel } from './inbox-panel';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -88,7 +88,7 @@ const renderPage = () =>
   render(
     <MemoryRouter>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <LeadsPage />
+        <InboxPanel />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -96,7 +96,7 @@ const renderPage = () =>
 afterEach(() => vi.unstubAllGlobals());
 
 // A loaded CI machine renders the first page slowly: room beyond Vitest's 5 s default.
-describe('LeadsPage', { timeout: 20_000 }, () => {
+describe('InboxPanel', { timeout: 20_000 }, () => {
   it('offers a resend on a failed mail only, and shows it pending once resent', async () => {
     const posts = fakeApi();
     renderPage();

@@ -1,0 +1,157 @@
+import { ACTIVITY_KIND_LABELS, type ActivityKind, AMOUNT_KINDS } from '@shared/domain/activities';
+import { Button } from '@web/components/button';
+import { FormField } from '@web/components/form-field';
+import { SelectField } from '@web/components/select-field';
+import { TextAreaField } from '@web/components/text-area-field';
+import { pipeline } from '@web/i18n/pipeline';
+import { ApiError } from '@web/lib/api-client';
+import { useAgentUsers } from '@web/lib/users';
+import { useId, useState } from 'react';
+
+const t = pipeline.log;
+
+/** The fields of an activity as the form holds them (text of the controls). */
+export type ActivityDraft = {
+  note: string;
+  occurredAt: string;
+  amount: string;
+  price: string;
+  commission: string;
+  secondAgentId: string;
+  secondAgentCommission: string;
+};
+export const EMPTY_DRAFT: ActivityDraft = {
+  note: '',
+  occurredAt: '',
+  amount: '',
+  price: '',
+  commission: '',
+  secondAgentId: '',
+  secondAgentCommission: '',
+};
+
+/** Whole shekels as typed ('1,250,000' too), or undefined when the box is empty. */
+const shekels = (text: string) => {
+  const clean = text.replace(/[,\s₪]/g, '');
+  return clean === '' ? undefined : Number(clean);
+};
+
+/** The request body of a draft: only the fields its kind takes (the server checks the same rules). */
+export function bodyOfDraft(kind: ActivityKind, draft: ActivityDraft) {
+  const body: Record<string, unknown> = { note: draft.note.trim() };
+  if (draft.occurredAt) body.occurredAt = draft.occurredAt;
+  if (AMOUNT_KINDS[kind]) {
+    const amount = shekels(draft.amount);
+    if (amount !== undefined || AMOUNT_KINDS[kind] === 'required') body.amount = amount ?? null;
+  }
+  if (kind === 'deal') {
+    body.price = shekels(draft.price) ?? null;
+    body.commission = shekels(draft.commission) ?? null;
+    if (draft.secondAgentId) {
+      body.secondAgentId = draft.secondAgentId;
+      body.secondAgentCommission = shekels(draft.secondAgentCommission) ?? null;
+    }
+  }
+  return body;
+}
+
+/**
+ * The fields of one kind of activity: a note, when, and the amounts it carries (an offer's amount, a price
+ * update's new price, a deal's price, commission and its split with a second agent). The server's field
+ * messages land on their fields.
+ */
+export function ActivityForm({
+  kind,
+  initial = EMPTY_DRAFT,
+  submitLabel = t.submit,
+  busy,
+  ownerId,
+  onSubmit,
+  onCancel,
+}: {
+  kind: ActivityKind;
+  initial?: ActivityDraft;
+  submitLabel?: string;
+  busy?: boolean;
+  /** The lead's owner: not offered as the deal's second agent. */
+  ownerId?: string;
+  onSubmit: (body: Record<string, unknown>) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const titleId = useId();
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const agents = useAgentUsers(kind === 'deal');
+  const field = (key: keyof ActivityDraft) => ({
+    value: draft[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
+  });
+  const amountUse = AMOUNT_KINDS[kind];
+  const submit = async () => {
+    setErrors({});
+    try {
+      await onSubmit(bodyOfDraft(kind, draft));
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.fieldErrors);
+    }
+  };
+  return (
+    <form
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4"
+    >
+      <h3 id={titleId} className="font-bold text-brand-900">
+        {t.formTitle(ACTIVITY_KIND_LABELS[kind])}
+      </h3>
+      {amountUse && (
+        <FormField
+          label={amountUse === 'required' ? t.amount : t.newPrice}
+          inputMode="numeric"
+          dir="ltr"
+          required={amountUse === 'required'}
+          {...field('amount')}
+        />
+      )}
+      {kind === 'deal' && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={t.price} inputMode="numeric" dir="ltr" required {...field('price')} />
+          <FormField label={t.commission} inputMode="numeric" dir="ltr" required {...field('commission')} />
+          <SelectField
+            label={t.secondAgent}
+            {...field('secondAgentId')}
+            options={[
+              { value: '', label: '—' },
+              ...(agents.data ?? [])
+                .filter((a) => a._id !== ownerId)
+                .map((a) => ({ value: a._id, label: a.name })),
+            ]}
+          />
+          {draft.secondAgentId && (
+            <FormField
+              label={t.secondAgentCommission}
+              inputMode="numeric"
+              dir="ltr"
+              {...field('secondAgentCommission')}
+            />
+          )}
+        </div>
+      )}
+      <TextAreaField label={t.note} rows={2} maxLength={2000} {...field('note')} />
+      <FormField label={t.occurredAt} type="datetime-local" {...field('occurredAt')} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {pipeline.common.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

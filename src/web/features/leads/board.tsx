@@ -1,0 +1,193 @@
+import {
+  type Announcements,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  rectIntersection,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '@shared/domain/pipeline';
+import type { LeadSummary } from '@shared/schemas/pipeline';
+import { ScrollRegion } from '@web/components/scroll-region';
+import { pipeline } from '@web/i18n/pipeline';
+import { GripVertical } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { columnCoordinates } from './board-keyboard';
+import { LeadCard } from './lead-card';
+import { MoveMenu } from './move-menu';
+import type { Board as BoardData } from './pipeline-api';
+import { useMoveLead } from './use-move-lead';
+
+const t = pipeline.leads;
+const labelOf = (id: unknown) => LEAD_STATUS_LABELS[id as LeadStatus] ?? '';
+
+/** Where the focus goes after a move: the moved card's menu button in its new column. */
+function focusCard(leadId: string) {
+  requestAnimationFrame(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-lead-card]')]
+      .find((card) => card.dataset.leadCard === leadId)
+      ?.querySelector<HTMLElement>('[data-move-menu]')
+      ?.focus(),
+  );
+}
+
+/**
+ * The board: seven columns by stage. A card moves by pointer (drag its handle), by keyboard (Space on the handle,
+ * arrows to another column, Space to drop) or by its "העבר ל…" menu. A move to "לא רלוונטי" asks for the reason.
+ */
+export function LeadBoard({ board, showOwner }: { board: BoardData; showOwner: boolean }) {
+  const { move, pending, dialog } = useMoveLead(focusCard);
+  const [dragging, setDragging] = useState<LeadSummary | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
+  );
+
+  // A card whose move is on its way to the server already shows in its new column.
+  const columns = useMemo(() => {
+    const all = board.columns.flatMap((c) => c.leads);
+    return board.columns.map((column) => {
+      const leads = all.filter((lead) => (pending[lead._id] ?? lead.status) === column.status);
+      const delta = leads.length - column.leads.length;
+      return { ...column, leads, total: column.total + delta };
+    });
+  }, [board, pending]);
+  const leadById = (id: unknown) => board.columns.flatMap((c) => c.leads).find((l) => l._id === id);
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t.picked(leadById(active.id)?.name ?? ''),
+    onDragOver: ({ active, over }) =>
+      over ? t.over(leadById(active.id)?.name ?? '', labelOf(over.id)) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t.dropped(leadById(active.id)?.name ?? '', labelOf(over.id))
+        : t.notMoved(leadById(active.id)?.name ?? ''),
+    onDragCancel: ({ active }) => t.notMoved(leadById(active.id)?.name ?? ''),
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    const lead = leadById(active.id);
+    if (!lead || !over) return;
+    move({ ...lead, status: pending[lead._id] ?? lead.status }, over.id as LeadStatus);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={rectIntersection}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t.dragHint } }}
+      onDragStart={({ active }) => setDragging(leadById(active.id) ?? null)}
+      onDragCancel={() => setDragging(null)}
+      onDragEnd={onDragEnd}
+    >
+      <ScrollRegion label={t.board} className="pb-2">
+        <ol className="flex snap-x snap-mandatory gap-3 sm:snap-none">
+          {columns.map((column) => (
+            <Column
+              key={column.status}
+              status={column.status}
+              shown={column.leads.length}
+              total={column.total}
+            >
+              {column.leads.map((lead) => {
+                const status = pending[lead._id] ?? lead.status;
+                return (
+                  <DraggableCard key={lead._id} lead={{ ...lead, status }} showOwner={showOwner}>
+                    <MoveMenu
+                      name={lead.name}
+                      status={status}
+                      onMove={(to) => move({ ...lead, status }, to)}
+                    />
+                  </DraggableCard>
+                );
+              })}
+            </Column>
+          ))}
+        </ol>
+      </ScrollRegion>
+      <DragOverlay dropAnimation={null}>
+        {dragging && (
+          <div className="w-64 rounded-xl border border-brand-600 bg-white p-3 font-semibold shadow-xl">
+            {dragging.name}
+          </div>
+        )}
+      </DragOverlay>
+      {dialog}
+    </DndContext>
+  );
+}
+
+function Column({
+  status,
+  shown,
+  total,
+  children,
+}: {
+  status: LeadStatus;
+  shown: number;
+  total: number;
+  children: React.ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const headingId = `board-column-${status}`;
+  return (
+    <li
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      data-column={status}
+      className={`flex w-[80vw] shrink-0 snap-start flex-col gap-2 rounded-xl p-2 sm:w-64 ${isOver ? 'bg-brand-100' : 'bg-slate-100'}`}
+    >
+      <h2 id={headingId} className="px-1 font-bold text-brand-900">
+        {t.columnCount(LEAD_STATUS_LABELS[status], shown, total)}
+      </h2>
+      {shown === 0 ? (
+        <p className="px-1 py-4 text-center text-sm text-slate-600">{t.emptyColumn}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">{children}</ul>
+      )}
+    </li>
+  );
+}
+
+function DraggableCard({
+  lead,
+  showOwner,
+  children,
+}: {
+  lead: LeadSummary;
+  showOwner: boolean;
+  children: React.ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: lead._id,
+  });
+  return (
+    <li ref={setNodeRef} className={isDragging ? 'opacity-40' : undefined}>
+      <LeadCard
+        lead={lead}
+        showOwner={showOwner}
+        handle={
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-roledescription={t.draggable}
+            aria-label={t.drag(lead.name)}
+            className="flex min-h-11 min-w-8 cursor-grab touch-none items-center justify-center rounded text-slate-600 hover:bg-slate-100"
+          >
+            <GripVertical aria-hidden="true" size={18} />
+          </button>
+        }
+      >
+        {children}
+      </LeadCard>
+    </li>
+  );
+}

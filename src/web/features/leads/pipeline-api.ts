@@ -1,0 +1,224 @@
+import type { createActivitySchema, updateActivitySchema } from '@shared/schemas/activities';
+import type { Availability, LeadSettings, UpdateAvailabilityBody } from '@shared/schemas/lead-settings';
+import type {
+  Activity,
+  createLeadSchema,
+  LeadDetail,
+  LeadSummary,
+  updateLeadSchema,
+} from '@shared/schemas/pipeline';
+import type { ValuationBody } from '@shared/schemas/valuation';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+import type { z } from 'zod';
+
+/** What the forms send: the schemas' input (times as datetime-local text, read as Israel time by the server). */
+export type CreateLeadInput = z.input<typeof createLeadSchema>;
+export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
+type CreateActivityInput = z.input<typeof createActivitySchema>;
+type UpdateActivityInput = z.input<typeof updateActivitySchema>;
+
+type Data<T> = { data: T };
+type Person = { _id: string; name: string };
+
+/** The table's filters as the URL and the API read them (empty: not filtered). */
+export type LeadFilter = {
+  ownerId: string;
+  status: string;
+  source: string;
+  overdue: string;
+  from: string;
+  to: string;
+  q: string;
+};
+export const NO_LEAD_FILTER: LeadFilter = {
+  ownerId: '',
+  status: '',
+  source: '',
+  overdue: '',
+  from: '',
+  to: '',
+  q: '',
+};
+
+/** The query string of the filters that are set (shared by the list and the CSV export). */
+function filterQuery(filter: Partial<LeadFilter>, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(
+    Object.entries({ ...filter, ...extra }).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  return params.size > 0 ? `?${params}` : '';
+}
+
+type LeadList = {
+  leads: LeadSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  owners: Person[];
+};
+export type Board = { columns: { status: LeadSummary['status']; total: number; leads: LeadSummary[] }[] };
+type MyDay = { newLeads: LeadSummary[]; overdue: LeadSummary[]; today: LeadSummary[] };
+
+/** Every pipeline read shares this prefix: one invalidation refreshes board, table, lead page and the day. */
+const pipelineKey = ['pipeline'] as const;
+
+const leadListQuery = (filter: LeadFilter, page: number) =>
+  queryOptions({
+    queryKey: [...pipelineKey, 'list', filter, page],
+    queryFn: () =>
+      apiRequest<Data<LeadList>>(`/pipeline/leads${filterQuery(filter, { page: String(page) })}`).then(
+        (r) => r.data,
+      ),
+    staleTime: 0,
+  });
+export const useLeadList = (filter: LeadFilter, page: number) =>
+  useQuery({ ...leadListQuery(filter, page), placeholderData: keepPreviousData });
+
+const boardQuery = (filter: { ownerId: string; source: string }) =>
+  queryOptions({
+    queryKey: [...pipelineKey, 'board', filter],
+    queryFn: () => apiRequest<Data<Board>>(`/pipeline/board${filterQuery(filter)}`).then((r) => r.data),
+    staleTime: 0,
+  });
+export const useBoard = (filter: { ownerId: string; source: string }) =>
+  useQuery({ ...boardQuery(filter), placeholderData: keepPreviousData });
+
+const leadQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...pipelineKey, 'lead', id],
+    queryFn: () =>
+      apiRequest<Data<{ lead: LeadDetail }>>(`/pipeline/leads/${encodeURIComponent(id)}`).then(
+        (r) => r.data.lead,
+      ),
+    staleTime: 0,
+  });
+export const useLead = (id: string) => useQuery(leadQuery(id));
+
+const myDayQuery = queryOptions({
+  queryKey: [...pipelineKey, 'my-day'],
+  queryFn: () => apiRequest<Data<MyDay>>('/pipeline/my-day').then((r) => r.data),
+  staleTime: 0,
+});
+export const useMyDay = () => useQuery(myDayQuery);
+
+/** The CSV of the table's filters (the browser downloads it: the server sends it as an attachment). */
+export const exportUrl = (filter: LeadFilter) => `/api/v1/pipeline/export${filterQuery(filter)}`;
+
+function useInvalidatePipeline() {
+  const queryClient = useQueryClient();
+  // Activities change the daily indicators too: the performance reads refresh with the pipeline.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: pipelineKey }),
+      queryClient.invalidateQueries({ queryKey: ['performance'] }),
+    ]);
+}
+
+export function useCreateLead() {
+  const invalidate = useInvalidatePipeline();
+  return useMutation({
+    mutationFn: (body: CreateLeadInput) =>
+      apiRequest<Data<{ lead: LeadDetail }>>('/pipeline/leads', { body }).then((r) => r.data.lead),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateLead() {
+  const invalidate = useInvalidatePipeline();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateLeadInput }) =>
+      apiRequest<Data<{ lead: LeadDetail }>>(`/pipeline/leads/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+      }).then((r) => r.data.lead),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useReassignLead() {
+  const invalidate = useInvalidatePipeline();
+  return useMutation({
+    mutationFn: ({ id, ownerId, note }: { id: string; ownerId: string; note?: string }) =>
+      apiRequest<Data<{ lead: LeadDetail }>>(`/pipeline/leads/${encodeURIComponent(id)}/reassign`, {
+        body: { ownerId, note: note ?? '' },
+      }).then((r) => r.data.lead),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useLogActivity() {
+  const invalidate = useInvalidatePipeline();
+  return useMutation({
+    mutationFn: ({ leadId, body }: { leadId: string; body: CreateActivityInput }) =>
+      apiRequest<Data<{ activity: Activity }>>(`/pipeline/leads/${encodeURIComponent(leadId)}/activities`, {
+        body,
+      }).then((r) => r.data.activity),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useUpdateActivity() {
+  const invalidate = useInvalidatePipeline();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateActivityInput }) =>
+      apiRequest<Data<{ activity: Activity }>>(`/pipeline/activities/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+      }).then((r) => r.data.activity),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useDeleteActivity() {
+  const invalidate = useInvalidatePipeline();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/pipeline/activities/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => invalidate(),
+  });
+}
+
+const settingsKey = [...pipelineKey, 'settings'] as const;
+export const useLeadSettings = () =>
+  useQuery({
+    queryKey: settingsKey,
+    queryFn: () =>
+      apiRequest<Data<{ settings: LeadSettings }>>('/pipeline/settings').then((r) => r.data.settings),
+  });
+
+export function useSaveLeadSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LeadSettings) =>
+      apiRequest<Data<{ settings: LeadSettings }>>('/pipeline/settings', { method: 'PUT', body }).then(
+        (r) => r.data.settings,
+      ),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  });
+}
+
+const availabilityKey = [...pipelineKey, 'agents'] as const;
+export const useAvailability = () =>
+  useQuery({
+    queryKey: availabilityKey,
+    queryFn: () =>
+      apiRequest<Data<{ agents: Availability[] }>>('/pipeline/agents').then((r) => r.data.agents),
+  });
+
+export function useUpdateAvailability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateAvailabilityBody }) =>
+      apiRequest<Data<{ agent: Availability }>>(`/pipeline/agents/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+      }).then((r) => r.data.agent),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKey }),
+  });
+}
+
+export function useSendValuation() {
+  return useMutation({
+    mutationFn: (body: ValuationBody) => apiRequest<{ message?: string }>('/valuation', { body }),
+  });
+}

@@ -1,0 +1,101 @@
+import type { User } from '@shared/schemas/user';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SessionProvider } from '@web/lib/session';
+import { json } from '@web/test/fake-api';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PipelineLeadsPage } from './pipeline-leads-page';
+
+const user = (role: User['role']): User => ({
+  _id: 'u1',
+  name: 'דנה',
+  email: 'd@example.com',
+  phone_number: '',
+  role,
+  gender: 'female',
+  companyRole: null,
+  image: null,
+  aboutMe: '',
+  active: true,
+});
+
+/** The session and an empty list; every list URL the page asks for is kept. */
+function fakeApi(role: User['role']) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/v1/users/session')
+        return json(200, { status: 'success', data: { user: user(role) } });
+      urls.push(url);
+      return json(200, {
+        status: 'success',
+        data: {
+          leads: [],
+          total: 0,
+          page: 1,
+          pageSize: 50,
+          owners: [
+            { _id: 'a1', name: 'סוכנת א' },
+            { _id: 'a2', name: 'סוכן ב' },
+          ],
+        },
+      });
+    }),
+  );
+  return urls;
+}
+
+const renderPage = (entry: string, role: User['role'] = 'admin') => {
+  localStorage.setItem('user', JSON.stringify(user(role)));
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[entry]}>
+          <PipelineLeadsPage />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('PipelineLeadsPage table', { timeout: 20_000 }, () => {
+  it('sends the filters of the URL to the list and to the CSV export, and the empty state says so', async () => {
+    const urls = fakeApi('admin');
+    renderPage('/Leads?view=table&status=meeting&overdue=true');
+    expect(await screen.findByText('אין לידים שמתאימים לסינון.')).toBeInTheDocument();
+    expect(urls).toContain('/api/v1/pipeline/leads?status=meeting&overdue=true&page=1');
+    expect(screen.getByRole('link', { name: 'ייצוא ל-CSV' })).toHaveAttribute(
+      'href',
+      '/api/v1/pipeline/export?status=meeting&overdue=true',
+    );
+  });
+
+  it('an admin filters by owner; the clear button drops every filter', async () => {
+    const urls = fakeApi('admin');
+    renderPage('/Leads?view=table');
+    // The owners come with the list's answer.
+    await screen.findByRole('option', { name: 'סוכן ב' });
+    await userEvent.selectOptions(screen.getByLabelText('בעלים'), 'סוכן ב');
+    await waitFor(() => expect(urls).toContain('/api/v1/pipeline/leads?ownerId=a2&page=1'));
+    await userEvent.click(screen.getByRole('button', { name: 'ניקוי הסינון' }));
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/v1/pipeline/leads?page=1'));
+    expect(screen.getByText('אין לידים עדיין.')).toBeInTheDocument();
+  });
+
+  it('an agent gets no owner filter and no mail view (its own leads only, as the server answers)', async () => {
+    fakeApi('agent');
+    renderPage('/Leads?view=table', 'agent');
+    expect(await screen.findByText('אין לידים עדיין.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('בעלים')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'מיילים שנשלחו ומועמדויות לעבודה' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'טבלה' })).toHaveAttribute('aria-current', 'page');
+  });
+});

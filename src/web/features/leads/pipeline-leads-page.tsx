@@ -1,0 +1,255 @@
+import { LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@shared/domain/pipeline';
+import { paths } from '@shared/paths';
+import { buttonClass } from '@web/components/button';
+import { CheckboxField } from '@web/components/checkbox-field';
+import { FormField } from '@web/components/form-field';
+import { Page } from '@web/components/page';
+import { SelectField } from '@web/components/select-field';
+import { StatusMessage } from '@web/components/status-message';
+import { pipeline } from '@web/i18n/pipeline';
+import { useSession } from '@web/lib/session';
+import { Download, Plus } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { LeadBoard } from './board';
+import { InboxPanel } from './inbox-panel';
+import { LeadsTable } from './leads-table';
+import { exportUrl, type LeadFilter, NO_LEAD_FILTER, useBoard, useLeadList } from './pipeline-api';
+
+const t = pipeline.leads;
+const VIEWS = ['board', 'table', 'mail'] as const;
+type View = (typeof VIEWS)[number];
+const FILTER_KEYS = Object.keys(NO_LEAD_FILTER) as (keyof LeadFilter)[];
+
+/** The filters as the URL holds them (a filtered view can be shared and survives a reload). */
+function useUrlFilter() {
+  const [params, setParams] = useSearchParams();
+  const filter = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as LeadFilter;
+  const requested = params.get('view');
+  const view: View = VIEWS.includes(requested as View) ? (requested as View) : 'board';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const set = (next: Partial<LeadFilter> & { view?: View; page?: number }) => {
+    const merged = { ...filter, view, page: 1, ...next };
+    setParams(
+      Object.fromEntries(
+        Object.entries(merged)
+          .filter(([key, value]) => value !== '' && !(key === 'page' && value === 1))
+          .filter(([key, value]) => !(key === 'view' && value === 'board'))
+          .map(([key, value]) => [key, String(value)]),
+      ),
+      { replace: true },
+    );
+  };
+  return { filter, view, page, set };
+}
+
+/** /Leads: the pipeline as a board or a filtered table with its CSV; an agent's own leads, an admin's all. */
+export function PipelineLeadsPage() {
+  const { user } = useSession();
+  const admin = user?.role === 'admin';
+  const { filter, view, page, set } = useUrlFilter();
+  const views = admin ? VIEWS : VIEWS.filter((v) => v !== 'mail');
+  return (
+    <Page title={t.title} wide>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={t.views} className="flex rounded-lg border border-brand-700 p-0.5">
+          {views.map((v) => (
+            <Link
+              key={v}
+              to={v === 'board' ? paths.leads() : `${paths.leads()}?view=${v}`}
+              aria-current={view === v ? 'page' : undefined}
+              className={`min-h-11 rounded-md px-4 py-2 font-medium ${view === v ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'}`}
+            >
+              {v === 'board' ? t.board : v === 'table' ? t.table : t.inboxLink}
+            </Link>
+          ))}
+        </nav>
+        <Link to={paths.newLead()} className={buttonClass()}>
+          <Plus aria-hidden="true" size={18} />
+          {t.newLead}
+        </Link>
+      </div>
+      {view === 'mail' && admin ? (
+        <InboxPanel />
+      ) : view === 'table' ? (
+        <TableView filter={filter} page={page} admin={admin} onChange={set} />
+      ) : (
+        <BoardView filter={filter} admin={admin} onChange={set} />
+      )}
+    </Page>
+  );
+}
+
+type Owners = { _id: string; name: string }[];
+
+function Filters({
+  filter,
+  admin,
+  owners,
+  onChange,
+  full,
+}: {
+  filter: LeadFilter;
+  admin: boolean;
+  owners: Owners;
+  onChange: (next: Partial<LeadFilter>) => void;
+  /** The table's whole set; the board filters by owner and source only. */
+  full: boolean;
+}) {
+  const all = { value: '', label: t.all };
+  return (
+    <fieldset className="mb-4 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+      <legend className="sr-only">{t.filters}</legend>
+      {admin && (
+        <SelectField
+          label={t.owner}
+          value={filter.ownerId}
+          onChange={(e) => onChange({ ownerId: e.target.value })}
+          options={[all, ...owners.map((o) => ({ value: o._id, label: o.name }))]}
+        />
+      )}
+      {full && (
+        <SelectField
+          label={t.status}
+          value={filter.status}
+          onChange={(e) => onChange({ status: e.target.value })}
+          options={[all, ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))]}
+        />
+      )}
+      <SelectField
+        label={t.source}
+        value={filter.source}
+        onChange={(e) => onChange({ source: e.target.value })}
+        options={[all, ...LEAD_SOURCES.map((s) => ({ value: s, label: LEAD_SOURCE_LABELS[s] }))]}
+      />
+      {full && (
+        <>
+          <FormField
+            label={t.from}
+            type="date"
+            value={filter.from}
+            onChange={(e) => onChange({ from: e.target.value })}
+          />
+          <FormField
+            label={t.to}
+            type="date"
+            value={filter.to}
+            onChange={(e) => onChange({ to: e.target.value })}
+          />
+          <FormField
+            label={t.search}
+            type="search"
+            value={filter.q}
+            maxLength={80}
+            onChange={(e) => onChange({ q: e.target.value })}
+          />
+          <div className="flex items-end">
+            <CheckboxField
+              label={t.overdueOnly}
+              checked={filter.overdue === 'true'}
+              onChange={(e) => onChange({ overdue: e.target.checked ? 'true' : '' })}
+            />
+          </div>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+function BoardView({
+  filter,
+  admin,
+  onChange,
+}: {
+  filter: LeadFilter;
+  admin: boolean;
+  onChange: (next: Partial<LeadFilter>) => void;
+}) {
+  const board = useBoard({ ownerId: filter.ownerId, source: filter.source });
+  // The owners to filter by come with the list: one small read of it gives them to the board too.
+  const owners = useLeadList(NO_LEAD_FILTER, 1).data?.owners ?? [];
+  return (
+    <>
+      <Filters filter={filter} admin={admin} owners={owners} onChange={onChange} full={false} />
+      {board.isPending ? (
+        <StatusMessage busy>{pipeline.common.loading}</StatusMessage>
+      ) : board.isError ? (
+        <StatusMessage>{pipeline.common.loadFailure}</StatusMessage>
+      ) : (
+        <LeadBoard board={board.data} showOwner={admin} />
+      )}
+    </>
+  );
+}
+
+function TableView({
+  filter,
+  page,
+  admin,
+  onChange,
+}: {
+  filter: LeadFilter;
+  page: number;
+  admin: boolean;
+  onChange: (next: Partial<LeadFilter> & { page?: number }) => void;
+}) {
+  const list = useLeadList(filter, page);
+  const filtered = Object.values(filter).some((v) => v !== '');
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  return (
+    <>
+      <Filters filter={filter} admin={admin} owners={list.data?.owners ?? []} onChange={onChange} full />
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="text-slate-700">
+          {list.data ? t.count(list.data.total) : ''}
+        </p>
+        <span className="flex flex-wrap gap-2">
+          {filtered && (
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={() => onChange(NO_LEAD_FILTER)}
+            >
+              {t.clear}
+            </button>
+          )}
+          <a href={exportUrl(filter)} download className={buttonClass('secondary')}>
+            <Download aria-hidden="true" size={18} />
+            {t.export}
+          </a>
+        </span>
+      </div>
+      {list.isPending ? (
+        <StatusMessage busy>{pipeline.common.loading}</StatusMessage>
+      ) : list.isError ? (
+        <StatusMessage>{list.error.message || pipeline.common.loadFailure}</StatusMessage>
+      ) : list.data.leads.length === 0 ? (
+        <StatusMessage>{filtered ? t.empty : t.emptyAll}</StatusMessage>
+      ) : (
+        <>
+          <LeadsTable leads={list.data.leads} showOwner={admin} />
+          {pages > 1 && (
+            <nav aria-label={t.page(page, pages)} className="mt-4 flex items-center justify-center gap-3">
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                disabled={page <= 1}
+                onClick={() => onChange({ page: page - 1 })}
+              >
+                {t.previous}
+              </button>
+              <span>{t.page(page, pages)}</span>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                disabled={page >= pages}
+                onClick={() => onChange({ page: page + 1 })}
+              >
+                {t.next}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { toast } from 'react-toastify';
+
+/** A refused or failed call as one toast: the server's Hebrew message, else the fallback; none when the
+ * session ended (the session already said so). */
+export function showError(err: unknown, fallback: string) {
+  if (isSessionEnd(err)) return;
+  toast.error(err instanceof ApiError ? err.message : fallback);
+}

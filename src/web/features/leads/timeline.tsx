@@ -1,0 +1,147 @@
+import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityKind } from '@shared/domain/activities';
+import { LEAD_STATUS_LABELS } from '@shared/domain/pipeline';
+import type { Activity } from '@shared/schemas/pipeline';
+import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { pipeline } from '@web/i18n/pipeline';
+import { formatPrice } from '@web/lib/format';
+import { useSession } from '@web/lib/session';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { type ActivityDraft, ActivityForm, EMPTY_DRAFT } from './activity-form';
+import { formatDateTime, toIsraelLocalInput } from './format';
+import { useDeleteActivity, useUpdateActivity } from './pipeline-api';
+import { showError } from './show-error';
+
+const t = pipeline.activity;
+const isLoggable = (kind: Activity['kind']): kind is ActivityKind =>
+  (ACTIVITY_KINDS as readonly string[]).includes(kind);
+
+const draftOf = (a: Activity): ActivityDraft => ({
+  ...EMPTY_DRAFT,
+  note: a.note,
+  occurredAt: toIsraelLocalInput(a.occurredAt),
+  amount: a.amount === null ? '' : String(a.amount),
+  price: a.price === null ? '' : String(a.price),
+  commission: a.commission === null ? '' : String(a.commission),
+  secondAgentId: a.shares.find((s) => s.agent._id !== a.agent?._id)?.agent._id ?? '',
+  secondAgentCommission: String(a.shares.find((s) => s.agent._id !== a.agent?._id)?.amount ?? ''),
+});
+
+/** The contact's whole story, newest first: what agents logged, stage changes and assignments. */
+export function Timeline({ entries, ownerId }: { entries: Activity[]; ownerId?: string }) {
+  if (entries.length === 0) return <p className="text-slate-600">{pipeline.lead.emptyTimeline}</p>;
+  return (
+    <ol className="flex flex-col gap-3">
+      {entries.map((entry) => (
+        <TimelineEntry key={entry._id} entry={entry} ownerId={ownerId} />
+      ))}
+    </ol>
+  );
+}
+
+function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }) {
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateActivity();
+  const remove = useDeleteActivity();
+  const label = ACTIVITY_KIND_LABELS[entry.kind];
+  const when = formatDateTime(entry.occurredAt);
+  // An agent corrects what it logged itself; an admin anything logged. Stage changes and assignments stay.
+  const mine = user?.role === 'admin' || entry.agent?._id === user?._id || entry.createdBy?._id === user?._id;
+  const editable = isLoggable(entry.kind) && mine;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold text-brand-900">
+          {label}
+          {entry.kind === 'status' && entry.fromStatus && entry.toStatus && (
+            <span className="ms-2 font-normal">
+              {t.statusChange(LEAD_STATUS_LABELS[entry.fromStatus], LEAD_STATUS_LABELS[entry.toStatus])}
+            </span>
+          )}
+        </p>
+        <time dateTime={entry.occurredAt} className="text-sm text-slate-700">
+          {when}
+        </time>
+      </div>
+      {entry.agent && <p className="text-sm text-slate-700">{t.by(entry.agent.name)}</p>}
+      {entry.amount !== null && <p className="text-sm">{t.amount(formatPrice(entry.amount))}</p>}
+      {entry.price !== null && entry.commission !== null && (
+        <p className="text-sm">{t.deal(formatPrice(entry.price), formatPrice(entry.commission))}</p>
+      )}
+      {entry.shares.length > 1 && (
+        <ul className="text-sm">
+          {entry.shares.map((share) => (
+            <li key={share.agent._id}>{t.share(share.agent.name, formatPrice(share.amount))}</li>
+          ))}
+        </ul>
+      )}
+      {entry.note && <p className="mt-1 whitespace-pre-line">{entry.note}</p>}
+      {entry.points > 0 && <p className="mt-1 text-sm text-green-800">{t.points(entry.points)}</p>}
+      {editable && !editing && (
+        <div className="mt-2 flex gap-2">
+          <Button
+            variant="secondary"
+            className="px-2 py-1 text-sm"
+            aria-label={t.editLabel(label, when)}
+            onClick={() => setEditing(true)}
+          >
+            <Pencil aria-hidden="true" size={14} />
+            {t.edit}
+          </Button>
+          <Button
+            variant="danger"
+            className="px-2 py-1 text-sm"
+            aria-label={t.removeLabel(label, when)}
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 aria-hidden="true" size={14} />
+            {t.remove}
+          </Button>
+        </div>
+      )}
+      {editing && isLoggable(entry.kind) && (
+        <div className="mt-2">
+          <ActivityForm
+            kind={entry.kind}
+            initial={draftOf(entry)}
+            submitLabel={pipeline.common.save}
+            busy={update.isPending}
+            ownerId={ownerId}
+            onCancel={() => setEditing(false)}
+            onSubmit={(body) =>
+              update.mutateAsync(
+                { id: entry._id, body },
+                {
+                  onSuccess: () => {
+                    toast.success(t.updated);
+                    setEditing(false);
+                  },
+                  onError: (err) => showError(err, pipeline.common.saveFailed),
+                },
+              )
+            }
+          />
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        message={t.removeConfirm}
+        confirmLabel={t.remove}
+        danger
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(entry._id, {
+            onSuccess: () => toast.success(t.removed),
+            onError: (err) => showError(err, pipeline.common.saveFailed),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      />
+    </li>
+  );
+}
