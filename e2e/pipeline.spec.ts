@@ -191,6 +191,9 @@ test('the board is worked by keyboard alone: the "העבר ל…" menu and the d
   await page.goto('/Leads');
   const column = (name: string) => page.getByRole('listitem', { name: new RegExp(`^${name} \\(`) });
   await expect(column('חדש').getByRole('article', { name: visitor })).toBeVisible();
+  // The board with the new card on a phone (the stages stacked, nothing sideways) and on a desktop.
+  await bothWidths(page, 'board', shot, checkA11y);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
 
   // The menu: Enter opens it on its first stage, Tab walks the stages, Enter moves.
   const menu = page.getByRole('button', { name: `העברת הליד של ${visitor} לשלב אחר` });
@@ -229,7 +232,7 @@ test('the board is worked by keyboard alone: the "העבר ל…" menu and the d
   const [summary] = (await lead.json()).data.leads;
   expect(summary.status).toBe('lost');
   expect(summary.lossReason).toBe('noAnswer');
-  await bothWidths(page, 'board', shot, checkA11y);
+  await bothWidths(page, 'board after the moves', shot, checkA11y);
 });
 
 test('an agent adds a lead by hand; the admin pages of the pipeline pass axe at both widths', async ({

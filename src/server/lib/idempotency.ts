@@ -68,7 +68,13 @@ export async function runIdempotent<T>(
   if (key === undefined) return reply.status(statusCode).send(await db.transaction(work));
   const userId = currentUser(request).id;
   const route = `${request.method} ${request.routeOptions.url}`;
-  const hash = requestHash(route, request.body);
+  // The route's parameters (which lead an activity is on) are part of the request: the same key on another
+  // lead is another request (409), never a replay of the first lead's answer.
+  const params = request.params as Record<string, unknown> | undefined;
+  const hash = requestHash(
+    route,
+    params && Object.keys(params).length > 0 ? { params, body: request.body } : request.body,
+  );
   // The stored answer of this key, or undefined; 409 when the key was used for something else. (A reply is
   // thenable, so it is sent by the caller, never returned from an awaited helper.)
   const stored = async () => {

@@ -69,7 +69,8 @@ const firstParagraph = (text: string) => text.split(/\n\s*\n/)[0] ?? text;
 /** The 1200x630 JPEG share image made from a site or uploaded image (by its URL), if it can be read. */
 async function shareImageOf(ctx: HeadContext, url: string, alt: string) {
   const read = async () => {
-    if (url.startsWith('/uploads/')) return ctx.app.storage.read(url.slice('/uploads/'.length));
+    const stored = ctx.app.storage.keyOf(url);
+    if (stored) return ctx.app.storage.read(stored);
     if (!ctx.webRoot || !url.startsWith('/')) return undefined;
     return readFile(join(ctx.webRoot, normalize(url).replace(/^(\.\.[/\\])+/, ''))).catch(() => undefined);
   };

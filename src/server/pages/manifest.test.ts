@@ -20,7 +20,7 @@ describe('the installable app', () => {
       lang: 'he',
       dir: 'rtl',
       display: 'standalone',
-      start_url: '/AgentProfile',
+      start_url: '/MyDay',
       scope: '/',
       theme_color: '#1f3b57',
       short_name: 'LINK נדל"ן',

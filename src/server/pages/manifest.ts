@@ -5,8 +5,8 @@ import { getSettings } from '../modules/settings/service';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
 
-/** Where the installed app opens: the agent's day once the leads pipeline has it, until then the profile. */
-export const APP_START_URL = paths.agentProfile();
+/** Where the installed app opens: the agent's day (what is due today, new leads, today's figures). */
+const APP_START_URL = paths.myDay();
 
 const icon = (size: number, purpose: 'any' | 'maskable') => ({
   src: purpose === 'any' ? `/icons/icon-${size}.png` : `/icons/maskable-${size}.png`,

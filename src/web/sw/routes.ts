@@ -13,6 +13,9 @@ const OFFLINE_PAGES: readonly RouteName[] = [
   'personalIndicator',
   'scoreBoard',
   'inquiries',
+  'myDay',
+  'leads',
+  'leadView',
 ];
 
 export const isOfflinePage = (url: URL) => {
@@ -31,6 +34,9 @@ const API_READ_PREFIXES = [
   '/api/v1/activities',
   '/api/v1/my-day',
   '/api/v1/settings',
+  // The pipeline's reads of the agent's own work: the day, the leads list and each lead's page.
+  '/api/v1/pipeline/my-day',
+  '/api/v1/pipeline/leads',
 ];
 /** Reads the contract makes with POST (an agent's summaries and rows): kept under a key of their body. */
 const POST_READS = /^\/api\/v1\/indicators\/(summary\/(weekly|monthly|all)|getIndicatorsByAgent)$/;
@@ -109,6 +115,8 @@ export async function pageHandler(options: RouteHandlerCallbackOptions): Promise
 export async function warmPages() {
   const cache = await caches.open(PAGE_CACHE);
   const urls = [
+    paths.myDay(),
+    paths.leads(),
     paths.agentProfile(),
     paths.dailyIndicator(),
     paths.personalIndicator(),

@@ -32,15 +32,18 @@ import {
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { runIdempotent } from '../../lib/idempotency';
 import { currentUser } from '../../plugins/session';
 import { listAvailability, pipelinePerformance, putLeadSettings, updateAvailability } from './admin';
 import { leadsCsv } from './export';
 import { board, exportRows, filterWhere, leadDetail, listLeads, myDay } from './reads';
 import {
-  createActivity,
+  activityById,
   createManualLead,
   deleteActivity,
+  insertActivity,
   reassignLead,
   updateActivity,
   updateLead,
@@ -129,8 +132,12 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const activity = await createActivity(app.db, currentUser(request), request.params.id, request.body);
-      return reply.status(201).send(success({ activity }));
+      const user = currentUser(request);
+      // The phone app queues activities logged offline and sends each with an Idempotency-Key: stored once.
+      return runIdempotent(app.db, request, reply, 201, async (tx) => {
+        const id = await insertActivity(tx, user, request.params.id, request.body);
+        return success({ activity: await activityById(tx as unknown as Database, id) });
+      });
     },
   );
 

@@ -215,52 +215,63 @@ export async function createActivity(
   leadId: string,
   body: CreateActivityBody,
 ) {
+  const id = await db.transaction((tx) => insertActivity(tx, actor, leadId, body));
+  return activityById(db, id);
+}
+
+/**
+ * Logs an activity inside the caller's transaction and returns its id (the route runs it under an
+ * Idempotency-Key, whose row commits with the activity).
+ */
+export async function insertActivity(
+  tx: Transaction,
+  actor: SessionUser,
+  leadId: string,
+  body: CreateActivityBody,
+) {
   const now = new Date();
   if (!isAdmin(actor) && body.agentId && body.agentId !== actor.id)
     throw forbidden(PIPELINE_MESSAGES.notYourActivity);
-  const id = await db.transaction(async (tx) => {
-    const lead = await lockLead(tx, actor, leadId);
-    const agentId = isAdmin(actor) ? (body.agentId ?? lead.ownerId ?? actor.id) : actor.id;
-    await activeUser(tx, agentId, 'agentId');
-    await checkSecondAgent(tx, agentId, body.secondAgentId);
-    const occurredAt = body.occurredAt ?? now;
-    const [activity] = await tx
-      .insert(leadActivities)
-      .values({
-        leadId,
-        kind: body.kind,
-        agentId,
-        occurredAt,
-        note: body.note,
-        amount: body.amount ?? null,
-        price: body.price ?? null,
-        commission: body.commission ?? null,
-        secondAgentId: body.secondAgentId ?? null,
-        secondAgentCommission: body.secondAgentId ? (body.secondAgentCommission ?? 0) : null,
-        createdBy: actor.id,
-        createdAt: now,
-      })
-      .returning();
-    await writeIndicator(tx, activity!.id, body.kind, agentId, occurredAt);
-    const changes: Partial<typeof leads.$inferInsert> = { updatedAt: now };
-    if (isContactActivity(body.kind) && !lead.firstContactAt)
-      changes.firstContactAt = new Date(Math.max(occurredAt.getTime(), lead.createdAt.getTime()));
-    const to: LeadStatus | null =
-      body.kind === 'deal' && lead.status !== 'deal'
-        ? 'deal'
-        : lead.status === 'new' && isContactActivity(body.kind)
-          ? 'contacted'
-          : null;
-    if (to) {
-      changes.status = to;
-      changes.lossReason = null;
-      changes.lossText = null;
-      await recordStatus(tx, lead, to, agentId, actor.id, now);
-    }
-    await tx.update(leads).set(changes).where(eq(leads.id, leadId));
-    return activity!.id;
-  });
-  return activityById(db, id);
+  const lead = await lockLead(tx, actor, leadId);
+  const agentId = isAdmin(actor) ? (body.agentId ?? lead.ownerId ?? actor.id) : actor.id;
+  await activeUser(tx, agentId, 'agentId');
+  await checkSecondAgent(tx, agentId, body.secondAgentId);
+  const occurredAt = body.occurredAt ?? now;
+  const [activity] = await tx
+    .insert(leadActivities)
+    .values({
+      leadId,
+      kind: body.kind,
+      agentId,
+      occurredAt,
+      note: body.note,
+      amount: body.amount ?? null,
+      price: body.price ?? null,
+      commission: body.commission ?? null,
+      secondAgentId: body.secondAgentId ?? null,
+      secondAgentCommission: body.secondAgentId ? (body.secondAgentCommission ?? 0) : null,
+      createdBy: actor.id,
+      createdAt: now,
+    })
+    .returning();
+  await writeIndicator(tx, activity!.id, body.kind, agentId, occurredAt);
+  const changes: Partial<typeof leads.$inferInsert> = { updatedAt: now };
+  if (isContactActivity(body.kind) && !lead.firstContactAt)
+    changes.firstContactAt = new Date(Math.max(occurredAt.getTime(), lead.createdAt.getTime()));
+  const to: LeadStatus | null =
+    body.kind === 'deal' && lead.status !== 'deal'
+      ? 'deal'
+      : lead.status === 'new' && isContactActivity(body.kind)
+        ? 'contacted'
+        : null;
+  if (to) {
+    changes.status = to;
+    changes.lossReason = null;
+    changes.lossText = null;
+    await recordStatus(tx, lead, to, agentId, actor.id, now);
+  }
+  await tx.update(leads).set(changes).where(eq(leads.id, leadId));
+  return activity!.id;
 }
 
 export async function activityById(db: Database, id: string) {

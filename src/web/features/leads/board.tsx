@@ -87,7 +87,9 @@ export function LeadBoard({ board, showOwner }: { board: BoardData; showOwner: b
       onDragEnd={onDragEnd}
     >
       <ScrollRegion label={t.board} className="pb-2">
-        <ol className="flex snap-x snap-mandatory gap-3 sm:snap-none">
+        {/* The stages wrap into rows (stacked on a phone) rather than scroll sideways: nothing hides off screen,
+            and a keyboard move never has to scroll a right-to-left box. */}
+        <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-7">
           {columns.map((column) => (
             <Column
               key={column.status}
@@ -141,7 +143,7 @@ function Column({
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-column={status}
-      className={`flex w-[80vw] shrink-0 snap-start flex-col gap-2 rounded-xl p-2 sm:w-64 ${isOver ? 'bg-brand-100' : 'bg-slate-100'}`}
+      className={`flex min-w-0 flex-col gap-2 rounded-xl p-2 ${isOver ? 'bg-brand-100' : 'bg-slate-100'}`}
     >
       <h2 id={headingId} className="px-1 font-bold text-brand-900">
         {t.columnCount(LEAD_STATUS_LABELS[status], shown, total)}
