@@ -49,6 +49,11 @@ describe('guards', () => {
     const post = (headers: Record<string, string>) =>
       app.inject({ method: 'POST', url: '/api/v1/test/mutate', headers }).then((r) => r.statusCode);
     expect(await post({ origin: 'https://evil.example' })).toBe(403);
+    // The app's own origin (APP_ORIGIN, this machine in tests) as a prefix of another host is still foreign.
+    const own = app.env.APP_ORIGIN;
+    expect(await post({ origin: own })).toBe(200);
+    for (const lookalike of [`${own}.evil.test`, `${own}evil.test`, `${own}:1`, `${own}/`])
+      expect(await post({ origin: lookalike }), lookalike).toBe(403);
     expect(await post({ 'sec-fetch-site': 'cross-site' })).toBe(403);
     expect(await post({})).toBe(200);
     expect(await post({ 'sec-fetch-site': 'same-origin' })).toBe(200);
