@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { type ErrorBody, MESSAGES } from '@shared/schemas/common';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -43,7 +42,8 @@ import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
-import { LocalStorage, type Storage } from './storage/storage';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
 import './zod-locale';
 
 declare module 'fastify' {
@@ -63,6 +63,8 @@ export type BuildAppOptions = {
   database?: DatabaseHandle;
   /** Migrate the database it opens (default true); a cluster worker's primary has migrated it already. */
   migrate?: boolean;
+  /** Where uploads live (tests); otherwise the one env names (STORAGE), checked before the app starts. */
+  storage?: Storage;
   /** Folder of the built web app; defaults to dist/web when it exists. */
   webRoot?: string | null;
   /** The page renderer (src/web/entry-server.tsx); defaults to the built one next to webRoot. */
@@ -115,15 +117,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // A missing bucket or refused credentials stop the start here, with a message naming the setting.
+  const storage = options.storage ?? createStorage(env);
+  if (!options.storage) await storage.check();
   const ownsDatabase = !options.database;
   const handle = options.database ?? (await openDatabase(databaseOptions(env)));
-  if (ownsDatabase && options.migrate !== false) await handle.migrate();
+  if (ownsDatabase && options.migrate !== false) {
+    const { applied } = await handle.migrate();
+    app.log.info({ applied }, 'database schema up to date');
+  }
   app.decorate('dbHandle', handle);
   app.decorate('db', handle.db);
   app.decorate('env', env);
-  const uploadsDir = resolve(env.DATA_DIR, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
-  app.decorate('storage', new LocalStorage(uploadsDir));
+  app.decorate('storage', storage);
   app.decorate('afterAnswer', new AfterAnswer());
   app.addHook('onClose', async () => {
     await app.afterAnswer.settled();
@@ -222,6 +228,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
   await app.register(sitemapPlugin);
   await app.register(manifestPlugin);
-  await app.register(webAppPlugin, { webRoot, uploadsDir, renderer: options.renderer });
+  await app.register(webAppPlugin, { webRoot, storage, renderer: options.renderer });
   return app;
 }

@@ -1,12 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
-import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
 import { seedDemoOnce } from './seed/seed-demo';
-import { LocalStorage } from './storage/storage';
+import { createStorage } from './storage/create-storage';
 
 /**
  * Several server processes on one port (node:cluster), PostgreSQL only (docs/operations.md): the primary
@@ -106,11 +104,12 @@ export async function runPrimary(env: Env, count: number, mainFile: string): Pro
 async function prepareDatabase(env: Env, log: FastifyBaseLogger) {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL!, poolSize: 1 });
   try {
-    await handle.migrate();
+    const { applied } = await handle.migrate();
+    log.info({ applied }, 'database schema up to date');
     if (env.SEED_DEMO) {
-      const uploadsDir = resolve(env.DATA_DIR, 'uploads');
-      mkdirSync(uploadsDir, { recursive: true });
-      await seedDemoOnce(handle, new LocalStorage(uploadsDir), log);
+      const storage = createStorage(env);
+      await storage.check();
+      await seedDemoOnce(handle, storage, log);
     }
   } finally {
     await handle.close();

@@ -76,6 +76,30 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * On SIGTERM, how long readiness answers 503 while requests are still served, before the server stops taking
+   * connections: a load balancer's health-check interval times its failure threshold (0: stop at once).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** Where uploaded files live: the local disk under DATA_DIR/uploads (default) or an S3-compatible bucket. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** With STORAGE=s3: the bucket, the endpoint of an S3-compatible service (unset: AWS), its region. */
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: z
+    .string()
+    .url('must be a URL such as https://s3.example.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** The bucket's public address or a CDN in front of it; unset: photos are served through the server. */
+  S3_PUBLIC_URL: z
+    .string()
+    .url('must be a URL such as https://cdn.example.com/photos')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Connections in each server process's PostgreSQL pool (docs/operations.md: sizing it). */
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /**
@@ -184,6 +208,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(
       'Invalid environment configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one pair) or neither',
     );
+  }
+  if (parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET) {
+    throw new EnvError('Invalid environment configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
   if (parsed.data.COOKIE_SAME_SITE === 'none' && parsed.data.COOKIE_SECURE === false) {
     throw new EnvError(

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -6,10 +7,12 @@ import { RUNS_JOBS_VARIABLE, runPrimary, serverProcessCount } from './cluster';
 import { type Env, EnvError, loadEnv } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
+import { startDraining } from './modules/health/routes';
 import { startOutboxWorker } from './modules/mail/worker';
 import { startResponseClock } from './modules/pipeline/clock';
 import { startDailyReminder, startPushWorker } from './modules/push';
 import { seedDemoOnce } from './seed/seed-demo';
+import { startOrphanSweep } from './storage/orphan-sweep';
 
 /**
  * One server process: the only one (PGlite, or WORKERS=1), or a cluster worker (see cluster.ts), which
@@ -25,8 +28,14 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
     // Still starting: nothing is served yet, and an interrupted migration is rolled back.
     if (!app) process.exit(0);
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_DRAIN_MS + 15_000);
     force.unref();
+    // Readiness answers 503 from now on; requests are served until the load balancer has noticed.
+    startDraining(app);
+    if (env.SHUTDOWN_DRAIN_MS > 0) {
+      app.log.info({ ms: env.SHUTDOWN_DRAIN_MS }, 'draining');
+      await sleep(env.SHUTDOWN_DRAIN_MS);
+    }
     await stopJobs();
     await app.close(); // stops accepting, waits for in-flight requests, then closes the database
     process.exit(0);
@@ -34,7 +43,16 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  app = await buildApp({ migrate: role.primary });
+  try {
+    app = await buildApp({ migrate: role.primary });
+  } catch (err) {
+    // A missing bucket or refused credentials: say which setting, without a stack trace.
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   if (role.primary && (!env.DATABASE_URL || env.SEED_DEMO)) {
     await seedDemoOnce(app.dbHandle, app.storage, app.log);
   }
@@ -54,10 +72,12 @@ function startJobs(app: FastifyInstance) {
   const stopClock = startResponseClock(app);
   const stopMaintenance = startMaintenance(app);
   const stopBackups = startBackups(app);
+  const stopSweep = startOrphanSweep(app);
   if (cluster.isWorker) app.log.info('this server process runs the mail and push queues and the maintenance');
   return async () => {
     stopMaintenance();
     stopBackups();
+    stopSweep();
     stopReminder();
     stopClock();
     await Promise.all([stopWorker(), stopPush()]);

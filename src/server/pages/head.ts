@@ -74,7 +74,8 @@ async function siteImage(ctx: HeadContext, settings: AgencySettings) {
   const url = settings.media.introPoster;
   if (!url) return undefined;
   const read = async () => {
-    if (url.startsWith('/uploads/')) return ctx.app.storage.read(url.slice('/uploads/'.length));
+    const stored = ctx.app.storage.keyOf(url);
+    if (stored) return ctx.app.storage.read(stored);
     if (!ctx.webRoot || !url.startsWith('/')) return undefined;
     return readFile(join(ctx.webRoot, normalize(url).replace(/^(\.\.[/\\])+/, ''))).catch(() => undefined);
   };

@@ -56,12 +56,15 @@ export function ensurePhotoShareImage(storage: Storage, photo: { id: string; var
   return ensureShareImage(storage, shareImageKey(photo.id), () => storage.read(largest.key));
 }
 
+/** Where the share image of a site image (by its URL) is kept. */
+export const siteShareImageKey = (url: string) =>
+  `share/site-${createHash('sha1').update(url).digest('hex').slice(0, 16)}-1200x630.jpg`;
+
 /** The share image of any site image (the home poster), keyed by its URL so a new poster gets a new one. */
 export function ensureSiteShareImage(
   storage: Storage,
   url: string,
   readSource: () => Promise<Buffer | undefined>,
 ) {
-  const hash = createHash('sha1').update(url).digest('hex').slice(0, 16);
-  return ensureShareImage(storage, `share/site-${hash}-1200x630.jpg`, readSource);
+  return ensureShareImage(storage, siteShareImageKey(url), readSource);
 }

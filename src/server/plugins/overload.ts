@@ -24,7 +24,13 @@ const OVERLOADED: ErrorBody = { status: 'error', code: 'UNAVAILABLE', message: M
 /** Static files and the health check never wait for the database, so they are neither counted nor refused. */
 function usesDatabase(url: string): boolean {
   const path = url.split('?', 1)[0]!;
-  if (path === '/api/health' || path.startsWith('/assets/') || path.startsWith('/uploads/')) return false;
+  if (
+    path === '/api/health' ||
+    path.startsWith('/api/health/') ||
+    path.startsWith('/assets/') ||
+    path.startsWith('/uploads/')
+  )
+    return false;
   return path.startsWith('/api/') || !/\.[a-z0-9]+$/i.test(path);
 }
 

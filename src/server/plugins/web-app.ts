@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { PageRenderer } from '../pages/renderer';
 import { builtRenderer } from '../pages/renderer';
 import { createPageServer } from '../pages/serve-page';
+import { keyOfUploadsPath, LocalStorage, type Storage } from '../storage/storage';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -20,18 +21,34 @@ export const webAppPlugin = fp(
     app: FastifyInstance,
     opts: {
       webRoot?: string;
-      uploadsDir: string;
+      /** Local files are served from their folder; a bucket's through the server (or from its public URL). */
+      storage: Storage;
       /** The server renderer; default: the built one next to webRoot (dist/ssr), when there is one. */
       renderer?: () => Promise<PageRenderer>;
     },
   ) => {
-    await app.register(fastifyStatic, {
-      root: opts.uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      setHeaders: (res) => res.header('cache-control', IMMUTABLE),
-    });
+    if (opts.storage instanceof LocalStorage) {
+      await app.register(fastifyStatic, {
+        root: opts.storage.root,
+        prefix: '/uploads/',
+        decorateReply: false,
+        index: false,
+        setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+      });
+    } else {
+      // Also the way to files whose /uploads/ URLs were stored before they were moved to the bucket.
+      const storage = opts.storage;
+      app.get('/uploads/*', async (request, reply) => {
+        const key = keyOfUploadsPath(request.url);
+        const stored = key ? await storage.get(key) : undefined;
+        if (!stored)
+          return reply
+            .code(404)
+            .header('cache-control', 'no-store')
+            .send({ status: 'fail', code: 'NOT_FOUND', message: MESSAGES.notFound });
+        return reply.header('cache-control', IMMUTABLE).type(stored.contentType).send(stored.body);
+      });
+    }
 
     const indexPath = opts.webRoot ? join(opts.webRoot, 'index.html') : undefined;
     const hasWebApp = indexPath !== undefined && existsSync(indexPath);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { VARIANT_WIDTHS } from '@shared/domain/image-variants';
+import { MESSAGES } from '@shared/schemas/common';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageVariant } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -10,6 +11,10 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);
 
 export type ProcessedImage = { width: number; height: number; variants: ImageVariant[] };
+
+/** A write to storage that failed: the request answers 500 and logs the cause. */
+const storageFailed = (cause: unknown) =>
+  Object.assign(new AppError(500, 'INTERNAL', MESSAGES.serverError), { cause });
 
 const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA', 'הקובץ אינו תמונה נתמכת');
 
@@ -40,18 +45,23 @@ export async function processImage(storage: Storage, input: Buffer, folder: stri
         .clone()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: width > 700 ? 80 : 72 })
-        .toBuffer({ resolveWithObject: true });
+        .toBuffer({ resolveWithObject: true })
+        .catch(() => {
+          throw unsupported();
+        });
       const key = `${folder}/${id}-${info.width}.webp`;
-      await storage.put(key, data, 'image/webp');
+      // A storage failure is the server's (500), not the picture's nor the form's.
+      await storage.put(key, data, 'image/webp').catch((err: unknown) => {
+        throw storageFailed(err);
+      });
       variants.push({ width: info.width, height: info.height, key });
       fullWidth = info.width;
       fullHeight = info.height;
       if (info.width < width) break; // the photo's own width is reached: a wider variant would be the same
     }
   } catch (err) {
-    await storage.remove(variants.map((v) => v.key));
-    if (err instanceof AppError) throw err;
-    throw unsupported();
+    await storage.remove(variants.map((v) => v.key)).catch(() => {});
+    throw err;
   }
   return { width: fullWidth, height: fullHeight, variants };
 }

@@ -1,0 +1,73 @@
+import { isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { agencySettings, propertyImages, users } from '../db/schema';
+import { runSingleton } from '../lib/job-lock';
+import { shareImageKey, siteShareImageKey } from '../pages/share-image';
+
+/**
+ * Files are written before the row that names them is committed, so a failed request or a crash can leave
+ * files no row names; deleted rows can leave some too. Only files older than this are swept: an upload
+ * still in progress has its files but not yet its row.
+ */
+const ORPHAN_GRACE_MS = 6 * 3_600_000;
+
+/** Every key that a row names: photo variants and their share images, user photos, the agency's media. */
+async function referencedKeys(app: FastifyInstance): Promise<Set<string>> {
+  const keys = new Set<string>();
+  const add = (url: string) => {
+    const key = app.storage.keyOf(url);
+    if (key) keys.add(key);
+  };
+  const photos = await app.db
+    .select({ id: propertyImages.id, variants: propertyImages.variants })
+    .from(propertyImages);
+  for (const photo of photos) {
+    keys.add(shareImageKey(photo.id));
+    for (const variant of photo.variants) keys.add(variant.key);
+  }
+  const images = await app.db.select({ image: users.image }).from(users).where(isNotNull(users.image));
+  for (const { image } of images) if (image) add(image);
+  const settingsRows = await app.db.select({ data: agencySettings.data }).from(agencySettings);
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      add(value);
+      keys.add(siteShareImageKey(value));
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  for (const row of settingsRows) visit(row.data);
+  return keys;
+}
+
+/** Removes the stored files that no row names and that were written before `writtenBefore`; returns their keys. */
+export async function sweepOrphans(app: FastifyInstance, writtenBefore: Date): Promise<string[]> {
+  // Listed first, then the rows read: a file whose row commits in between is named by the rows.
+  const stored = await app.storage.list();
+  const referenced = await referencedKeys(app);
+  const orphans = stored
+    .filter((file) => file.modified < writtenBefore && !referenced.has(file.key))
+    .map((file) => file.key);
+  if (orphans.length) await app.storage.remove(orphans);
+  return orphans;
+}
+
+/** Sweeps now and every day, in one process at a time; returns a function that stops it. */
+export function startOrphanSweep(app: FastifyInstance): () => void {
+  const run = () =>
+    runSingleton(app.dbHandle, 'orphan-sweep', () =>
+      sweepOrphans(app, new Date(Date.now() - ORPHAN_GRACE_MS)),
+    )
+      .then((outcome) => {
+        if (outcome.ran && outcome.value.length)
+          app.log.info({ removed: outcome.value.length }, 'orphan files removed');
+      })
+      .catch((err) => app.log.warn({ err }, 'orphan sweep failed'));
+  const first = setTimeout(run, 60_000);
+  first.unref();
+  const timer = setInterval(run, 24 * 3_600_000);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
