@@ -37,7 +37,7 @@ import type { ValuationBody } from './valuation';
 // Example answers of the pipeline API, as the screens receive them: each parses through its response schema.
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const owner = { _id: id(1), name: 'דנה כהן' };
+const owner = { _id: id(1), name: 'סוכנת א' };
 const summary: LeadSummary = {
   _id: id(10),
   contactId: id(20),
@@ -47,6 +47,7 @@ const summary: LeadSummary = {
   category: 'קונה',
   status: 'new',
   property: { _id: id(30), address: 'מוריה 10', city: 'חיפה' },
+  message: 'מעוניין לראות את הדירה',
   owner,
   nextTouchAt: null,
   overdue: false,
@@ -106,7 +107,7 @@ const performance: PipelinePerformance = {
   total: figures,
 };
 const availability: Availability = {
-  agent: { _id: id(1), name: 'דנה כהן', companyRole: null, active: true },
+  agent: { _id: id(1), name: 'סוכנת א', companyRole: null, active: true },
   takesLeads: true,
   leaveFrom: null,
   leaveUntil: null,

@@ -117,6 +117,8 @@ export const leadSummarySchema = z.object({
   category: z.string(),
   status: leadStatusSchema,
   property: z.object({ _id: z.string(), address: z.string(), city: z.string() }).nullable(),
+  /** What the person wrote (may be empty). */
+  message: z.string(),
   owner: personSchema.nullable(),
   nextTouchAt: z.string().nullable(),
   overdue: z.boolean(),
@@ -169,7 +171,6 @@ export const valuationDetailsSchema = z.object({
 
 /** The lead page: the lead, its contact, all of the contact's leads and the whole timeline (newest first). */
 export const leadDetailSchema = leadSummarySchema.extend({
-  message: z.string(),
   valuation: valuationDetailsSchema.nullable(),
   contact: z.object({ _id: z.string(), name: z.string(), phone: z.string(), createdAt: z.string() }),
   contactLeads: z.array(leadSummarySchema),

@@ -74,6 +74,7 @@ export const pipeline = {
       status: 'שלב',
       source: 'מקור',
       property: 'נכס',
+      message: 'הודעה',
       owner: 'בעלים',
       nextTouch: 'מגע הבא',
       response: 'זמן תגובה',

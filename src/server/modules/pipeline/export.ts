@@ -29,6 +29,7 @@ const COLUMNS: [string, (lead: LeadSummary) => string | number][] = [
   ['סוכן מטפל', (l) => l.owner?.name ?? ''],
   ['סיבת השיוך', (l) => l.routingReason],
   ['נכס', (l) => (l.property ? `${l.property.address}, ${l.property.city}` : '')],
+  ['הודעה', (l) => l.message],
   ['התקבל', (l) => dateTime(l.createdAt)],
   ['מגע ראשון', (l) => dateTime(l.firstContactAt)],
   ['זמן תגובה (דקות משרד)', (l) => l.responseMinutes ?? ''],

@@ -617,6 +617,7 @@ describe('views', () => {
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const records: string[][] = parse(csv.body, { bom: true });
     expect(records[0]!.slice(0, 5)).toEqual(['שם', 'טלפון', 'מקור', 'קטגוריה', 'סטטוס']);
+    expect(records[0]).toContain('הודעה');
     expect(records).toHaveLength(4);
     const names = records.slice(1).map((r) => r[0]);
     expect(names).toEqual(expect.arrayContaining(["'=חדש", 'מגע היום', 'באיחור']));

@@ -81,6 +81,7 @@ function toSummary({ lead, property, owner }: SummaryRow, hours: OfficeHours, no
     category: lead.category,
     status: lead.status,
     property: property?.id ? { _id: property.id, address: property.address, city: property.city } : null,
+    message: lead.message,
     owner: owner?.id ? { _id: owner.id, name: owner.name } : null,
     nextTouchAt: lead.nextTouchAt?.toISOString() ?? null,
     overdue: isOverdue(lead, now),

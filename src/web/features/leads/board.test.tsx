@@ -19,6 +19,7 @@ const lead = (id: string, name: string, status: LeadSummary['status']): LeadSumm
   category: 'קונה',
   status,
   property: null,
+  message: '',
   owner: { _id: 'a1', name: 'סוכנת א' },
   nextTouchAt: null,
   overdue: false,

@@ -49,6 +49,7 @@ export function LeadCard({
           )}
         </div>
       </div>
+      {lead.message && <p className="line-clamp-2 text-sm break-words text-slate-700">{lead.message}</p>}
       <LeadFlags overdue={lead.overdue} escalated={lead.escalated} />
       {lead.nextTouchAt && (
         <span className="text-sm text-slate-700">

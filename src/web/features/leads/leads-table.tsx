@@ -58,6 +58,15 @@ export function LeadsTable({ leads, showOwner }: { leads: LeadSummary[]; showOwn
           '—'
         ),
     },
+    {
+      header: t.message,
+      cell: (lead) =>
+        lead.message ? (
+          <span className="line-clamp-3 block max-w-xs break-words whitespace-pre-line">{lead.message}</span>
+        ) : (
+          '—'
+        ),
+    },
     ...(showOwner ? [{ header: t.owner, cell: (lead: LeadSummary) => lead.owner?.name ?? '—' }] : []),
     {
       header: t.nextTouch,
