@@ -85,7 +85,7 @@ test.describe('phone width', () => {
     const typedMin = drawer.getByLabel('הקלדת מחיר מינימלי בשקלים');
     await typedMin.fill('9000');
     await typedMin.press('Tab');
-    await expect(typedMin).toHaveValue('6500');
+    await expect(typedMin).toHaveValue('6,500');
     await expect(typedMin).toHaveAccessibleDescription(/^המינימום לא יכול לעלות על המקסימום/);
     await shot('drawer with a typed price');
 

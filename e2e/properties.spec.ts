@@ -376,7 +376,7 @@ test('/Rent filters: autocomplete and sliders narrow the results; reset restores
   const maxSlider = page.getByLabel('מחיר מקסימלי', { exact: true });
   await maxSlider.fill('6000');
   await expect(maxSlider).toHaveAttribute('aria-valuetext', /6,000\D*₪/);
-  await expect(page.getByLabel('הקלדת מחיר מקסימלי בשקלים')).toHaveValue('6000');
+  await expect(page.getByLabel('הקלדת מחיר מקסימלי בשקלים')).toHaveValue('6,000');
   await page.getByRole('button', { name: 'חיפוש' }).click();
   await expect(page).toHaveURL(/maxPrice=6000/);
   const cheap = (await searchApi(page, 'type=rent&maxPrice=6000')).total;

@@ -85,6 +85,21 @@ test('keyboard only: the viewer keeps the focus inside, Escape closes it, focus 
   await expect(viewer).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'סגירה' })).toBeFocused();
   await expect(viewer).toContainText('תמונה 2 מתוך 4');
+  // Tab goes through the controls in order and wraps only at the edges, both ways.
+  const close = viewer.getByRole('button', { name: 'סגירה' });
+  const prev = viewer.getByRole('button', { name: 'התמונה הקודמת' });
+  const next = viewer.getByRole('button', { name: 'התמונה הבאה' });
+  for (const [key, expected] of [
+    ['Tab', prev],
+    ['Tab', next],
+    ['Tab', close],
+    ['Shift+Tab', next],
+    ['Shift+Tab', prev],
+    ['Shift+Tab', close],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(expected).toBeFocused();
+  }
   for (let i = 0; i < 10; i += 1) {
     await page.keyboard.press('Tab');
     expect(await viewer.evaluate((d) => d.contains(document.activeElement))).toBe(true);

@@ -16,6 +16,7 @@ import { goalRoutes } from './modules/goals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/import/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
+import { formPostRoutes } from './modules/leads/form-posts';
 import { leadRoutes } from './modules/leads/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { pipelineRoutes } from './modules/pipeline/routes';
@@ -92,6 +93,7 @@ function trustProxyOption(setting: Env['TRUST_PROXY']) {
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(process.env), ...options.env };
+  const formsPerIp = options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES };
   env.APP_ORIGIN = resolveAppOrigin({
     ...env,
     APP_ORIGIN: options.env?.APP_ORIGIN ?? process.env.APP_ORIGIN,
@@ -202,9 +204,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(goalRoutes);
         await api.register(propertyRoutes);
         await api.register(reportContactRoutes);
-        await api.register(leadRoutes, {
-          formsPerIp: options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
-        });
+        await api.register(leadRoutes, { formsPerIp });
         await api.register(mailRoutes);
         await api.register(backupRoutes);
         await api.register(pushRoutes);
@@ -228,6 +228,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
   await app.register(sitemapPlugin);
   await app.register(manifestPlugin);
-  await app.register(webAppPlugin, { webRoot, storage, renderer: options.renderer });
+  await app.register(webAppPlugin, {
+    webRoot,
+    storage,
+    renderer: options.renderer,
+    pagePosts: formPostRoutes(formsPerIp),
+  });
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClientRoute, paths } from './paths';
+import { canonicalPath, isClientRoute, paths } from './paths';
 
 describe('isClientRoute', () => {
   it.each(['/', '/Login', '/login', '/PropertyView/abc', '/DailyIndicator', '/DailyIndicator/x', '/Sale/'])(
@@ -13,4 +13,16 @@ describe('isClientRoute', () => {
     expect(paths.aboutAgent('a b')).toBe('/AboutAgent/a%20b');
     expect(paths.dailyIndicator()).toBe('/DailyIndicator');
   });
+});
+
+describe('canonicalPath', () => {
+  it.each([
+    ['/sale', '/Sale'],
+    ['/SALE/', '/Sale'],
+    ['/propertyview/AbC', '/PropertyView/AbC'],
+    ['/dailyindicator', '/DailyIndicator'],
+    ['/', '/'],
+    ['/Sale', '/Sale'],
+  ])('spells %s as %s', (given, canonical) => expect(canonicalPath(given)).toBe(canonical));
+  it('has nothing for a path no route matches', () => expect(canonicalPath('/nope')).toBeUndefined());
 });

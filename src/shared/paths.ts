@@ -12,6 +12,8 @@ export const routePatterns = {
   investorPlans: '/InvestorPlans',
   jobNeedForm: '/JobNeedForm',
   accessibility: '/accessibility',
+  privacy: '/privacy',
+  terms: '/terms',
   dailyIndicator: '/DailyIndicator/:agentId?',
   personalIndicator: '/PersonalIndicator/:agentId?',
   agents: '/Agents',
@@ -51,6 +53,8 @@ export const paths = {
   investorPlans: () => '/InvestorPlans',
   jobNeedForm: () => '/JobNeedForm',
   accessibility: () => '/accessibility',
+  privacy: () => '/privacy',
+  terms: () => '/terms',
   dailyIndicator: (agentId?: string) =>
     agentId ? `/DailyIndicator/${encodeURIComponent(agentId)}` : '/DailyIndicator',
   personalIndicator: (agentId?: string) =>
@@ -101,4 +105,16 @@ export function isClientRoute(pathname: string): boolean {
 /** The route a path (without query) belongs to, or undefined. */
 export function matchRouteName(pathname: string): RouteName | undefined {
   return routeRegExps.find(([, re]) => re.test(pathname))?.[0];
+}
+
+/**
+ * The path as the route spells it ('/sale' → '/Sale', '/propertyview/7/' → '/PropertyView/7'), for a
+ * permanent redirect to one address per page; undefined when no route matches.
+ */
+export function canonicalPath(pathname: string): string | undefined {
+  const name = matchRouteName(pathname);
+  if (!name) return undefined;
+  const pattern = routePatterns[name].split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  return `/${given.map((segment, i) => (pattern[i]?.startsWith(':') ? segment : pattern[i])).join('/')}`;
 }

@@ -19,12 +19,18 @@ const handler = createStaticHandler(routes);
  * answered through `api` (the server's own routes), and it renders again until no query is waiting. The
  * query data goes into the page so the browser hydrates the same HTML (main.tsx).
  */
-export async function renderPage(url: string, api: ApiTransport): Promise<RenderedPage> {
+export async function renderPage(
+  url: string,
+  api: ApiTransport,
+  /** Data the page starts with (the outcome of a form posted without JavaScript). */
+  seed: { queryKey: readonly unknown[]; data: unknown }[] = [],
+): Promise<RenderedPage> {
   setApiTransport(api);
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+  for (const { queryKey, data } of seed) queryClient.setQueryData(queryKey, data);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

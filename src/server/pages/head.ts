@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { companyRoleTitle } from '@shared/domain/roles';
+import { kindWithRooms, roomsText } from '@shared/domain/rooms';
 import { paths, type RouteName } from '@shared/paths';
 import { idSchema } from '@shared/schemas/common';
 import type { Property } from '@shared/schemas/property';
@@ -10,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { propertyImages } from '../db/schema';
 import { absoluteUrl } from '../lib/links';
-import { getProperty } from '../modules/properties/reads';
+import { getProperty, listCities } from '../modules/properties/reads';
 import { getSettings } from '../modules/settings/service';
 import { findUserById } from '../modules/users/service';
 import { ensurePhotoShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
@@ -46,12 +47,7 @@ const shekels = (price: number) => `₪${price.toLocaleString('en-US')}`;
 
 /** 'דירת 4 חדרים למכירה בהרצל 17, חיפה – ₪2,450,000' (the share title of a property). */
 export function propertyTitle(p: Property): string {
-  const kind =
-    p.category === 'דירה' && p.rooms !== null
-      ? `דירת ${p.rooms} חדרים`
-      : p.rooms !== null && p.category !== 'שטח'
-        ? `${p.category} ${p.rooms} חדרים`
-        : p.category;
+  const kind = kindWithRooms(p.category, p.rooms);
   const deal = p.typeTransaction === TRANSACTION_TYPES.rent ? 'להשכרה' : 'למכירה';
   const price = p.typeTransaction === TRANSACTION_TYPES.rent ? `${shekels(p.price)} לחודש` : shekels(p.price);
   return `${kind} ${deal} ב${p.address}, ${p.city} – ${price}${p.sold ? ' (לא זמין)' : ''}`;
@@ -59,7 +55,7 @@ export function propertyTitle(p: Property): string {
 
 function propertyDescription(p: Property): string {
   const facts = [
-    p.rooms !== null ? `${p.rooms} חדרים` : '',
+    p.rooms !== null ? roomsText(p.rooms) : '',
     p.size !== null ? `${p.size} מ"ר` : '',
     p.floor ? `קומה ${p.floor}` : '',
     ...p.features.slice(0, 4),
@@ -70,9 +66,8 @@ function propertyDescription(p: Property): string {
 
 const firstParagraph = (text: string) => text.split(/\n\s*\n/)[0] ?? text;
 
-async function siteImage(ctx: HeadContext, settings: AgencySettings) {
-  const url = settings.media.introPoster;
-  if (!url) return undefined;
+/** The 1200x630 JPEG share image made from a site or uploaded image (by its URL), if it can be read. */
+async function shareImageOf(ctx: HeadContext, url: string, alt: string) {
   const read = async () => {
     const stored = ctx.app.storage.keyOf(url);
     if (stored) return ctx.app.storage.read(stored);
@@ -80,7 +75,12 @@ async function siteImage(ctx: HeadContext, settings: AgencySettings) {
     return readFile(join(ctx.webRoot, normalize(url).replace(/^(\.\.[/\\])+/, ''))).catch(() => undefined);
   };
   const key = await ensureSiteShareImage(ctx.app.storage, url, read).catch(() => undefined);
-  return key ? { url: ctx.app.storage.url(key), alt: settings.agencyName } : undefined;
+  return key ? { url: ctx.app.storage.url(key), alt } : undefined;
+}
+
+async function siteImage(ctx: HeadContext, settings: AgencySettings) {
+  const url = settings.media.introPoster;
+  return url ? shareImageOf(ctx, url, settings.agencyName) : undefined;
 }
 
 async function propertyImage(ctx: HeadContext, propertyId: string) {
@@ -133,7 +133,9 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
     case 'sale':
     case 'rent': {
       const deal = input.route === 'sale' ? 'למכירה' : 'להשכרה';
-      const city = query.get('city')?.trim();
+      // Only a city the list knows is echoed: any other text in the link gets the page's plain title.
+      const typed = query.get('city')?.trim();
+      const city = typed && (await listCities(ctx.app.db, input.route)).includes(typed) ? typed : '';
       const where = city ? ` ב${city}` : '';
       return simple(
         `נכסים ${deal}${where}`,
@@ -191,7 +193,9 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
           agent?.aboutMe || `${name}${role} ב${agency}. טלפון ${agent?.phoneNumber ?? settings.phone}.`,
         ),
         canonical: path,
-        image: agent?.image ? { url: agent.image, alt: name } : await siteImage(ctx, settings),
+        // Like every other page's: a 1200x630 JPEG, here cut from the agent's photo when it can be read.
+        image:
+          (agent?.image && (await shareImageOf(ctx, agent.image, name))) || (await siteImage(ctx, settings)),
         jsonLd: [
           breadcrumbs([
             home,
@@ -225,6 +229,18 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
         `הצהרת הנגישות של ${agency}: רמה AA של WCAG 2.1 לפי ת"י 5568, מה נבדק, מגבלות ידועות ופרטי רכז/ת הנגישות.`,
         paths.accessibility(),
       );
+    case 'privacy':
+      return simple(
+        'מדיניות פרטיות',
+        `מדיניות הפרטיות של ${agency}: איזה מידע נאסף, למה, לכמה זמן ומי רואה אותו, ואיך מבקשים עותק או מחיקה.`,
+        paths.privacy(),
+      );
+    case 'terms':
+      return simple(
+        'תנאי שימוש',
+        `תנאי השימוש באתר ${agency}: המידע על הנכסים, הפניות דרך האתר, קניין רוחני ואחריות.`,
+        paths.terms(),
+      );
     case 'buySellRent':
       return simple(
         'קנייה, מכירה והשכרה של נכסים',
@@ -233,6 +249,8 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
       );
     case 'notFound':
       return { title: 'העמוד לא נמצא', description: 'העמוד שחיפשת לא נמצא.', noindex: true };
+    case 'agentProfile':
+      return { title: 'הפרופיל האישי', description: `הפרופיל האישי של סוכני ${agency}.`, noindex: true };
     default:
       return { title: agency, description: `${agency}`, noindex: true };
   }

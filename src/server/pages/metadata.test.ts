@@ -180,6 +180,49 @@ describe('agency pages', () => {
     expect(canonical).toBe(new URL(url.split('?')[0]!, ORIGIN).href);
   });
 
+  it('echoes ?city= in the title and share tags only when the list knows that city', async () => {
+    await createProperty(app.db, { city: 'עכו', typeTransaction: 'השכרה', price: 5200 });
+    const titles = async (url: string) => {
+      const html = (await app.inject({ url })).body;
+      return [
+        decode(/<title>([^<]*)<\/title>/.exec(html)?.[1]),
+        decode(metaContent(html, 'property', 'og:title')),
+      ];
+    };
+    for (const title of await titles(`/Rent?city=${encodeURIComponent('עכו')}`)) {
+      expect(title).toContain('נכסים להשכרה בעכו');
+    }
+    for (const url of [
+      `/Rent?city=${encodeURIComponent('כל הדירות חינם – התקשרו 050-0000000')}`,
+      `/Rent?city=${encodeURIComponent('עכו ')}x`,
+      // A city with rentals only is not echoed on the sale list.
+      `/Sale?city=${encodeURIComponent('עכו')}`,
+    ]) {
+      for (const title of await titles(url)) {
+        expect(title, url).toMatch(/^נכסים (למכירה|להשכרה)( \|.*)?$/);
+        expect(title, url).not.toMatch(/עכו|חינם/);
+      }
+    }
+  });
+
+  it("an agent page's share image is a 1200x630 JPEG cut from the agent's photo", async () => {
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#884422' } })
+      .webp()
+      .toBuffer();
+    await app.storage.put('users/agent-photo.webp', photo, 'image/webp');
+    const agent = await createUser(app.db, {
+      name: 'רונית כהן',
+      image: app.storage.url('users/agent-photo.webp'),
+    });
+    const html = (await app.inject({ url: `/AboutAgent/${agent.id}` })).body;
+    const image = metaContent(html, 'property', 'og:image')!;
+    expect(image).toMatch(new RegExp(`^${ORIGIN}/uploads/share/site-\\w+-1200x630\\.jpg$`));
+    expect(metaContent(html, 'property', 'og:image:type')).toBe('image/jpeg');
+    const file = await app.inject({ url: new URL(image).pathname });
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
   it('an agent page is titled with the agent', async () => {
     const agent = await createUser(app.db, { name: 'דנה לוי', companyRole: 'יועצת נדל"ן' });
     const html = (await app.inject({ url: `/AboutAgent/${agent.id}` })).body;

@@ -11,6 +11,8 @@ export const INDEXED_PAGES = [
   paths.jobNeedForm(),
   paths.valuation(),
   paths.accessibility(),
+  paths.privacy(),
+  paths.terms(),
 ] as const;
 
 /** Routes with a record in their path, indexed one URL per record. */
@@ -58,4 +60,6 @@ export const SERVER_RENDERED_ROUTES: RouteName[] = [
   'jobNeedForm',
   'valuation',
   'accessibility',
+  'privacy',
+  'terms',
 ];

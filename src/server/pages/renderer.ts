@@ -6,7 +6,13 @@ import type { ApiTransport } from '@web/lib/api-client';
 import type { FastifyInstance } from 'fastify';
 
 /** The web app's server entry (src/web/entry-server.tsx), built by scripts/build.mjs into dist/ssr. */
-export type PageRenderer = { renderPage(url: string, api: ApiTransport): Promise<RenderedPage> };
+export type PageRenderer = {
+  renderPage(
+    url: string,
+    api: ApiTransport,
+    seed?: { queryKey: readonly unknown[]; data: unknown }[],
+  ): Promise<RenderedPage>;
+};
 
 /** The built server entry next to the built web app (webRoot/../ssr), when the build made one. */
 export function builtRenderer(webRoot: string): (() => Promise<PageRenderer>) | undefined {

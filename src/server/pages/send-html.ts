@@ -25,8 +25,9 @@ export function sendHtml(
   reply: FastifyReply,
   status: number,
   html: string | Buffer,
+  cacheControl = 'no-cache',
 ) {
-  reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  reply.status(status).header('cache-control', cacheControl).type('text/html; charset=utf-8');
   reply.header('vary', 'accept-encoding');
   const encoding =
     Buffer.byteLength(html) >= COMPRESS_THRESHOLD

@@ -1,4 +1,4 @@
-import { matchRouteName } from '@shared/paths';
+import { canonicalPath, matchRouteName } from '@shared/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fontPreloadTags } from './font-preload';
 import { pageHead, robotsMeta } from './head';
@@ -12,7 +12,14 @@ import { assemblePage } from './template';
 /** Where the not-found page is rendered from: a path no route but the catch-all matches. */
 const NOT_FOUND_PATH = '/__not-found__';
 
-export type PageServer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+/** A page rendered with data to start from and its own status (the answer to a form posted without JavaScript). */
+export type PageExtras = { seed?: { queryKey: readonly unknown[]; data: unknown }[]; status?: number };
+
+export type PageServer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  extras?: PageExtras,
+) => Promise<FastifyReply>;
 
 /**
  * Answers a page request: a public page rendered with its content and metadata (hydrated by the browser),
@@ -29,13 +36,13 @@ export function createPageServer(
   const fonts = fontPreloadTags(webRoot);
   let renderer: Promise<PageRenderer> | undefined;
   const api = inProcessApi(app);
-  const render = async (url: string) => {
+  const render = async (url: string, seed?: PageExtras['seed']) => {
     if (!loadRenderer) return undefined;
     renderer ??= loadRenderer();
-    return (await renderer).renderPage(url, api);
+    return (await renderer).renderPage(url, api, seed);
   };
 
-  return async (request, reply) => {
+  return async (request, reply, extras = {}) => {
     const url = request.url;
     const pathname = url.split('?')[0] ?? '/';
     const status = await pageStatus(app, pathname);
@@ -46,20 +53,30 @@ export function createPageServer(
       const head = await pageHead(ctx, { route: 'notFound', pathname, url });
       return sendHtml(request, reply, 404, assemblePage(template, { head, body: rendered?.html }));
     }
+    const canonical = canonicalPath(pathname);
+    if (canonical && canonical !== pathname && request.method === 'GET') {
+      // One address per page: '/sale' and '/Sale/' are the same page, spelled as its route spells it.
+      return reply.redirect(`${canonical}${url.slice(pathname.length)}`, 301);
+    }
     if (!SERVER_RENDERED_ROUTES.includes(route)) {
       // The signed-in area is the installable app: its pages carry the manifest (public pages do not).
-      const head = `${robotsMeta('noindex')}\n    ${APP_HEAD_TAGS}`;
+      // The profile is where a visitor lands from the sign-in link: it has a title of its own.
+      const own =
+        route === 'agentProfile' ? await pageHead(ctx, { route, pathname, url }) : robotsMeta('noindex');
+      const head = `${own}\n    ${APP_HEAD_TAGS}`;
       return sendHtml(request, reply, 200, assemblePage(template, { head }));
     }
     const [rendered, head] = await Promise.all([
-      render(url).catch((err) => logFailure(request, err)),
+      render(url, extras.seed).catch((err) => logFailure(request, err)),
       pageHead(ctx, { route, pathname, url }),
     ]);
     const withFonts = fonts ? `${fonts}\n    ${head}` : head;
     const parts = rendered
       ? { head: withFonts, body: rendered.html, state: rendered.state, hydrate: true }
       : { head: withFonts };
-    return sendHtml(request, reply, 200, assemblePage(template, parts));
+    // A page answering a post holds what the visitor typed: never stored by any cache.
+    const cacheControl = extras.seed ? 'no-store' : undefined;
+    return sendHtml(request, reply, extras.status ?? 200, assemblePage(template, parts), cacheControl);
   };
 }
 

@@ -106,6 +106,32 @@ describe('server-rendered public pages', () => {
     expect(res.body).toContain('<link rel="canonical"');
   });
 
+  it.each([
+    [
+      '/privacy',
+      'מדיניות פרטיות',
+      [
+        'איזה מידע נאסף',
+        'למה המידע נאסף',
+        'מי רואה את המידע',
+        'לכמה זמן המידע נשמר',
+        'עיון, תיקון ומחיקה',
+        'תיקון 13',
+      ],
+    ],
+    ['/terms', 'תנאי שימוש', ['המידע על הנכסים', 'פניות דרך האתר', 'קניין רוחני']],
+  ])('%s renders the settings text with its headings and the office contact', async (url, title, texts) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    for (const text of texts) expect(root).toContain(text);
+    expect(root).toContain('office@example.com');
+    expect(res.body).toContain('<link rel="canonical"');
+    // Linked from the footer of every public page.
+    expect(root).toContain(`href="${url}"`);
+  });
+
   it('renders as a visitor even for a signed-in request', async () => {
     const admin = await createUser(app.db, { role: 'admin' });
     const login = await app.inject({
@@ -141,6 +167,24 @@ describe('other pages', () => {
       expect(res.body).not.toContain('data-ssr');
     },
   );
+});
+
+describe('one address per page', () => {
+  it.each([
+    ['/sale', '/Sale'],
+    [`/sale?city=${encodeURIComponent('חיפה')}`, `/Sale?city=${encodeURIComponent('חיפה')}`],
+    ['/SALE/', '/Sale'],
+    ['/agentprofile', '/AgentProfile'],
+  ])('%s redirects permanently to %s', async (url, location) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
+
+  it('a visitor on /AgentProfile gets a page title', async () => {
+    const res = await app.inject({ url: '/AgentProfile' });
+    expect(res.body).toMatch(/<title>הפרופיל האישי/);
+  });
 });
 
 describe('font preloads', () => {

@@ -42,21 +42,46 @@ export function realEstateAgent(settings: AgencySettings, origin: string, image?
   };
 }
 
-/** The schema.org type of a category: flats are Apartments, houses SingleFamilyResidence, the rest Place-like. */
-export function accommodationType(category: string): string {
+/**
+ * The schema.org type of a category: flats are Apartments, houses SingleFamilyResidence, offices, shops and
+ * anything else an Accommodation (the type whose properties are rooms and floor size), and land a Place.
+ */
+function accommodationType(category: string): string {
   if (/^(דירה|דירת גן|פנטהאוז|דירת גן דופלקס|פנטהאוז דופלקס)$/.test(category)) return 'Apartment';
   if (/^(בית|וילה|קוטג'|דו משפחתי)$/.test(category)) return 'SingleFamilyResidence';
-  if (category === 'משרדים' || category === 'מסחרי') return 'Place';
-  if (category === 'שטח') return 'Landform';
+  if (category === 'שטח') return 'Place';
   return 'Accommodation';
+}
+
+const area = (size: number) => ({ '@type': 'QuantitativeValue', value: size, unitCode: 'MTK' });
+
+/** Rooms and floor size where the type has them (Accommodation); a plot's area as a Place's property value. */
+function sizeFacts(type: string, property: Property): Thing {
+  if (type === 'Place') {
+    return property.size !== null
+      ? {
+          additionalProperty: {
+            '@type': 'PropertyValue',
+            name: 'שטח',
+            value: property.size,
+            unitCode: 'MTK',
+          },
+        }
+      : {};
+  }
+  return {
+    ...(property.rooms !== null ? { numberOfRooms: property.rooms } : {}),
+    ...(property.size !== null ? { floorSize: area(property.size) } : {}),
+  };
 }
 
 export function propertyOffer(
   property: Property,
   opts: { url: string; name: string; images: string[]; settings: AgencySettings; origin: string },
 ): Thing {
+  const type = accommodationType(property.category);
   const item: Thing = {
-    '@type': accommodationType(property.category),
+    '@type': type,
     name: opts.name,
     url: opts.url,
     address: {
@@ -66,10 +91,7 @@ export function propertyOffer(
       addressCountry: 'IL',
     },
     ...(property.description ? { description: property.description } : {}),
-    ...(property.rooms !== null ? { numberOfRooms: property.rooms } : {}),
-    ...(property.size !== null
-      ? { floorSize: { '@type': 'QuantitativeValue', value: property.size, unitCode: 'MTK' } }
-      : {}),
+    ...sizeFacts(type, property),
     ...(property.features.length
       ? {
           amenityFeature: property.features.map((name) => ({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
@@ -26,6 +27,17 @@ export const writeGeneration = (db: Database) => syncs.get(db)?.sync.generation 
 
 /** Whether cached entries may be served (PostgreSQL: while the generation can be confirmed). */
 const cachesUsable = (db: Database) => syncs.get(db)?.sync.usable ?? true;
+
+/** This process's start, so a tag of the generation never names data from before a restart. */
+const BOOT = randomBytes(6).toString('base64url');
+
+/**
+ * A validator of everything the read caches hold, for answers too large to hash (the full property list):
+ * it changes with every write answered, here or in another process. Undefined while the generation cannot be
+ * confirmed.
+ */
+export const generationEtag = (db: Database, name: string) =>
+  cachesUsable(db) ? `W/"${name}-${BOOT}-${writeGeneration(db)}"` : undefined;
 
 /** Invalidates every read cache of `db`, in every process sharing it (before a write is answered). */
 export async function noteWrite(db: Database): Promise<void> {

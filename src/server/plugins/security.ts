@@ -42,7 +42,11 @@ export const securityPlugin = fp(
       const fetchSite = request.headers['sec-fetch-site'];
       const ownOrigin = `${request.protocol}://${request.host}`;
       const listed = origin !== undefined && corsOrigins.has(origin);
-      const allowed = origin === undefined || origin === ownOrigin || origin === opts.appOrigin || listed;
+      // A page's own native form post carries `Origin: null` under the no-referrer policy; the browser's
+      // Sec-Fetch-Site (which no page can set) says it came from this site.
+      const ownForm = origin === 'null' && fetchSite === 'same-origin';
+      const allowed =
+        origin === undefined || origin === ownOrigin || origin === opts.appOrigin || listed || ownForm;
       if (!allowed || (fetchSite === 'cross-site' && !listed)) {
         return reply.status(403).send({ status: 'fail', code: 'FORBIDDEN', message: MESSAGES.foreignOrigin });
       }

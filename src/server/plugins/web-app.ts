@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PageRenderer } from '../pages/renderer';
 import { builtRenderer } from '../pages/renderer';
-import { createPageServer } from '../pages/serve-page';
+import { createPageServer, type PageServer } from '../pages/serve-page';
 import { keyOfUploadsPath, LocalStorage, type Storage } from '../storage/storage';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,6 +25,8 @@ export const webAppPlugin = fp(
       storage: Storage;
       /** The server renderer; default: the built one next to webRoot (dist/ssr), when there is one. */
       renderer?: () => Promise<PageRenderer>;
+      /** Routes that answer a page's own form posted without JavaScript with that page. */
+      pagePosts?: (app: FastifyInstance, opts: { servePage: PageServer }) => Promise<void>;
     },
   ) => {
     if (opts.storage instanceof LocalStorage) {
@@ -76,6 +78,8 @@ export const webAppPlugin = fp(
         },
       });
     }
+
+    if (servePage && opts.pagePosts) await app.register(opts.pagePosts, { servePage });
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

@@ -226,6 +226,8 @@ export type PropertyPage = z.infer<typeof propertyPageSchema>;
 export const propertySearchResponseSchema = successSchema(propertyPageSchema);
 export const similarResponseSchema = successSchema(z.object({ data: z.array(propertySchema) }));
 export const namesResponseSchema = successSchema(z.array(z.string()));
+/** The city suggestions of one list: /Sale asks for the cities with properties for sale (not sold). */
+export const citiesQuerySchema = z.object({ type: z.enum(['sale', 'rent']).optional() });
 export const streetsQuerySchema = z.object({ city: z.string().trim().max(80).default('') });
 export const agentParamsSchema = z.object({ agentId: idSchema });
 export const imageParamsSchema = z.object({ id: idSchema, imageId: idSchema });

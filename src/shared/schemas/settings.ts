@@ -49,6 +49,15 @@ export const accessibilitySchema = z.object({
 });
 export type AccessibilityStatement = z.infer<typeof accessibilitySchema>;
 
+/**
+ * The privacy policy and the terms of use (/privacy, /terms): paragraphs separated by blank lines, a line
+ * starting with '## ' a heading. The pages add the agency's contact details for requests.
+ */
+export const legalSchema = z.object({
+  privacy: z.string().trim().min(1, { error: 'יש להזין את מדיניות הפרטיות' }).max(20_000),
+  terms: z.string().trim().min(1, { error: 'יש להזין את תנאי השימוש' }).max(20_000),
+});
+
 /** The agency's details: one record, editable by an admin, read by every public page. */
 export const agencySettingsSchema = z.object({
   agencyName: trimmed(120),
@@ -74,6 +83,7 @@ export const agencySettingsSchema = z.object({
     offersImage: mediaUrl,
   }),
   accessibility: accessibilitySchema,
+  legal: legalSchema,
   /** Also count Israeli public holidays and holiday eves that close the office as non-working days. */
   excludeHolidays: z.boolean(),
   /** The installed app's colour (its title bar and splash screen on a phone): #RRGGBB. */

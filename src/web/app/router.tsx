@@ -85,6 +85,14 @@ export const routes: RouteObject[] = [
             ...page(() => import('@web/features/accessibility/accessibility-page'), 'AccessibilityPage'),
           },
           {
+            path: p(routePatterns.privacy),
+            ...page(() => import('@web/features/legal/legal-page'), 'PrivacyPage'),
+          },
+          {
+            path: p(routePatterns.terms),
+            ...page(() => import('@web/features/legal/legal-page'), 'TermsPage'),
+          },
+          {
             path: p(routePatterns.sellerReport),
             ...page(() => import('@web/features/report-contacts/seller-report-page'), 'SellerReportPage'),
           },

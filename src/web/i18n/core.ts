@@ -74,6 +74,7 @@ export const core = {
     logoutFailure: 'שגיאה בהתנתקות, נסה שוב',
   },
   profile: {
+    title: 'הפרופיל האישי',
     mustLogin: 'יש להתחבר כדי לצפות בפרופיל',
     welcome: (name: string, gender: Gender) => `${gendered(gender, 'welcome')}, ${name}`,
     email: 'מייל',

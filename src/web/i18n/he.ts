@@ -1,6 +1,7 @@
 import { accessibility } from './accessibility';
 import { core } from './core';
 import { inquiries } from './inquiries';
+import { legal } from './legal';
 import { properties } from './properties';
 import { publicSite } from './public-site';
 
@@ -13,6 +14,7 @@ export const he = {
   ...core,
   accessibility,
   inquiries,
+  legal,
   properties,
   publicSite,
 } as const;

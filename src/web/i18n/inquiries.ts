@@ -1,3 +1,4 @@
+import { roomsText } from '@shared/domain/rooms';
 /** Texts of the property inquiry, sharing, the phone contact bar and the inquiries inbox. */
 export const inquiries = {
   form: {
@@ -33,7 +34,8 @@ export const inquiries = {
   },
   facts: {
     label: 'עיקרי הנכס',
-    rooms: (n: number) => `${n.toLocaleString('he-IL')} חדרים`,
+    rooms: roomsText,
+    perMonth: (price: string) => `${price} לחודש`,
     size: (n: number) => `${n.toLocaleString('he-IL')} מ"ר`,
     floor: (floor: string) => `קומה ${floor}`,
   },

@@ -159,6 +159,14 @@ export const properties = {
     similar: 'נכסים דומים',
     toSale: 'לנכסים למכירה',
     toRent: 'לנכסים להשכרה',
+    /** In place of the inquiry form once the property is sold or rented. */
+    unavailable: {
+      title: 'הנכס אינו זמין עוד',
+      sold: 'הנכס הזה כבר נמכר.',
+      rented: 'הנכס הזה כבר הושכר.',
+      similarSale: (city: string) => `לנכסים דומים למכירה ב${city}`,
+      similarRent: (city: string) => `לנכסים דומים להשכרה ב${city}`,
+    },
   },
   wizard: {
     steps: ['סוג עסקה ומיקום', 'סוג הנכס', 'חדרים וגודל', 'כניסה ומאפיינים', 'מחיר ותמונות'],

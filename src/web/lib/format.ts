@@ -11,6 +11,15 @@ const number = new Intl.NumberFormat('he-IL');
 export const formatPrice = (value: number) => shekel.format(value);
 export const formatNumber = (value: number) => number.format(value);
 
+/** Typed price text without its separators (commas, spaces, the shekel sign), as the visitor meant it. */
+export const ungroupDigits = (text: string) => text.replace(/[,\s\u00a0\u202f₪]/g, '');
+
+/** Typed whole-number text with thousands separators ('1500000' → '1,500,000'); other text stays as typed. */
+export function groupDigits(text: string): string {
+  const plain = ungroupDigits(text);
+  return /^\d+$/.test(plain) ? plain.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',') : text;
+}
+
 /** Office minutes as hours and minutes ('1:05 ש׳' from 65), or minutes alone under an hour; '—' for none. */
 export function formatMinutes(minutes: number | null): string {
   if (minutes === null) return '—';

@@ -243,4 +243,20 @@ describe('reads', () => {
     );
     expect((await get('/property/locations/streets?city=')).json().data).toEqual([]);
   });
+
+  it('with a deal type, cities are only those with such a property still available', async () => {
+    await createProperty(app.db, { city: 'ערד', typeTransaction: 'מכירה' });
+    await createProperty(app.db, { city: 'דימונה', typeTransaction: 'השכרה' });
+    await createProperty(app.db, { city: 'ירוחם', typeTransaction: 'מכירה', sold: true });
+    const cities = async (query: string) => (await get(`/property/locations/cities${query}`)).json().data;
+    const sale = await cities('?type=sale');
+    expect(sale).toContain('ערד');
+    expect(sale).not.toContain('דימונה');
+    expect(sale).not.toContain('ירוחם');
+    const rent = await cities('?type=rent');
+    expect(rent).toContain('דימונה');
+    expect(rent).not.toContain('ערד');
+    expect(await cities('')).toEqual(expect.arrayContaining(['ערד', 'דימונה', 'ירוחם']));
+    expect((await get('/property/locations/cities?type=sold')).statusCode).toBe(400);
+  });
 });

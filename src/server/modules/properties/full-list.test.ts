@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '../../db/schema';
-import { createProperty } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createProperty, createUser, TEST_PASSWORD } from '../../test/factories';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { FULL_LIST_PER_IP } from './full-list';
 
 let app: TestApp;
@@ -44,6 +44,40 @@ describe('GET /property (the contract full list)', () => {
     expect(new Set(ids).size).toBe(total);
     expect(ids[0]).toBe(newest.id);
     expect(body.data.data.some((p) => p.address === 'הנביאים 1150')).toBe(true);
+  });
+
+  it('has an ETag: 304 while nothing is written, a new tag and the new list after a write', async () => {
+    const first = await fullList('10.0.0.7');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await app.inject({
+      url: '/api/v1/property',
+      remoteAddress: '10.0.0.7',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const admin = await createUser(app.db, { role: 'admin' });
+    const cookie = await signIn(app, admin.email, TEST_PASSWORD);
+    const property = await createProperty(app.db, { address: 'המתחדש 3', price: 900_000 });
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/property/${property.id}`,
+      payload: { price: 950_000 },
+      headers: { cookie },
+    });
+    expect(patched.statusCode).toBe(200);
+    const after = await app.inject({
+      url: '/api/v1/property',
+      remoteAddress: '10.0.0.7',
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    const row = after.json().data.data.find((p: { _id: string }) => p._id === property.id);
+    expect(row.price).toBe(950_000);
   });
 
   it('answers an empty list as valid JSON', async () => {

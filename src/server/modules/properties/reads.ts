@@ -1,4 +1,10 @@
-import { PROPERTY_MESSAGES, type Property, SIMILAR_MAX, SIMILAR_PRICE_RANGE } from '@shared/schemas/property';
+import {
+  PROPERTY_MESSAGES,
+  type Property,
+  SIMILAR_MAX,
+  SIMILAR_PRICE_RANGE,
+  searchTypeToTransaction,
+} from '@shared/schemas/property';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
@@ -30,8 +36,17 @@ export async function listAgentProperties(db: Database, storage: Storage, agentI
   return rows.map((r) => toProperty(r, storage));
 }
 
-export async function listCities(db: Database): Promise<string[]> {
-  const rows = await db.selectDistinct({ city: properties.city }).from(properties).orderBy(properties.city);
+/** The cities that have properties; with a deal type, only those with such a property still available. */
+export async function listCities(db: Database, type?: 'sale' | 'rent'): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ city: properties.city })
+    .from(properties)
+    .where(
+      type
+        ? and(eq(properties.typeTransaction, searchTypeToTransaction(type)), eq(properties.sold, false))
+        : undefined,
+    )
+    .orderBy(properties.city);
   return rows.map((r) => r.city);
 }
 

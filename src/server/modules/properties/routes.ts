@@ -1,6 +1,7 @@
 import { idParamsSchema } from '@shared/schemas/common';
 import {
   agentParamsSchema,
+  citiesQuerySchema,
   namesResponseSchema,
   propertyListResponseSchema,
   propertyResponseSchema,
@@ -11,7 +12,8 @@ import {
 } from '@shared/schemas/property';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { replyCached } from '../../plugins/read-cache';
+import { matchesEtag } from '../../plugins/etag';
+import { generationEtag, replyCached } from '../../plugins/read-cache';
 import { FULL_LIST_PER_IP, streamAllProperties } from './full-list';
 import { propertyCaches } from './read-cache';
 import {
@@ -36,8 +38,16 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       onRequest: async (request) => consumeRateLimit(app.db, `full-list:ip:${request.ip}`, FULL_LIST_PER_IP),
     },
-    async (_request, reply) =>
-      reply.type('application/json; charset=utf-8').send(streamAllProperties(app.db, app.storage)),
+    async (request, reply) => {
+      // Too large to hash: the ETag names the write generation the list is read at, so a client that has
+      // it (If-None-Match) gets 304 until any write changes what it would read.
+      const etag = generationEtag(app.db, 'full-list');
+      if (etag) {
+        reply.header('etag', etag).header('cache-control', 'no-cache');
+        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      }
+      return reply.type('application/json; charset=utf-8').send(streamAllProperties(app.db, app.storage));
+    },
   );
 
   app.get(
@@ -74,8 +84,11 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/property/locations/cities',
-    { config: { access: 'public' }, schema: { response: { 200: namesResponseSchema } } },
-    async () => ok(await listCities(app.db)),
+    {
+      config: { access: 'public' },
+      schema: { querystring: citiesQuerySchema, response: { 200: namesResponseSchema } },
+    },
+    async (request) => ok(await listCities(app.db, request.query.type)),
   );
 
   app.get(

@@ -105,6 +105,8 @@ describe('PATCH /api/v1/settings', () => {
     [{ accessibility: { ...DEFAULT_SETTINGS.accessibility, coordinatorEmail: 'nobody' } }, 'accessibility'],
     [{ accessibility: { ...DEFAULT_SETTINGS.accessibility, lastChecked: '2026-13-40' } }, 'accessibility'],
     [{ accessibility: { ...DEFAULT_SETTINGS.accessibility, coordinatorName: ' ' } }, 'accessibility'],
+    [{ legal: { ...DEFAULT_SETTINGS.legal, privacy: '  ' } }, 'legal.privacy'],
+    [{ legal: { ...DEFAULT_SETTINGS.legal, terms: 'x'.repeat(20_001) } }, 'legal.terms'],
   ])('refuses %j with 400 on the field', async (payload, field) => {
     const res = await patchSettings(payload);
     expect(res.statusCode).toBe(400);
@@ -126,6 +128,14 @@ describe('PATCH /api/v1/settings', () => {
     const read = await app.inject({ url: '/api/v1/settings' });
     expect(read.json().data.settings.accessibility).toEqual(accessibility);
     expect((await patchSettings({ accessibility: DEFAULT_SETTINGS.accessibility })).statusCode).toBe(200);
+  });
+
+  it('saves the privacy policy and terms, which every visitor then reads', async () => {
+    const legal = { privacy: '## מה נאסף\nשם וטלפון.', terms: 'תנאים לבדיקה.' };
+    expect((await patchSettings({ legal })).statusCode).toBe(200);
+    const read = await app.inject({ url: '/api/v1/settings' });
+    expect(read.json().data.settings.legal).toEqual(legal);
+    expect((await patchSettings({ legal: DEFAULT_SETTINGS.legal })).statusCode).toBe(200);
   });
 
   it('audits the changed fields only', async () => {

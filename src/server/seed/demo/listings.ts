@@ -27,6 +27,42 @@ const CATEGORY_WEIGHTS = [
   'דו משפחתי',
 ];
 
+/** How each demo category is described, in its own gender and number ('דירה מוארת', 'פנטהאוז מואר', 'משרדים מוארים'). */
+const WORDING: Record<string, { bright: string; near: string; home: boolean }> = {
+  דירה: { bright: 'מוארת ומרווחת', near: 'קרובה', home: true },
+  'דירת גן': { bright: 'מוארת ומרווחת', near: 'קרובה', home: true },
+  פנטהאוז: { bright: 'מואר ומרווח', near: 'קרוב', home: true },
+  "קוטג'": { bright: 'מואר ומרווח', near: 'קרוב', home: true },
+  משרדים: { bright: 'מוארים ומרווחים', near: 'קרובים', home: false },
+  וילה: { bright: 'מוארת ומרווחת', near: 'קרובה', home: true },
+  'דו משפחתי': { bright: 'מואר ומרווח', near: 'קרוב', home: true },
+};
+
+/** A description that agrees with its category in gender and number, and with its own rooms. */
+export function demoDescription(category: string, rooms: number, street: string, city: string): string {
+  const w = WORDING[category];
+  if (!w) throw new Error(`No demo wording for the category ${category}`);
+  const size = rooms === 1 ? 'חדר אחד' : `${rooms} חדרים`;
+  const near = w.home ? 'לתחבורה ציבורית, לבתי ספר ולמרכזי קניות' : 'לתחבורה ציבורית, לבנקים ולמסעדות';
+  return `${category} ${w.bright} של ${size} ב${street}, ${city}. ${w.near} ${near}.`;
+}
+
+/** Floors that fit the category: a penthouse is on top, a garden flat and a house on the ground. */
+function demoFloor(category: string, rand: () => number): string {
+  if (category === 'פנטהאוז') return String(8 + Math.floor(rand() * 8));
+  if (category === 'דירה') return String(1 + Math.floor(rand() * 7));
+  return 'קרקע';
+}
+
+/** Features that fit: no lift in a house on its own ground, and never 'renovated' beside 'needs renovation'. */
+function fitsListing(feature: string, category: string, condition: string): boolean {
+  const inBuilding = category === 'דירה' || category === 'פנטהאוז' || category === 'משרדים';
+  if (feature === 'מעלית') return inBuilding;
+  if (feature === 'משופצת')
+    return condition !== 'דרוש שיפוץ' && (category === 'דירה' || category === 'דירת גן');
+  return true;
+}
+
 export type DemoListing = {
   typeTransaction: string;
   sold: boolean;
@@ -63,23 +99,28 @@ export function demoListings(count = 30): DemoListing[] {
     const price = isRent
       ? Math.round((3500 + rooms * 1200 + rand() * 3000) / 100) * 100
       : Math.round((1_200_000 + rooms * 450_000 + rand() * 1_500_000) / 10_000) * 10_000;
-    const features = PROPERTY_FEATURES.filter(() => rand() > 0.55);
+    const drawn = PROPERTY_FEATURES.filter(() => rand() > 0.55);
+    // Drawn in the same order as ever, so the demo agency keeps its addresses and prices.
+    const address = `${street} ${1 + Math.floor(rand() * 120)}`;
+    const floor = demoFloor(category, rand);
+    const entryDate = pick(ENTRY_DATE_OPTIONS);
+    const propertyCondition = pick(PROPERTY_CONDITIONS);
     listings.push({
       typeTransaction: isRent ? TRANSACTION_TYPES.rent : TRANSACTION_TYPES.sale,
       sold: i % 7 === 3,
       pinuyBinuy: i % 5 === 1,
       exclusive: i % 4 === 0,
       city,
-      address: `${street} ${1 + Math.floor(rand() * 120)}`,
+      address,
       price,
       category,
       rooms,
-      floor: category === 'דירה' || category === 'פנטהאוז' ? String(1 + Math.floor(rand() * 12)) : 'קרקע',
+      floor,
       size,
-      entryDate: pick(ENTRY_DATE_OPTIONS),
-      propertyCondition: pick(PROPERTY_CONDITIONS),
-      features,
-      description: `${category} מוארת ומרווחת של ${rooms} חדרים ב${street}, ${city}. קרובה לתחבורה ציבורית, לבתי ספר ולמרכזי קניות.`,
+      entryDate,
+      propertyCondition,
+      features: drawn.filter((feature) => fitsListing(feature, category, propertyCondition)),
+      description: demoDescription(category, rooms, street, city),
       yad2: i % 2 === 0 ? `https://www.yad2.co.il/item/demo${1000 + i}` : null,
       imageCount: 1 + (i % 4),
     });

@@ -113,6 +113,16 @@ export function Footer() {
                 {he.accessibility.footerLink}
               </Link>
             </li>
+            <li>
+              <Link to={paths.privacy()} className={linkClass}>
+                {he.legal.privacyTitle}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms()} className={linkClass}>
+                {he.legal.termsTitle}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,10 +1,14 @@
 import { LEAD_CATEGORIES, type LeadCategoryKey } from '@shared/domain/lead-categories';
+import { paths } from '@shared/paths';
 import type { LeadBody } from '@shared/schemas/leads';
 import { Button } from '@web/components/button';
+import { ConsentLine } from '@web/components/consent-line';
 import { FormField } from '@web/components/form-field';
+import { PostedNotice } from '@web/components/posted-notice';
 import { SelectField } from '@web/components/select-field';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
+import { useFormOutcome } from '@web/lib/form-outcome';
 import { HOME_SECTIONS } from '@web/lib/home-sections';
 import { lazyResolver } from '@web/lib/lazy-resolver';
 import { useEffect, useState } from 'react';
@@ -28,20 +32,27 @@ export function LeadForm() {
   const [searchParams] = useSearchParams();
   const queryCategory = categoryFromQuery(searchParams.get('category'));
   const send = useSendLead();
-  const [sent, setSent] = useState(false);
+  const posted = useFormOutcome('lead');
+  const [sent, setSent] = useState(posted.sent);
+  const typed = posted.values;
   const {
     register,
     handleSubmit,
     reset,
     setValue,
     setError,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<LeadBody>({
     resolver: validation.resolver,
-    defaultValues: { name: '', phone: '', category: queryCategory, website: '' },
+    defaultValues: { name: '', phone: '', category: queryCategory, website: '', ...typed },
   });
+  const fieldError = (field: keyof LeadBody) =>
+    errors[field]?.message ?? posted.fieldError(field, submitCount);
 
-  useEffect(() => setValue('category', queryCategory), [queryCategory, setValue]);
+  // A category chosen by the link, unless the page answers a post with the one the visitor chose.
+  useEffect(() => {
+    if (!typed) setValue('category', queryCategory);
+  }, [queryCategory, setValue, typed]);
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -71,7 +82,10 @@ export function LeadForm() {
         <h2 id="lead-title" className="mb-6 text-center text-3xl font-bold">
           {t.title}
         </h2>
+        {/* Without JavaScript yet (a tap before the bundle loads) the browser posts it to the server. */}
         <form
+          method="post"
+          action={`${paths.home()}#${HOME_SECTIONS.leaveDetails}`}
           onSubmit={onSubmit}
           onFocus={validation.preload}
           noValidate
@@ -81,7 +95,8 @@ export function LeadForm() {
             label={t.name}
             autoComplete="name"
             required
-            error={errors.name?.message}
+            error={fieldError('name')}
+            defaultValue={typed?.name}
             {...register('name')}
           />
           <FormField
@@ -91,13 +106,15 @@ export function LeadForm() {
             inputMode="tel"
             dir="ltr"
             required
-            error={errors.phone?.message}
+            error={fieldError('phone')}
+            defaultValue={typed?.phone}
             {...register('phone')}
           />
           <SelectField
             label={t.category}
             options={CATEGORY_KEYS.map((key) => ({ value: LEAD_CATEGORIES[key], label: t.categories[key] }))}
-            error={errors.category?.message}
+            error={fieldError('category')}
+            defaultValue={typed?.category ?? queryCategory}
             {...register('category')}
           />
           {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
@@ -106,6 +123,10 @@ export function LeadForm() {
               {t.honeypot}
               <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
             </label>
+          </div>
+          <div className="flex flex-col gap-3 md:col-span-3">
+            <PostedNotice sent={posted.sent} success={t.success} message={posted.message} />
+            <ConsentLine />
           </div>
           <Button type="submit" className="md:col-span-3" disabled={send.isPending || sent}>
             {send.isPending ? t.sending : sent ? t.sent : t.submit}

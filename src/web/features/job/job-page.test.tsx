@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JobPage } from './job-page';
@@ -9,7 +10,9 @@ function renderPage() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <JobPage />
+      <MemoryRouter>
+        <JobPage />
+      </MemoryRouter>
       <ToastContainer />
     </QueryClientProvider>,
   );

@@ -1,10 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { paths } from '@shared/paths';
 import { type JobApplicationBody, jobApplicationBodySchema } from '@shared/schemas/leads';
 import { Button } from '@web/components/button';
+import { ConsentLine } from '@web/components/consent-line';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
+import { PostedNotice } from '@web/components/posted-notice';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
+import { useFormOutcome } from '@web/lib/form-outcome';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -26,18 +30,24 @@ function readSent(): boolean {
 export function JobPage() {
   const send = useSendJobApplication();
   // Read after hydration: the server-rendered page cannot know this browser's session storage.
-  const [sent, setSent] = useState(false);
-  useEffect(() => setSent(readSent()), []);
+  const posted = useFormOutcome('job');
+  const [sent, setSent] = useState(posted.sent);
+  useEffect(() => {
+    if (readSent()) setSent(true);
+  }, []);
+  const typed = posted.values;
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<JobApplicationBody>({
     resolver: zodResolver(jobApplicationBodySchema),
-    defaultValues: { fullName: '', phone: '', email: '', website: '' },
+    defaultValues: { fullName: '', phone: '', email: '', website: '', ...typed },
   });
+  const fieldError = (field: keyof JobApplicationBody) =>
+    errors[field]?.message ?? posted.fieldError(field, submitCount);
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -65,7 +75,10 @@ export function JobPage() {
   return (
     <Page title={t.title}>
       <p className="mb-6 text-lg text-slate-700">{t.intro}</p>
+      {/* Without JavaScript yet (a tap before the bundle loads) the browser posts it to the server. */}
       <form
+        method="post"
+        action={paths.jobNeedForm()}
         onSubmit={onSubmit}
         noValidate
         className="relative mx-auto flex max-w-md flex-col gap-4 rounded-2xl bg-white p-6 shadow-md"
@@ -74,7 +87,8 @@ export function JobPage() {
           label={t.fullName}
           autoComplete="name"
           required
-          error={errors.fullName?.message}
+          error={fieldError('fullName')}
+          defaultValue={typed?.fullName}
           {...register('fullName')}
         />
         <FormField
@@ -84,7 +98,8 @@ export function JobPage() {
           autoComplete="tel"
           dir="ltr"
           required
-          error={errors.phone?.message}
+          error={fieldError('phone')}
+          defaultValue={typed?.phone}
           {...register('phone')}
         />
         <FormField
@@ -93,7 +108,8 @@ export function JobPage() {
           autoComplete="email"
           dir="ltr"
           required
-          error={errors.email?.message}
+          error={fieldError('email')}
+          defaultValue={typed?.email}
           {...register('email')}
         />
         {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
@@ -103,6 +119,8 @@ export function JobPage() {
             <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
         </div>
+        <PostedNotice sent={posted.sent} success={t.success} message={posted.message} />
+        <ConsentLine />
         <Button type="submit" disabled={send.isPending || sent}>
           {send.isPending ? t.sending : sent ? t.sent : t.submit}
         </Button>

@@ -1,6 +1,7 @@
 import type { ValuationBody, valuationBodySchema } from '@shared/schemas/valuation';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
+import { ConsentLine } from '@web/components/consent-line';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { TextAreaField } from '@web/components/text-area-field';
@@ -146,7 +147,9 @@ export function ValuationPage() {
             <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
         </div>
-        <p className="text-sm text-slate-600 sm:col-span-2">{t.consent}</p>
+        <div className="sm:col-span-2">
+          <ConsentLine purpose={t.consent} />
+        </div>
         <Button type="submit" className="sm:col-span-2" disabled={send.isPending || sent}>
           {send.isPending ? t.sending : sent ? t.sent : t.submit}
         </Button>

@@ -3,7 +3,6 @@ import { paths } from '@shared/paths';
 import { Avatar } from '@web/components/avatar';
 import { buttonClass } from '@web/components/button';
 import { Page } from '@web/components/page';
-import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
 import { Link } from 'react-router';
@@ -14,7 +13,16 @@ import { ProfileRanking } from './profile-ranking';
 
 export function ProfilePage() {
   const { user } = useSession();
-  if (!user) return <StatusMessage>{he.profile.mustLogin}</StatusMessage>;
+  if (!user) {
+    return (
+      <Page title={he.profile.title}>
+        <p className="mb-4 text-lg">{he.profile.mustLogin}</p>
+        <Link to={paths.login()} className={buttonClass('primary')}>
+          {he.common.toLogin}
+        </Link>
+      </Page>
+    );
+  }
   const pureAdmin = isPureAdmin(user);
   const buttons = pureAdmin
     ? [

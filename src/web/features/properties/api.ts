@@ -12,7 +12,7 @@ export const propertyKeys = {
   sold: (type: string, page: number) => [...propertyKeys.all, 'sold', type, page] as const,
   one: (id: string) => [...propertyKeys.all, 'one', id] as const,
   similar: (id: string) => [...propertyKeys.all, 'similar', id] as const,
-  cities: () => [...propertyKeys.all, 'cities'] as const,
+  cities: (type: 'sale' | 'rent') => [...propertyKeys.all, 'cities', type] as const,
   streets: (city: string) => [...propertyKeys.all, 'streets', city] as const,
 };
 
@@ -64,9 +64,14 @@ export const useProperty = (id: string) =>
     retry: false,
   });
 
+/**
+ * The server picks similar properties at random: the page keeps the ones it was rendered with (never
+ * refetched while mounted), so the cards do not reshuffle after hydration, even from a cached page.
+ */
 export const useSimilar = (id: string) =>
   useQuery({
     queryKey: propertyKeys.similar(id),
+    staleTime: Number.POSITIVE_INFINITY,
     queryFn: () =>
       apiRequest<Envelope<{ data: Property[] }>>(`/property/${encodeURIComponent(id)}/similar`).then(
         (r) => r.data.data,
@@ -74,11 +79,12 @@ export const useSimilar = (id: string) =>
     retry: false,
   });
 
-/** The cities that have properties: the city filter's suggestions. */
-export const citiesQuery = () =>
+/** The cities with properties of the list's deal type still available: the city filter's suggestions. */
+export const citiesQuery = (type: 'sale' | 'rent') =>
   queryOptions({
-    queryKey: propertyKeys.cities(),
-    queryFn: () => apiRequest<Envelope<string[]>>('/property/locations/cities').then((r) => r.data),
+    queryKey: propertyKeys.cities(type),
+    queryFn: () =>
+      apiRequest<Envelope<string[]>>(`/property/locations/cities?type=${type}`).then((r) => r.data),
     staleTime: 5 * 60_000,
   });
 
@@ -93,7 +99,7 @@ export const streetsQuery = (city: string) =>
     staleTime: 5 * 60_000,
   });
 
-export const useCities = () => useQuery(citiesQuery());
+export const useCities = (type: 'sale' | 'rent') => useQuery(citiesQuery(type));
 export const useStreets = (city: string) => useQuery({ ...streetsQuery(city), enabled: city !== '' });
 
 export function useUpdateProperty() {

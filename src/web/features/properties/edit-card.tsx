@@ -10,6 +10,7 @@ import { Button } from '@web/components/button';
 import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
 import { NumberField } from '@web/components/number-field';
+import { PriceFormField } from '@web/components/price-input';
 import { SelectField } from '@web/components/select-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
@@ -124,7 +125,7 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
       </div>
       <FormField label={f.city} required error={error('city')} {...register('city')} />
       <FormField label={f.address} required error={error('address')} {...register('address')} />
-      <NumberField label={f.price} integer required error={error('price')} {...register('price')} />
+      <PriceFormField label={f.price} required error={error('price')} {...register('price')} />
       <SelectField
         label={f.category}
         options={PROPERTY_CATEGORIES}

@@ -47,6 +47,8 @@ describe('FilterBar: city and street only from the suggestions', () => {
 
   it('takes a suggestion typed in full even when another suggestion contains it', async () => {
     const { onSearch, user } = setup({ city: 'ירושלים' });
+    // The street unlocks once the suggestions show the city is one of them.
+    await waitFor(() => expect(street()).toBeEnabled());
     await user.type(street(), 'יפו');
     await user.click(search());
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
@@ -79,9 +81,22 @@ describe('FilterBar: city and street only from the suggestions', () => {
   });
 });
 
+describe('FilterBar: the street', () => {
+  it('unlocks only once a city from the suggestions is chosen, and asks for the list of its deal type', async () => {
+    const { calls, user } = setup();
+    expect(street()).toBeDisabled();
+    await user.type(city(), 'חי');
+    expect(street()).toBeDisabled();
+    await user.clear(city());
+    await user.type(city(), 'חיפה');
+    await waitFor(() => expect(street()).toBeEnabled());
+    expect(calls.some((c) => c.url.endsWith('/property/locations/cities?type=sale'))).toBe(true);
+  });
+});
+
 describe('FilterBar: a minimum never exceeds its maximum', () => {
-  const typedMin = () => screen.getByRole('spinbutton', { name: 'הקלדת מחיר מינימלי בשקלים' });
-  const typedMax = () => screen.getByRole('spinbutton', { name: 'הקלדת מחיר מקסימלי בשקלים' });
+  const typedMin = () => screen.getByRole('textbox', { name: 'הקלדת מחיר מינימלי בשקלים' });
+  const typedMax = () => screen.getByRole('textbox', { name: 'הקלדת מחיר מקסימלי בשקלים' });
   const minSlider = () => screen.getByRole('slider', { name: 'מחיר מינימלי' });
   const maxSlider = () => screen.getByRole('slider', { name: 'מחיר מקסימלי' });
 
@@ -89,10 +104,10 @@ describe('FilterBar: a minimum never exceeds its maximum', () => {
     const { onSearch, user } = setup({ minPrice: 500_000 });
     await user.clear(typedMax());
     await user.type(typedMax(), '1500000');
-    expect(typedMin()).toHaveValue(500_000);
+    expect(typedMin()).toHaveValue('500,000');
     await user.tab();
     expect(maxSlider()).toHaveValue('1500000');
-    expect(typedMin()).toHaveValue(500_000);
+    expect(typedMin()).toHaveValue('500,000');
     await user.click(search());
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
     expect(onSearch.mock.calls[0]![0]).toMatchObject({ minPrice: 500_000, maxPrice: 1_500_000 });
@@ -103,8 +118,8 @@ describe('FilterBar: a minimum never exceeds its maximum', () => {
     await user.clear(typedMin());
     await user.type(typedMin(), '5000000');
     await user.tab();
-    expect(typedMin()).toHaveValue(3_000_000);
-    expect(typedMax()).toHaveValue(3_000_000);
+    expect(typedMin()).toHaveValue('3,000,000');
+    expect(typedMax()).toHaveValue('3,000,000');
     expect(typedMin()).toHaveAccessibleDescription(
       /המינימום לא יכול לעלות על המקסימום, ולכן נקבע \W*3,000,000/,
     );
@@ -132,16 +147,16 @@ describe('FilterBar: a minimum never exceeds its maximum', () => {
     await user.clear(typedMax());
     await user.type(typedMax(), '99999999');
     await user.tab();
-    expect(typedMax()).toHaveValue(20_000_000);
+    expect(typedMax()).toHaveValue('20,000,000');
     expect(typedMax()).toHaveAccessibleDescription(/אפשר להקליד בין .*0.* ל-.*20,000,000.*, ולכן נקבע/);
     await user.clear(typedMin());
     await user.type(typedMin(), '1234.6');
     await user.tab();
-    expect(typedMin()).toHaveValue(1235);
+    expect(typedMin()).toHaveValue('1,235');
     expect(typedMin()).toHaveAccessibleDescription(/בשקלים שלמים/);
     await user.clear(typedMin());
     await user.tab();
-    expect(typedMin()).toHaveValue(0);
+    expect(typedMin()).toHaveValue('0');
     expect(typedMin()).not.toHaveAccessibleDescription();
   });
 

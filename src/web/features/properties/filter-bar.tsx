@@ -73,7 +73,7 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
     [appliedKey],
   );
   const queryClient = useQueryClient();
-  const cities = useCities().data ?? [];
+  const cities = useCities(type).data ?? [];
   const streets = useStreets(cities.includes(draft.city) ? draft.city : '').data ?? [];
   const setDraft = (update: (d: Filters) => Filters) => setForm((f) => ({ ...f, draft: update(f.draft) }));
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
@@ -101,7 +101,7 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
   const resolve = async (filters: Filters): Promise<Filters | null> => {
     if (!filters.city.trim()) return { ...filters, city: '', street: '' };
     // The suggestions as the visitor sees them; fetched now if they had not arrived yet.
-    const city = resolveChoice(filters.city, await queryClient.fetchQuery(citiesQuery()));
+    const city = resolveChoice(filters.city, await queryClient.fetchQuery(citiesQuery(type)));
     if ('problem' in city) {
       setProblems({ city: city.problem === 'none' ? t.noCity : t.severalCities });
       return null;
@@ -157,7 +157,8 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
         options={streets}
         noMatch={t.noStreet}
         placeholder={t.streetPlaceholder}
-        disabled={draft.city.trim() === ''}
+        // The street unlocks only once the city is one of the suggestions (its streets are known).
+        disabled={!cities.includes(draft.city)}
         disabledHint={t.streetDisabled}
         error={problems.street}
       />

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InquiryForm } from './inquiry-form';
 
@@ -8,7 +9,9 @@ function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <InquiryForm propertyId="p1" />
+      <MemoryRouter>
+        <InquiryForm propertyId="p1" />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,9 +1,13 @@
+import { paths } from '@shared/paths';
 import type { InquiryBody } from '@shared/schemas/inquiry';
 import { Button } from '@web/components/button';
+import { ConsentLine } from '@web/components/consent-line';
 import { FormField } from '@web/components/form-field';
+import { PostedNotice } from '@web/components/posted-notice';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
+import { useFormOutcome } from '@web/lib/form-outcome';
 import { lazyResolver } from '@web/lib/lazy-resolver';
 import { forwardRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,14 +33,18 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
   nameRef,
 ) {
   const send = useSendInquiry(propertyId);
-  const [sent, setSent] = useState(false);
+  const posted = useFormOutcome('inquiry');
+  const [sent, setSent] = useState(posted.sent);
+  const typed = posted.values;
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
-  } = useForm<InquiryBody>({ resolver: validation.resolver, defaultValues: EMPTY });
+    formState: { errors, submitCount },
+  } = useForm<InquiryBody>({ resolver: validation.resolver, defaultValues: { ...EMPTY, ...typed } });
+  const fieldError = (field: keyof InquiryBody) =>
+    errors[field]?.message ?? posted.fieldError(field, submitCount);
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -67,7 +75,10 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
         {t.title}
       </h2>
       <p className="mb-4 text-slate-700">{t.intro}</p>
+      {/* Without JavaScript yet (a tap before the bundle loads) the browser posts it to the server. */}
       <form
+        method="post"
+        action={`${paths.propertyView(propertyId)}#${INQUIRY_SECTION_ID}`}
         onSubmit={onSubmit}
         onFocus={validation.preload}
         noValidate
@@ -77,7 +88,8 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
           label={t.name}
           autoComplete="name"
           required
-          error={errors.name?.message}
+          error={fieldError('name')}
+          defaultValue={typed?.name}
           {...name}
           ref={(el) => {
             name.ref(el);
@@ -92,10 +104,17 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
           inputMode="tel"
           dir="ltr"
           required
-          error={errors.phone?.message}
+          error={fieldError('phone')}
+          defaultValue={typed?.phone}
           {...register('phone')}
         />
-        <TextAreaField label={t.message} rows={3} error={errors.message?.message} {...register('message')} />
+        <TextAreaField
+          label={t.message}
+          rows={3}
+          error={fieldError('message')}
+          defaultValue={typed?.message}
+          {...register('message')}
+        />
         {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
         <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">
           <label>
@@ -103,7 +122,8 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
             <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
         </div>
-        <p className="text-sm text-slate-600">{t.consent}</p>
+        <PostedNotice sent={posted.sent} success={t.success} message={posted.message} />
+        <ConsentLine purpose={t.consent} />
         <Button type="submit" disabled={send.isPending || sent}>
           {send.isPending ? t.sending : sent ? t.sent : t.submit}
         </Button>

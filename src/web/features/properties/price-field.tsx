@@ -1,5 +1,5 @@
-import { he } from '@web/i18n/he';
-import { formatPrice } from '@web/lib/format';
+import { PriceInput } from '@web/components/price-input';
+import { formatPrice, groupDigits, ungroupDigits } from '@web/lib/format';
 import { useId } from 'react';
 import { PRICE_STEP } from './filters';
 import { TypedNote } from './typed-note';
@@ -22,7 +22,7 @@ type Props = {
 
 /**
  * A price filter: a native range input (keyboard and screen-reader friendly) for a quick choice, and a number
- * input beside it for an exact price on a phone. Typed text is kept as it is while being typed and taken when
+ * input beside it for an exact price on a phone (grouped with separators, the shekel sign after it). Typed text is kept as it is while being typed and taken when
  * the visitor leaves the field or searches; a note under the field says when it had to be changed.
  */
 export function PriceField({ label, typedLabel, value, max, text, note, onSlide, onType, onSettle }: Props) {
@@ -34,23 +34,14 @@ export function PriceField({ label, typedLabel, value, max, text, note, onSlide,
         <label htmlFor={id} className="text-sm font-medium text-slate-700">
           {label}
         </label>
-        <span className="flex items-center gap-1 text-sm text-slate-700" dir="ltr">
-          <span aria-hidden="true">{he.properties.filters.currency}</span>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={max}
-            step={1}
-            aria-label={typedLabel}
-            aria-describedby={note ? noteId : undefined}
-            value={text}
-            // Chromium reports text it cannot read as a number as an empty value: '?' keeps it unreadable.
-            onChange={(e) => onType(e.target.validity.badInput ? '?' : e.target.value)}
-            onBlur={onSettle}
-            className="w-32 rounded-md border border-slate-300 bg-white px-2 py-1 text-end font-semibold text-brand-800 focus:border-brand-600"
-          />
-        </span>
+        <PriceInput
+          aria-label={typedLabel}
+          aria-describedby={note ? noteId : undefined}
+          value={groupDigits(text)}
+          onChange={(e) => onType(ungroupDigits(e.target.value))}
+          onBlur={onSettle}
+          className="w-36 rounded-md border border-slate-300 bg-white ps-2 font-semibold text-brand-800 focus:border-brand-600"
+        />
       </div>
       <input
         id={id}

@@ -4,7 +4,6 @@ import type { Property, PropertyAgent } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
 import { he } from '@web/i18n/he';
 import { isSessionEnd } from '@web/lib/api-client';
-import { formatPrice } from '@web/lib/format';
 import { ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +11,7 @@ import { toast } from 'react-toastify';
 import { useDeleteProperty } from './api';
 import { ContactButtons } from './contact-buttons';
 import { Photo } from './photo';
-import { propertyFacts } from './property-facts';
+import { listingPrice, propertyFacts } from './property-facts';
 
 /** The admin's edit form (and its form library) loads only when an admin opens it, never for a visitor. */
 const EditCard = lazy(() => import('./edit-card').then((m) => ({ default: m.EditCard })));
@@ -94,7 +93,7 @@ export function PropertyCard({ property: p, isAdmin, editing = false, onEdit, on
             {p.address}
           </Link>
         </h3>
-        <p className="text-xl font-bold text-brand-800">{formatPrice(p.price)}</p>
+        <p className="text-xl font-bold text-brand-800">{listingPrice(p)}</p>
         <ul className="flex flex-wrap gap-x-2 text-sm text-slate-700" aria-label={he.inquiries.facts.label}>
           {propertyFacts(p).map((fact, i) => (
             <li key={fact} className="flex gap-2">

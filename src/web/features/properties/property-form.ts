@@ -1,4 +1,5 @@
 import { type Property, propertyFieldsSchema } from '@shared/schemas/property';
+import { groupDigits, ungroupDigits } from '@web/lib/format';
 import { z } from 'zod';
 
 /**
@@ -12,6 +13,12 @@ const numberText = <T extends z.ZodType<unknown, number | null>>(rule: T) =>
   z
     .string()
     .transform((value) => (value.trim() === '' ? null : Number(value)))
+    .pipe(rule);
+/** A typed price: its separators are the form's own, not part of the number. */
+const priceText = <T extends z.ZodType<unknown, number>>(rule: T) =>
+  z
+    .string()
+    .transform((value) => (ungroupDigits(value) === '' ? Number.NaN : Number(ungroupDigits(value))))
     .pipe(rule);
 const emptyIsNull = <T extends z.ZodType<unknown, string | null>>(rule: T) =>
   z
@@ -28,7 +35,7 @@ export const propertyFormSchema = z.object({
   yad2: emptyIsNull(fields.yad2),
   city: fields.city,
   address: fields.address,
-  price: numberText(fields.price),
+  price: priceText(fields.price),
   category: text(fields.category),
   rooms: numberText(fields.rooms),
   floor: emptyIsNull(fields.floor),
@@ -53,7 +60,7 @@ export const formValuesOf = (p: Property): PropertyFormInput => ({
   yad2: p.yad2 ?? '',
   city: p.city,
   address: p.address,
-  price: String(p.price),
+  price: groupDigits(String(p.price)),
   category: p.category,
   rooms: p.rooms === null ? '' : String(p.rooms),
   floor: p.floor ?? '',

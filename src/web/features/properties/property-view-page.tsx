@@ -6,7 +6,6 @@ import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
-import { formatPrice } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
 import { lazy, Suspense, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,8 +15,10 @@ import { ContactBar } from './contact-bar';
 import { Gallery } from './gallery';
 import { InquiryForm } from './inquiry-form';
 import { KeyFacts } from './key-facts';
+import { listingPrice } from './property-facts';
 import { ShareButtons } from './share-buttons';
 import { SimilarList } from './similar-list';
+import { UnavailableNote } from './unavailable-note';
 
 /** The admin's photo manager: its code (and the schemas it checks with) loads only for an admin. */
 const ImagesPanel = lazy(() => import('./images-panel').then((m) => ({ default: m.ImagesPanel })));
@@ -82,13 +83,13 @@ export function PropertyViewPage() {
         </div>
         <div className="flex flex-col gap-6 self-start">
           <AgentPanel property={p} />
-          {!p.sold && <InquiryForm propertyId={p._id} ref={inquiryName} />}
+          {p.sold ? <UnavailableNote property={p} /> : <InquiryForm propertyId={p._id} ref={inquiryName} />}
         </div>
       </div>
       <SimilarList id={p._id} />
       <BackLinks />
       {!p.sold && (
-        <div className="sticky bottom-0 -mx-4 mt-6 md:hidden">
+        <div className="contact-dock sticky bottom-0 -mx-4 mt-6 md:hidden">
           <ContactBar property={p} onInquire={inquire} />
         </div>
       )}
@@ -100,7 +101,7 @@ function Facts({ property: p }: { property: Property }) {
   const f = t.fields;
   const rented = p.typeTransaction === TRANSACTION_TYPES.rent;
   const rows: [string, string | number | null][] = [
-    [f.price, formatPrice(p.price)],
+    [f.price, listingPrice(p)],
     [f.city, p.city],
     [f.address, p.address],
     [f.category, p.category],

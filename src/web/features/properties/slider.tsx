@@ -60,10 +60,11 @@ export function Slider({ photos, address, startIndex, onClose }: Props) {
     (event.shiftKey ? last : first)?.focus();
   };
 
-  // In RTL the right arrow points back (previous), the left arrow forward (next).
+  // In RTL the right arrow points back (previous), the left arrow forward (next). Tab is the browser's, in
+  // document order (close, previous, next), except at the edges, where wrapFocus turns it around.
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Tab') wrapFocus(event);
-    else if (event.key === 'ArrowRight') prev();
+    if (event.key === 'Tab') return wrapFocus(event);
+    if (event.key === 'ArrowRight') prev();
     else if (event.key === 'ArrowLeft') next();
     else return;
     event.preventDefault();

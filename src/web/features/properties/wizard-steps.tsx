@@ -7,6 +7,7 @@ import {
 import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
 import { NumberField } from '@web/components/number-field';
+import { PriceFormField } from '@web/components/price-input';
 import { SelectField } from '@web/components/select-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
@@ -105,7 +106,7 @@ function PriceStep() {
   return (
     <>
       <TextAreaField label={f.description} error={error('description')} {...register('description')} />
-      <NumberField label={f.price} integer required error={error('price')} {...register('price')} />
+      <PriceFormField label={f.price} required error={error('price')} {...register('price')} />
       <FormField label={f.yad2} type="url" dir="ltr" error={error('yad2')} {...register('yad2')} />
       <Controller
         control={control}

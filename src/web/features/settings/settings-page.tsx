@@ -16,6 +16,7 @@ import { BackupSection } from './backup-section';
 import { DetailsFields } from './details-fields';
 import { FoundersFields } from './founders-fields';
 import { LastImport } from './last-import';
+import { LegalFields } from './legal-fields';
 import { MediaFields } from './media-fields';
 
 /** Admin: every detail of the agency in one form. */
@@ -66,6 +67,7 @@ function SettingsForm({ initial }: { initial: AgencySettings }) {
         <FoundersFields />
         <MediaFields />
         <AccessibilityFields />
+        <LegalFields />
         <div className="sticky bottom-0 -mx-4 flex gap-3 bg-slate-50/95 px-4 py-3">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? heAdmin.common.saving : heAdmin.common.save}
