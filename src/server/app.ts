@@ -15,7 +15,7 @@ import { backupRoutes } from './modules/backups/routes';
 import { goalRoutes } from './modules/goals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/import/routes';
-import { indicatorRoutes } from './modules/indicators/routes';
+import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators/routes';
 import { formPostRoutes } from './modules/leads/form-posts';
 import { leadRoutes } from './modules/leads/routes';
 import { mailRoutes } from './modules/mail/routes';
@@ -81,6 +81,7 @@ export type BuildAppOptions = {
     formsPerIp: RateRule;
     passwordResetPerIp: RateRule;
     passwordResetPerEmail: RateRule;
+    indicatorWritesPerUser: RateRule;
   }>;
 };
 
@@ -118,6 +119,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every body here is JSON, a form or multipart: a text/plain body (a file sent raw, not as a form) is 415, in
+  // the API's words, before any route reads it.
+  app.removeContentTypeParser('text/plain');
 
   // A missing bucket or refused credentials stop the start here, with a message naming the setting.
   const storage = options.storage ?? createStorage(env);
@@ -200,7 +204,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(settingsAdminRoutes);
         await api.register(auditRoutes);
         await api.register(importRoutes);
-        await api.register(indicatorRoutes);
+        await api.register(indicatorRoutes, {
+          writesPerUser: options.rateLimits?.indicatorWritesPerUser ?? INDICATOR_WRITES_PER_USER,
+        });
         await api.register(goalRoutes);
         await api.register(propertyRoutes);
         await api.register(reportContactRoutes);

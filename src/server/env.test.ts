@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, startupWarnings } from './env';
 
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
@@ -42,5 +42,19 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => loadEnv({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY/);
+  });
+  it('refuses an empty COOKIE_SECURE instead of reading it as false', () => {
+    expect(() => loadEnv({ COOKIE_SECURE: '' })).toThrow(/COOKIE_SECURE: must be true or false/);
+    expect(loadEnv({}).COOKIE_SECURE).toBeUndefined();
+    expect(loadEnv({ COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(loadEnv({ COOKIE_SECURE: '1' }).COOKIE_SECURE).toBe(true);
+  });
+  it('warns when TRUST_PROXY is set and the server listens on every interface', () => {
+    expect(startupWarnings(loadEnv({ TRUST_PROXY: '1' }))).toEqual([
+      expect.stringMatching(/HOST=0\.0\.0\.0/),
+    ]);
+    expect(startupWarnings(loadEnv({ TRUST_PROXY: '1', HOST: '::' }))).toHaveLength(1);
+    expect(startupWarnings(loadEnv({ TRUST_PROXY: '1', HOST: '127.0.0.1' }))).toEqual([]);
+    expect(startupWarnings(loadEnv({}))).toEqual([]);
   });
 });

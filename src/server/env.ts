@@ -6,6 +6,18 @@ const booleanish = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+/**
+ * A security switch fails safe: unset means its secure default, and an empty value (`COOKIE_SECURE=` left over in
+ * a file) is an error, never a silent `false`.
+ */
+const securitySwitch = z
+  .enum(['true', 'false', '1', '0'], {
+    error:
+      'must be true or false (an empty value is not false: leave the variable out for the secure default)',
+  })
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
 /** An IPv4/IPv6 address, optionally with a /prefix (CIDR). */
 function isAddressOrCidr(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -119,7 +131,7 @@ export const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(12),
-  COOKIE_SECURE: booleanish,
+  COOKIE_SECURE: securitySwitch,
   /** SameSite of the session cookie: `none` (needs a Secure cookie) lets a client on another site sign in. */
   COOKIE_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   /** Origins of a separately hosted client allowed to call the API with the session cookie (CORS). */
@@ -196,6 +208,25 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_ORIGIN: string };
+
+/** Addresses on which the server listens on every interface. */
+const ALL_INTERFACES = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * Settings that work but deserve a word at start (logged as warnings): trusting a proxy's X-Forwarded-For while
+ * listening on every interface lets a client that reaches the port directly choose its own address.
+ */
+export function startupWarnings(env: Pick<Env, 'TRUST_PROXY' | 'HOST'>): string[] {
+  const warnings: string[] = [];
+  if (env.TRUST_PROXY !== false && ALL_INTERFACES.has(env.HOST))
+    warnings.push(
+      `TRUST_PROXY is set while the server listens on every interface (HOST=${env.HOST}): a client that reaches ` +
+        'this port directly, not through the proxy, can set X-Forwarded-For and choose the address the sign-in ' +
+        'and form limits count. Listen on the proxy side only (HOST=127.0.0.1) or close the port to everyone ' +
+        'but the proxy (README, "Behind a reverse proxy").',
+    );
+  return warnings;
+}
 
 /** Parses process.env once; a bad value stops the process with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

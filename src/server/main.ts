@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { RUNS_JOBS_VARIABLE, runPrimary, serverProcessCount } from './cluster';
-import { type Env, EnvError, loadEnv } from './env';
+import { type Env, EnvError, loadEnv, startupWarnings } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
 import { startDraining } from './modules/health/routes';
@@ -56,6 +56,7 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
   if (role.primary && (!env.DATABASE_URL || env.SEED_DEMO)) {
     await seedDemoOnce(app.dbHandle, app.storage, app.log);
   }
+  if (role.primary) for (const warning of startupWarnings(env)) app.log.warn(warning);
   if (!env.DATABASE_URL && (env.WORKERS ?? 1) > 1) {
     app.log.warn('WORKERS is ignored with the embedded database: one process owns its data folder');
   }

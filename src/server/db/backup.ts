@@ -62,12 +62,41 @@ export async function createBackup(handle: DatabaseHandle, dir: string, keep: nu
   return listBackups(dir).find((b) => b.name === name)!;
 }
 
+/** The most a backup may unpack to by default (1 GiB): an agency's database is tens of megabytes. */
+export const MAX_UNPACKED_BYTES = 1024 ** 3;
+
+/**
+ * Unpacks a backup, stopping as soon as it grows past `maxBytes`: a gzip bomb (a small file that unpacks to
+ * gigabytes) fails fast, holding no more than the cap in memory.
+ */
+export async function unpackBackup(
+  file: string,
+  maxBytes = MAX_UNPACKED_BYTES,
+): Promise<Buffer<ArrayBuffer>> {
+  try {
+    // zlib answers a fresh buffer of its own (never a shared one): typed as such for Blob.
+    return (await gunzip(readFileSync(resolve(file)), { maxOutputLength: maxBytes })) as Buffer<ArrayBuffer>;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new Error(
+        `${file} unpacks to more than ${Math.round(maxBytes / 1024 ** 2)} MB, more than any backup of this ` +
+          'app: not restored (raise the cap with --max-unpacked-mb if the database really is that large)',
+      );
+    throw err;
+  }
+}
+
 /**
  * Replaces the embedded database of `dataDir` with a backup (the server must be stopped). The current data
- * directory is kept beside it as `pglite.before-restore-<time>`, never deleted.
+ * directory is kept beside it as `pglite.before-restore-<time>`, never deleted. The backup is unpacked (up to
+ * `maxUnpackedBytes`) before anything is touched.
  */
-export async function restoreBackup(file: string, dataDir: string): Promise<{ keptAs: string | null }> {
-  const tarball = new Blob([await gunzip(readFileSync(resolve(file)))]);
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+  { maxUnpackedBytes = MAX_UNPACKED_BYTES } = {},
+): Promise<{ keptAs: string | null }> {
+  const tarball = new Blob([await unpackBackup(file, maxUnpackedBytes)]);
   const current = resolve(dataDir, 'pglite');
   let keptAs: string | null = null;
   if (existsSync(current)) {

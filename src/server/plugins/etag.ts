@@ -27,13 +27,25 @@ export function revalidate(request: FastifyRequest, reply: FastifyReply, body: s
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
 /**
+ * A personal answer: a route for signed-in users only, or any answer to a request that carries a session (what
+ * a public route says may depend on who asks). Never kept by a shared cache (a proxy, a CDN).
+ */
+const isPersonal = (request: FastifyRequest) =>
+  request.url.startsWith('/api/v1/') &&
+  (request.routeOptions.config?.access !== 'public' || Boolean(request.user));
+
+/**
  * ETags on successful API reads: a repeat request with If-None-Match answers 304 with no body. Answers are
- * `no-cache` unless the route says otherwise (stored, but always revalidated), and `no-store` ones get no ETag.
+ * `no-cache` unless the route says otherwise (stored, but always revalidated), personal ones `private, no-cache`
+ * (whatever their status or method), and `no-store` ones get no ETag.
  */
 export const etagPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      if (!isRead(request) || !request.url.startsWith('/api/') || reply.statusCode !== 200) return payload;
+      if (!request.url.startsWith('/api/')) return payload;
+      if (!reply.hasHeader('cache-control') && isPersonal(request))
+        reply.header('cache-control', 'private, no-cache');
+      if (!isRead(request) || reply.statusCode !== 200) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const cacheControl = String(reply.getHeader('cache-control') ?? '');
       if (cacheControl.includes('no-store')) return payload;

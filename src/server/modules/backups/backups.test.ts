@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../db/backup';
@@ -90,6 +90,26 @@ describe.runIf(embedded)('backups of the embedded database', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('restoring a gzip bomb', () => {
+  it('stops at the unpacked-size cap, fast, and leaves the current database as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bomb-'));
+    try {
+      // 64 MB of zeros packs into about 64 KB.
+      const bomb = join(dir, 'pglite-20260101T000000000Z.tar.gz');
+      writeFileSync(bomb, gzipSync(Buffer.alloc(64 * 1024 ** 2), { level: 9 }));
+      mkdirSync(join(dir, 'pglite'));
+      writeFileSync(join(dir, 'pglite', 'the-current-database'), 'x');
+      await expect(restoreBackup(bomb, dir, { maxUnpackedBytes: 16 * 1024 ** 2 })).rejects.toThrow(
+        /unpacks to more than 16 MB/,
+      );
+      expect(readdirSync(join(dir, 'pglite'))).toEqual(['the-current-database']);
+      expect(readdirSync(dir).sort()).toEqual(['pglite', 'pglite-20260101T000000000Z.tar.gz']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.runIf(!embedded)('on a PostgreSQL server', () => {

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { runIdempotent } from '../../lib/idempotency';
+import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { resolveAgent } from '../users/acting-agent';
@@ -40,7 +41,22 @@ const pickMetrics = (body: Partial<Metrics>) =>
 
 const okNull = z.object({ status: z.literal('success'), data: z.null() });
 
-export const indicatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export type IndicatorRoutesOptions = { writesPerUser: RateRule };
+
+/**
+ * One account's indicator writes (new entries, edits, deletions) at a generous human pace (DEFAULT below):
+ * an edit-all save or a phone's queue sent on reconnect stays far under it, a script flooding the server does not.
+ */
+export const INDICATOR_WRITES_PER_USER: RateRule = { max: 300, windowMs: 10 * 60_000 };
+
+export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = async (app, opts) => {
+  // Counted after the session is known and before any work; reads (`readOnly`, GET) are never counted.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.routeOptions.config.readOnly || !request.user) return;
+    await consumeRateLimit(app.db, `indicators:user:${request.user.id}`, opts.writesPerUser);
+  });
+
   app.post(
     '/indicators',
     {

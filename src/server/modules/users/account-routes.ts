@@ -10,8 +10,8 @@ import { badRequest } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { processImage } from '../images/pipeline';
-import { changeOwnPassword, updateOwnAccount } from './account-service';
-import { toUser } from './service';
+import { assertOwnImage, changeOwnPassword, updateOwnAccount } from './account-service';
+import { findUserById, toUser } from './service';
 
 /** A signed-in user's own account; static /users/me paths win over /users/:id in Fastify's router. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +22,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: updateOwnAccountBodySchema, response: { 200: sessionUserResponseSchema } },
     },
     async (request) => {
-      const row = await updateOwnAccount(app.db, currentUser(request).id, request.body);
+      const me = currentUser(request);
+      const current = await findUserById(app.db, me.id);
+      await assertOwnImage(app.storage, request.body.image, current?.image ?? null);
+      const row = await updateOwnAccount(app.db, me.id, request.body);
       return { status: 'success' as const, data: { user: toUser(row) } };
     },
   );

@@ -3,11 +3,32 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
+import type { Storage } from '../../storage/storage';
 import { isStrongPassword, WEAK_PASSWORD_MESSAGE } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserById } from './service';
 
 type UserRow = typeof users.$inferSelect;
+
+export const IMAGE_NOT_OURS = 'יש להעלות את התמונה דרך הטופס: מותרת רק תמונה שהועלתה לאתר';
+/** A user photo as the image pipeline stores it ('users/<id>-<width>.webp'). */
+const OWN_USER_IMAGE = /^users\/[A-Za-z0-9_-]+-\d+\.webp$/;
+
+/**
+ * A user's photo is one this site's storage holds (uploaded through the photo route), never any other path of
+ * the site or an outside link. The photo it already has (an imported outside picture included) may stay.
+ */
+export async function assertOwnImage(
+  storage: Storage,
+  image: string | null | undefined,
+  current: string | null,
+  field = 'image',
+): Promise<void> {
+  if (image === undefined || image === null || image === current) return;
+  const key = storage.keyOf(image) ?? '';
+  if (!OWN_USER_IMAGE.test(key) || !(await storage.read(key)))
+    throw badRequest(IMAGE_NOT_OURS, { [field]: IMAGE_NOT_OURS });
+}
 
 /** A user edits its own phone, picture and about text (nothing that changes its rights). */
 export async function updateOwnAccount(db: Database, userId: string, body: UpdateOwnAccountBody) {

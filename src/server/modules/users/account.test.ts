@@ -19,19 +19,40 @@ describe('PATCH /api/v1/users/me', () => {
   it('lets a user edit its own phone, image and about text (not /users/:id with id "me")', async () => {
     const user = await createUser(app.db, { name: 'סוכנת', role: 'agent' });
     const cookie = await signIn(app, user.email, TEST_PASSWORD);
+    await app.storage.put('users/me-640.webp', Buffer.from('webp'), 'image/webp');
     const res = await patch('/users/me', cookie, {
       phone_number: '054-111-2233',
       aboutMe: 'נעים מאוד',
-      image: '/uploads/users/me.webp',
+      image: '/uploads/users/me-640.webp',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user).toMatchObject({
       _id: user.id,
       phone_number: '054-111-2233',
       aboutMe: 'נעים מאוד',
-      image: '/uploads/users/me.webp',
+      image: '/uploads/users/me-640.webp',
       role: 'agent',
     });
+  });
+
+  it('takes as its photo only a file this site stored; a photo it already has may stay', async () => {
+    const outside = '/uploads/users/from-an-earlier-version.webp';
+    const user = await createUser(app.db, { image: outside });
+    const cookie = await signIn(app, user.email, TEST_PASSWORD);
+    for (const image of [
+      '/api/v1/users/logout',
+      '/uploads/media/intro.webp',
+      '/uploads/users/never-stored-640.webp',
+      '/uploads/users/../../secret-640.webp',
+    ]) {
+      const res = await patch('/users/me', cookie, { image });
+      expect(res.statusCode, image).toBe(400);
+      expect(res.json().fieldErrors.image).toMatch(/רק תמונה שהועלתה לאתר/);
+    }
+    // The photo it already has stays as it is while other fields change.
+    const kept = await patch('/users/me', cookie, { image: outside, aboutMe: 'שלום' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.user.image).toBe(outside);
   });
 
   it('ignores fields a user may not change about itself and refuses a bad phone', async () => {

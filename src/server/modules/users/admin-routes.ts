@@ -7,8 +7,9 @@ import { idParamsSchema } from '@shared/schemas/common';
 import { sessionUserResponseSchema } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session';
+import { assertOwnImage } from './account-service';
 import { activateUser, createUser, deactivateUser, updateUser } from './admin-service';
-import { toUser } from './service';
+import { findUserById, toUser } from './service';
 
 /** User accounts, admin only: create, edit, deactivate (never delete) and reactivate. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,6 +20,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createUserBodySchema, response: { 201: createdUserResponseSchema } },
     },
     async (request, reply) => {
+      await assertOwnImage(app.storage, request.body.image, null);
       const { user, generatedPassword } = await createUser(app.db, currentUser(request), request.body);
       reply.status(201);
       return { status: 'success' as const, data: { user: toUser(user), generatedPassword } };
@@ -36,6 +38,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const current = await findUserById(app.db, request.params.id);
+      await assertOwnImage(app.storage, request.body.image, current?.image ?? null);
       const row = await updateUser(app.db, currentUser(request), request.params.id, request.body);
       return { status: 'success' as const, data: { user: toUser(row) } };
     },

@@ -143,6 +143,7 @@ describe('PATCH /api/v1/users/:id', () => {
   it('edits every field and a new password ends the user’s sessions', async () => {
     const target = await createUser(app.db);
     const cookie = await signIn(app, target.email, TEST_PASSWORD);
+    await app.storage.put('users/a-640.webp', Buffer.from('webp'), 'image/webp');
     const res = await req('PATCH', `/users/${target.id}`, adminCookie, {
       name: 'שם חדש',
       email: `renamed-${target.id.slice(0, 6)}@example.com`,
@@ -150,7 +151,7 @@ describe('PATCH /api/v1/users/:id', () => {
       role: 'admin',
       companyRole: '',
       aboutMe: 'טקסט חדש',
-      image: '/uploads/users/a.webp',
+      image: '/uploads/users/a-640.webp',
       password: 'brand-new-password',
     });
     expect(res.statusCode).toBe(200);
@@ -160,7 +161,7 @@ describe('PATCH /api/v1/users/:id', () => {
       role: 'admin',
       companyRole: null,
       aboutMe: 'טקסט חדש',
-      image: '/uploads/users/a.webp',
+      image: '/uploads/users/a-640.webp',
     });
     expect((await req('GET', '/users/me', cookie)).statusCode).toBe(401);
   });
