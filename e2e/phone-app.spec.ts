@@ -159,3 +159,65 @@ test('signing out empties the pages and answers the device kept for the user', a
   await expect.poll(kept).toBe(0);
   await shot('signed out');
 });
+
+test('the day and a lead read offline with their time, and an activity logged offline is sent once', async ({
+  page,
+  context,
+  signInAs,
+  shot,
+  checkA11y,
+}) => {
+  await newAgent(page, signInAs);
+  const name = `ליד מהשטח ${Date.now()}`;
+  const created = await page.request.post('/api/v1/pipeline/leads', {
+    data: { name, phone: `054${String(Date.now()).slice(-7)}`, category: 'קונה' },
+  });
+  expect(created.status()).toBe(201);
+  const leadId = (await created.json()).data.lead._id as string;
+  const callsOnLead = async () => {
+    const res = await page.request.get(`/api/v1/pipeline/leads/${leadId}`);
+    expect(res.ok()).toBe(true);
+    return ((await res.json()).data.lead.timeline as { kind: string }[]).filter((e) => e.kind === 'call');
+  };
+
+  await page.goto('/MyDay');
+  await settled(page);
+  await appWorkerReady(page);
+  // Under the worker now: the day and the lead are kept on the device as they are read.
+  await page.reload();
+  await settled(page);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await page.goto(`/Leads/${leadId}`);
+  await settled(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+
+  await context.setOffline(true);
+  await page.goto('/MyDay');
+  await settled(page);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.getByText(/מוצגים הנתונים שנשמרו במכשיר, מעודכנים ל־/)).toBeVisible();
+  await shot('agent day offline');
+
+  await page.goto(`/Leads/${leadId}`);
+  await settled(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  await expect(page.getByText(/מוצגים הנתונים שנשמרו במכשיר, מעודכנים ל־/)).toBeVisible();
+  const log = page.getByRole('region', { name: 'רישום פעילות' });
+  await log.getByRole('button', { name: 'שיחה', exact: true }).click();
+  await log.getByRole('button', { name: 'רישום', exact: true }).click();
+  await expectToast(page, 'אין חיבור: הפעילות נשמרה במכשיר ותישלח כשהחיבור יחזור.');
+  const pending = page.getByRole('region', { name: 'פעילויות שנשמרו במכשיר' });
+  await expect(pending.getByText('ממתין לשליחה')).toBeVisible();
+  await shot('offline activity waiting to be sent');
+  await checkA11y({ allImpacts: true });
+  expect(await callsOnLead()).toEqual([]);
+
+  await context.setOffline(false);
+  await expectToast(page, 'רשומה אחת שחיכתה במכשיר נשלחה.');
+  await expect(pending).toHaveCount(0);
+  expect(await callsOnLead()).toHaveLength(1);
+  await page.reload();
+  await settled(page);
+  await expect(pending).toHaveCount(0);
+  expect(await callsOnLead()).toHaveLength(1);
+});

@@ -23,6 +23,8 @@ export const phoneApp = {
     refused: 'נדחה',
     refusedBecause: (message: string) => `נדחה: ${message}`,
     savedOffline: 'אין חיבור: הסטטוס נשמר במכשיר ויישלח כשהחיבור יחזור.',
+    activitySavedOffline: 'אין חיבור: הפעילות נשמרה במכשיר ותישלח כשהחיבור יחזור.',
+    activitiesTitle: 'פעילויות שנשמרו במכשיר',
     sentLater: (n: number) =>
       plural(n, { one: 'רשומה אחת שחיכתה במכשיר נשלחה.', other: '{n} רשומות שחיכו במכשיר נשלחו.' }),
     sendNow: 'לשלוח עכשיו',

@@ -13,19 +13,24 @@ import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
+import { phoneApp } from '@web/i18n/phone-app';
 import { pipeline } from '@web/i18n/pipeline';
 import { ApiError } from '@web/lib/api-client';
+import { requestOutboxSync } from '@web/lib/app-worker';
 import { formatMinutes } from '@web/lib/format';
+import { addToOutbox } from '@web/lib/offline-outbox';
 import { useSession } from '@web/lib/session';
+import { announceOutboxChange } from '@web/lib/use-outbox';
 import { useAgentUsers } from '@web/lib/users';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { ActivityForm } from './activity-form';
+import { type ActivityDraft, ActivityForm } from './activity-form';
 import { ContactActions } from './contact-actions';
 import { formatDateTime, toIsraelLocalInput } from './format';
 import { LeadFlags, StatusBadge } from './lead-badges';
-import { useLead, useLogActivity, useReassignLead, useUpdateLead } from './pipeline-api';
+import { draftOfBody, PendingActivities } from './pending-activities';
+import { activitiesPath, useLead, useLogActivity, useReassignLead, useUpdateLead } from './pipeline-api';
 import { showError } from './show-error';
 import { Timeline } from './timeline';
 import { useMoveLead } from './use-move-lead';
@@ -304,19 +309,64 @@ function NextTouch({ lead }: { lead: LeadDetail }) {
   );
 }
 
-/** Two taps: the kind, then "רישום" (with a note or an amount when wanted). */
+/**
+ * Two taps: the kind, then "רישום" (with a note or an amount when wanted). Without a network the activity waits
+ * on the device under the Idempotency-Key it was made with, and is sent once when the network is back.
+ */
 function LogActivity({ lead }: { lead: LeadDetail }) {
   const [kind, setKind] = useState<ActivityKind | null>(null);
+  // A refused activity put back in the form to fix; the form is remade for it (`formKey`).
+  const [initial, setInitial] = useState<ActivityDraft>();
+  const [formKey, setFormKey] = useState(0);
   const log = useLogActivity();
+  const { user } = useSession();
+  const path = activitiesPath(lead._id);
+  const choose = (next: ActivityKind | null, draft?: ActivityDraft) => {
+    setKind(next);
+    setInitial(draft);
+    setFormKey((n) => n + 1);
+  };
+  const keepOffline = async (body: Record<string, unknown>, key: string) => {
+    await addToOutbox({ key, userId: user!._id, kind: 'activity', path, body });
+    announceOutboxChange();
+    void requestOutboxSync();
+    toast.info(phoneApp.pending.activitySavedOffline);
+    choose(null);
+  };
+  const submit = async (fields: Record<string, unknown>, chosen: ActivityKind) => {
+    const body = { ...fields, kind: chosen };
+    const key = crypto.randomUUID();
+    if (user && !navigator.onLine) return keepOffline(body, key);
+    try {
+      await log.mutateAsync({ leadId: lead._id, body, idempotencyKey: key });
+    } catch (err) {
+      // No answer at all (the network dropped mid-send): kept and resent with the same key, stored once.
+      if (user && !(err instanceof ApiError)) return keepOffline(body, key);
+      showError(err, pipeline.log.failed);
+      throw err;
+    }
+    toast.success(pipeline.log.logged(ACTIVITY_KIND_LABELS[chosen]));
+    choose(null);
+  };
   return (
     <div className="flex flex-col gap-3">
+      {user && (
+        <PendingActivities
+          userId={user._id}
+          path={path}
+          onFix={(body) => {
+            choose(body.kind, draftOfBody(body));
+            toast.info(phoneApp.pending.fixing);
+          }}
+        />
+      )}
       <div className="flex flex-wrap gap-2">
         {ACTIVITY_KINDS.map((k) => (
           <button
             key={k}
             type="button"
             aria-pressed={kind === k}
-            onClick={() => setKind(kind === k ? null : k)}
+            onClick={() => choose(kind === k ? null : k)}
             className={`min-h-11 rounded-lg border px-3 py-2 text-sm font-medium ${kind === k ? 'border-brand-800 bg-brand-700 text-white' : 'border-brand-700 bg-white text-brand-800 hover:bg-brand-50'}`}
           >
             {ACTIVITY_KIND_LABELS[k]}
@@ -325,23 +375,13 @@ function LogActivity({ lead }: { lead: LeadDetail }) {
       </div>
       {kind && (
         <ActivityForm
-          key={kind}
+          key={`${kind}-${formKey}`}
           kind={kind}
+          initial={initial}
           busy={log.isPending}
           ownerId={lead.owner?._id}
-          onCancel={() => setKind(null)}
-          onSubmit={(body) =>
-            log.mutateAsync(
-              { leadId: lead._id, body: { ...body, kind } },
-              {
-                onSuccess: () => {
-                  toast.success(pipeline.log.logged(ACTIVITY_KIND_LABELS[kind]));
-                  setKind(null);
-                },
-                onError: (err) => showError(err, pipeline.log.failed),
-              },
-            )
-          }
+          onCancel={() => choose(null)}
+          onSubmit={(body) => submit(body, kind)}
         />
       )}
     </div>

@@ -146,12 +146,25 @@ export function useReassignLead() {
   });
 }
 
+/** Where a lead's activities are posted (the offline outbox keeps an activity under this path too). */
+export const activitiesPath = (leadId: string) => `/pipeline/leads/${encodeURIComponent(leadId)}/activities`;
+
 export function useLogActivity() {
   const invalidate = useInvalidatePipeline();
   return useMutation({
-    mutationFn: ({ leadId, body }: { leadId: string; body: CreateActivityInput }) =>
-      apiRequest<Data<{ activity: Activity }>>(`/pipeline/leads/${encodeURIComponent(leadId)}/activities`, {
+    // `idempotencyKey`: a resend of the same activity (an answer lost on the way) is stored once.
+    mutationFn: ({
+      leadId,
+      body,
+      idempotencyKey,
+    }: {
+      leadId: string;
+      body: CreateActivityInput;
+      idempotencyKey?: string;
+    }) =>
+      apiRequest<Data<{ activity: Activity }>>(activitiesPath(leadId), {
         body,
+        headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
       }).then((r) => r.data.activity),
     onSettled: () => invalidate(),
   });
