@@ -40,6 +40,17 @@ describe('similar properties', () => {
     expect((await get('/property/00000000-0000-4000-8000-000000000000/similar')).statusCode).toBe(404);
   });
 
+  it('includes a property exactly 400,000 above or below, never one 400,001 away', async () => {
+    const base = await createProperty(app.db, { city: 'נהריה', price: 1_500_000 });
+    const edges = [
+      (await createProperty(app.db, { city: 'נהריה', price: 1_100_000 })).id,
+      (await createProperty(app.db, { city: 'נהריה', price: 1_900_000 })).id,
+    ];
+    await createProperty(app.db, { city: 'נהריה', price: 1_099_999 });
+    await createProperty(app.db, { city: 'נהריה', price: 1_900_001 });
+    expect((await listIds(`/property/${base.id}/similar`)).sort()).toEqual(edges.sort());
+  });
+
   it('in random order, not newest first', async () => {
     const base = await createProperty(app.db, { city: 'עכו', price: 1_000_000 });
     const older = (await createProperty(app.db, { city: 'עכו', price: 1_100_000 })).id;
