@@ -8,7 +8,8 @@ import type { Storage } from '../../storage/storage';
 
 /** About 50 megapixels: any real photo passes, a decompression bomb does not. */
 export const MAX_INPUT_PIXELS = 50_000_000;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);
+// The photo formats phones and cameras send; anything else the image library could read (SVG, TIFF, PDF...) is not a photo.
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif']);
 
 export type ProcessedImage = { width: number; height: number; variants: ImageVariant[] };
 
