@@ -24,7 +24,7 @@ describe('app shell', () => {
     expect(res.json().status).toBe('ok');
   });
 
-  it.each(['/', '/Sale', '/DailyIndicator', '/DailyIndicator/abc', '/agentprofile'])(
+  it.each(['/', '/Sale', '/DailyIndicator', '/DailyIndicator/abc', '/AgentProfile'])(
     'serves index.html for the client route %s',
     async (url) => {
       const res = await app.inject({ url });
@@ -34,6 +34,12 @@ describe('app shell', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('sends a route spelled in other cases to its own spelling, for good (301)', async () => {
+    const res = await app.inject({ url: '/agentprofile' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/AgentProfile');
+  });
 
   it('never serves index.html under /api', async () => {
     const res = await app.inject({ url: '/api/v1/nothing-here' });
