@@ -408,6 +408,12 @@ export const fuzzFamilies: FuzzRoute[] = [
         as: 'visitor',
         ...query(fields({ city: ['חיפה'] })),
       },
+      {
+        method: 'GET',
+        url: '/property/locations/cities',
+        as: 'visitor',
+        ...query(fields({ type: ['sale', 'rent'] })),
+      },
     ],
   ),
   ...family(
