@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RUNS_JOBS_MESSAGE } from './cluster';
 import { createProperty, createUser, TEST_PASSWORD } from './test/factories';
 import { isAlive, type LogLine, onNewConnection, ServerProcess } from './test/server-process';
 import { openTestDatabase } from './test/test-app';
@@ -12,8 +13,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cluster-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const isListening = (line: LogLine) => line.msg.startsWith('Server listening at ');
-const runsJobs = (line: LogLine) =>
-  line.msg === 'this server process runs the mail outbox and the maintenance';
+const runsJobs = (line: LogLine) => line.msg === RUNS_JOBS_MESSAGE;
 
 /** One request per new connection: the pids that served them. */
 async function servingPids(server: ServerProcess, port: number, count: number) {

@@ -15,6 +15,8 @@ import { createStorage } from './storage/create-storage';
 
 /** Set by the primary on the one worker that runs the scheduled work. */
 export const RUNS_JOBS_VARIABLE = 'SERVER_RUNS_JOBS';
+/** What that worker logs once it has started the scheduled work. */
+export const RUNS_JOBS_MESSAGE = 'this server process runs the scheduled work (queues, clocks, maintenance)';
 
 /** How many server processes to run: WORKERS (default: the CPUs) on PostgreSQL, always one on PGlite. */
 export function serverProcessCount(env: Pick<Env, 'DATABASE_URL' | 'WORKERS'>): number {

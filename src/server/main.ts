@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { RUNS_JOBS_VARIABLE, runPrimary, serverProcessCount } from './cluster';
+import { RUNS_JOBS_MESSAGE, RUNS_JOBS_VARIABLE, runPrimary, serverProcessCount } from './cluster';
 import { type Env, EnvError, loadEnv, startupWarnings } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
@@ -74,7 +74,7 @@ function startJobs(app: FastifyInstance) {
   const stopMaintenance = startMaintenance(app);
   const stopBackups = startBackups(app);
   const stopSweep = startOrphanSweep(app);
-  if (cluster.isWorker) app.log.info('this server process runs the mail and push queues and the maintenance');
+  if (cluster.isWorker) app.log.info(RUNS_JOBS_MESSAGE);
   return async () => {
     stopMaintenance();
     stopBackups();
