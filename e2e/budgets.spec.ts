@@ -6,9 +6,11 @@ import { expect, test } from './fixtures';
 /**
  * First-load JavaScript, gzip as on the wire. The targets of issue 10 are home <= 100 KB and /Sale and the
  * property page <= 120 KB; React DOM (~62 KB) and React Router (~28 KB) alone take 90 KB, so the pages miss
- * them (docs/performance.md, "Public pages"). These ceilings are today's sizes plus 3%: they stop growth.
+ * them (docs/performance.md, "Public pages"). These ceilings stop growth: they were the sizes plus 3%, then grew by
+ * about 1 KB each for the sellers' valuation link, the forms that work before JavaScript (their server answers and
+ * the privacy links) and the price boxes with separators.
  */
-const BUDGET_KB = { home: 173, sale: 154, property: 168 } as const;
+const BUDGET_KB = { home: 175, sale: 156, property: 170 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();

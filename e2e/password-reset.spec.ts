@@ -47,6 +47,9 @@ test('a forgotten password is reset through the link in the mail', async ({ page
   await page.getByLabel('סיסמה').fill('a-brand-new-secret');
   await page.getByRole('button', { name: 'התחברות' }).click();
   await expectToast(page, 'התחברת בהצלחה!');
+  // An agent lands on its day; the profile greets it by name.
+  await expect(page).toHaveURL(/\/MyDay$/);
+  await page.goto('/AgentProfile');
   await expect(page.getByRole('heading', { name: new RegExp(USER.name) })).toBeVisible();
 
   // The link is single-use.

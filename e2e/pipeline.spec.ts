@@ -210,9 +210,13 @@ test('the board is worked by keyboard alone: the "העבר ל…" menu and the d
   // The drag handle: Space lifts, an arrow carries it to the next column on screen (on the left in Hebrew),
   // Space drops it there.
   const handle = page.getByRole('button', { name: `גרירת הליד של ${visitor}` });
+  // Each step waits for what a screen reader hears (the board's live region) before the next key.
+  const heard = page.locator('[id^="DndLiveRegion"]');
   await handle.focus();
   await page.keyboard.press('Space');
+  await expect(heard).toContainText(`הליד של ${visitor} הורם`);
   await page.keyboard.press('ArrowLeft');
+  await expect(heard).toContainText(`הליד של ${visitor} מעל סיור/ביקור בנכס`);
   await page.keyboard.press('Space');
   await expectToast(page, `הליד של ${visitor} הועבר לסיור/ביקור בנכס`);
   await expect(column('סיור/ביקור בנכס').getByRole('article', { name: visitor })).toBeVisible();

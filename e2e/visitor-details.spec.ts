@@ -153,12 +153,15 @@ test('on a phone the sticky contact bar steps aside while a form field has focus
     await expect(bar).toBeHidden();
     // The focused field is on screen and nothing is drawn over its middle.
     await expect(field).toBeInViewport();
-    const box = (await field.boundingBox())!;
-    const onTop = await page.evaluate(
-      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('input, textarea')?.outerHTML ?? '',
-      [box.x + box.width / 2, box.y + box.height / 2],
-    );
-    expect(onTop).not.toBe('');
+    // Polled: focusing may scroll the page, and a box read mid-scroll points elsewhere.
+    const fieldOnTop = async () => {
+      const box = (await field.boundingBox())!;
+      return page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('input, textarea')?.outerHTML ?? '',
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+    };
+    await expect.poll(fieldOnTop).not.toBe('');
   }
   await shot('field focused, bar aside');
   await form.getByLabel('הודעה (לא חובה)').blur();

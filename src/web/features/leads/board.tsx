@@ -61,8 +61,12 @@ export function LeadBoard({ board, showOwner }: { board: BoardData; showOwner: b
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => t.picked(leadById(active.id)?.name ?? ''),
-    onDragOver: ({ active, over }) =>
-      over ? t.over(leadById(active.id)?.name ?? '', labelOf(over.id)) : undefined,
+    // Over its own stage (as it is when lifted) says nothing, so the lifting instructions are heard whole.
+    onDragOver: ({ active, over }) => {
+      const lead = leadById(active.id);
+      if (!over || !lead || over.id === (pending[lead._id] ?? lead.status)) return undefined;
+      return t.over(lead.name, labelOf(over.id));
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? t.dropped(leadById(active.id)?.name ?? '', labelOf(over.id))
