@@ -63,7 +63,7 @@ export const pipeline = {
     clear: 'ניקוי הסינון',
     empty: 'אין לידים שמתאימים לסינון.',
     emptyAll: 'אין לידים עדיין.',
-    count: (n: number) => `${n.toLocaleString('he-IL')} לידים`,
+    count: (n: number) => (n === 1 ? 'ליד אחד' : `${n.toLocaleString('he-IL')} לידים`),
     page: (page: number, pages: number) => `עמוד ${page} מתוך ${pages}`,
     previous: 'הקודם',
     next: 'הבא',
