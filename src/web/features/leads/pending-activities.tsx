@@ -1,14 +1,7 @@
 import { ACTIVITY_KIND_LABELS, type ActivityKind } from '@shared/domain/activities';
-import { Button } from '@web/components/button';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { PendingOutbox } from '@web/components/pending-outbox';
 import { phoneApp } from '@web/i18n/phone-app';
 import { pipeline } from '@web/i18n/pipeline';
-import { useOnline } from '@web/lib/offline-copies';
-import { type OutboxEntry, removeFromOutbox } from '@web/lib/offline-outbox';
-import { announceOutboxChange, useFlushOutbox, useOutbox } from '@web/lib/use-outbox';
-import { CloudOff, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'react-toastify';
 import type { ActivityDraft } from './activity-form';
 import { formatDateTime } from './format';
 
@@ -32,10 +25,7 @@ export function draftOfBody(body: ActivityBody): ActivityDraft {
   };
 }
 
-/**
- * The activities of this lead kept on the device: each waits to be sent ("ממתין לשליחה") or was refused by
- * the server, with its Hebrew reason; a refused one can be put back in the form to fix, and any discarded.
- */
+/** This lead's activities kept on the device (the offline outbox), to send, fix or discard. */
 export function PendingActivities({
   userId,
   path,
@@ -46,83 +36,26 @@ export function PendingActivities({
   path: string;
   onFix: (body: ActivityBody) => void;
 }) {
-  const entries = useOutbox(userId).filter((entry) => entry.kind === 'activity' && entry.path === path);
-  const online = useOnline();
-  const flush = useFlushOutbox(userId);
-  const [discarding, setDiscarding] = useState<OutboxEntry>();
-  if (entries.length === 0) return null;
-  const remove = async (entry: OutboxEntry) => {
-    await removeFromOutbox(entry.key);
-    announceOutboxChange();
-  };
   return (
-    <section
-      aria-labelledby="pending-activities-title"
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-4"
-    >
-      <h3 id="pending-activities-title" className="mb-2 font-semibold text-amber-950">
-        {t.activitiesTitle}
-      </h3>
-      <ul className="flex flex-col gap-3">
-        {entries.map((entry) => {
-          const body = entry.body as ActivityBody;
-          const refused = entry.state === 'refused';
-          return (
-            <li key={entry.key} className="flex flex-col gap-2 rounded-lg bg-white p-3">
-              <div>
-                <p className="font-medium">
-                  {ACTIVITY_KIND_LABELS[body.kind]} · {formatDateTime(entry.createdAt)}
-                </p>
-                {body.note ? <p className="text-sm text-slate-700">{body.note}</p> : null}
-                <p
-                  className={`mt-1 flex items-center gap-1 text-sm font-semibold ${refused ? 'text-red-800' : 'text-amber-900'}`}
-                >
-                  {refused ? (
-                    <TriangleAlert aria-hidden="true" size={16} />
-                  ) : (
-                    <CloudOff aria-hidden="true" size={16} />
-                  )}
-                  {refused ? t.refusedBecause(entry.error ?? pipeline.log.failed) : t.waiting}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                {refused && (
-                  <Button
-                    variant="secondary"
-                    className="min-h-11"
-                    onClick={async () => {
-                      await remove(entry);
-                      onFix(body);
-                    }}
-                  >
-                    {t.fix}
-                  </Button>
-                )}
-                <Button variant="secondary" className="min-h-11" onClick={() => setDiscarding(entry)}>
-                  {t.discard}
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      {online && entries.some((entry) => entry.state === 'pending') && (
-        <Button className="mt-3 min-h-11" onClick={() => void flush()}>
-          {t.sendNow}
-        </Button>
-      )}
-      <ConfirmDialog
-        open={discarding !== undefined}
-        message={t.discardConfirm}
-        confirmLabel={t.discard}
-        danger
-        onConfirm={async () => {
-          if (discarding) await remove(discarding);
-          setDiscarding(undefined);
-          toast.info(t.discarded);
-        }}
-        onCancel={() => setDiscarding(undefined)}
-      />
-    </section>
+    <PendingOutbox
+      userId={userId}
+      shows={(entry) => entry.kind === 'activity' && entry.path === path}
+      title={t.activitiesTitle}
+      titleId="pending-activities-title"
+      heading="h3"
+      refusedFallback={pipeline.log.failed}
+      onFix={(entry) => onFix(entry.body as ActivityBody)}
+      details={(entry) => {
+        const body = entry.body as ActivityBody;
+        return (
+          <>
+            <p className="font-medium">
+              {ACTIVITY_KIND_LABELS[body.kind]} · {formatDateTime(entry.createdAt)}
+            </p>
+            {body.note ? <p className="text-sm text-slate-700">{body.note}</p> : null}
+          </>
+        );
+      }}
+    />
   );
 }
