@@ -53,6 +53,37 @@ export async function createTestApp(options: Omit<BuildAppOptions, 'database'> =
   return app;
 }
 
+/**
+ * Two app instances on one fresh database, standing for two server processes: each has its own connection pool on
+ * PostgreSQL (one shared handle on PGlite). Closed after the file's tests.
+ */
+export async function createTwoInstances(
+  options: Omit<BuildAppOptions, 'database' | 'env'> & { poolSize?: number } = {},
+): Promise<{ first: FastifyInstance; second: FastifyInstance }> {
+  const { poolSize = 4, ...appOptions } = options;
+  const db = await openTestDatabase();
+  const other = db.url ? await openDatabase({ databaseUrl: db.url, poolSize }) : db;
+  const dataDir = mkdtempSync(join(tmpdir(), 'two-instances-'));
+  const build = (database: DatabaseHandle) =>
+    buildApp({
+      webRoot: null,
+      logger: false,
+      ...appOptions,
+      database,
+      env: { NODE_ENV: 'test', DATA_DIR: dataDir },
+    });
+  const first = await build(db);
+  const second = await build(other);
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    if (other !== db) await other.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { first, second };
+}
+
 /** The session cookie of a response, ready for a `cookie` header. */
 export function sessionCookie(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'sid');

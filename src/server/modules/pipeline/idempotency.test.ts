@@ -1,42 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SYSTEM_ACTIVITY_KINDS } from '@shared/domain/activities';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, indicators, leadActivities } from '../../db/schema';
 import { IDEMPOTENCY_MESSAGES } from '../../lib/idempotency';
 import { createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
-import { openTestDatabase } from '../../test/test-app';
+import { createTwoInstances } from '../../test/test-app';
 
 // POST /pipeline/leads/:id/activities under an Idempotency-Key (the phone app's offline outbox), with two app
 // instances on one database (each with its own pool on PostgreSQL): two server processes.
 let first: FastifyInstance;
 let second: FastifyInstance;
-const handles: DatabaseHandle[] = [];
-
 beforeAll(async () => {
-  const db = await openTestDatabase();
-  handles.push(db);
-  const other = db.url ? await openDatabase({ databaseUrl: db.url, poolSize: 4 }) : db;
-  if (other !== db) handles.unshift(other);
-  const options = {
-    webRoot: null,
-    logger: false as const,
-    env: { NODE_ENV: 'test' as const, DATA_DIR: mkdtempSync(join(tmpdir(), 'activity-idempotency-')) },
-  };
-  first = await buildApp({ ...options, database: db });
-  second = await buildApp({ ...options, database: other });
-});
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  for (const handle of handles) await handle.close();
+  ({ first, second } = await createTwoInstances());
 });
 
 let phones = 0;
