@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { COMPANY_ROLES } from '@shared/domain/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { noteWrite } from '../plugins/read-cache';
 import { createProperty, createUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -109,6 +110,8 @@ describe('revalidation of API reads', () => {
     expect(again.headers.etag).toBe(etag);
 
     await createProperty(app.db, { city: `עיר ${randomUUID().slice(0, 6)}` });
+    // Written straight to the database: announce it as the API's writes do, so the cities list is read anew.
+    await noteWrite(app.db);
     const changed = await app.inject({
       url: '/api/v1/property/locations/cities',
       headers: { 'if-none-match': etag },

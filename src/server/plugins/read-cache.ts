@@ -39,6 +39,13 @@ const BOOT = randomBytes(6).toString('base64url');
 export const generationEtag = (db: Database, name: string) =>
   cachesUsable(db) ? `W/"${name}-${BOOT}-${writeGeneration(db)}"` : undefined;
 
+/**
+ * Confirms, as an API request does before it runs, that the caches of `db` have seen every write answered
+ * so far (PostgreSQL; at once on PGlite): for reads made outside a request to the API (a page's render).
+ */
+export const confirmReadCaches = (db: Database): Promise<void> =>
+  syncs.get(db)?.sync.confirm() ?? Promise.resolve();
+
 /** Invalidates every read cache of `db`, in every process sharing it (before a write is answered). */
 export async function noteWrite(db: Database): Promise<void> {
   const shared = syncs.get(db);

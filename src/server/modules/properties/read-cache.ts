@@ -20,6 +20,8 @@ export const propertyCaches = {
   rows: new ReadCache<Property | undefined>(TTL_MS, 20_000),
   /** A city's unsold properties sorted by price: the candidates of similar properties, by city. */
   cityPrices: new ReadCache<CityPrices>(TTL_MS, 1_000),
+  /** The city suggestions of a deal type, and a city's streets (distinct over every property). */
+  names: new ReadCache<string[]>(TTL_MS, 1_000),
 };
 
 export type CityPrices = { ids: string[]; prices: number[] };

@@ -36,8 +36,15 @@ export async function listAgentProperties(db: Database, storage: Storage, agentI
   return rows.map((r) => toProperty(r, storage));
 }
 
-/** The cities that have properties; with a deal type, only those with such a property still available. */
-export async function listCities(db: Database, type?: 'sale' | 'rent'): Promise<string[]> {
+/**
+ * The cities that have properties; with a deal type, only those with such a property still available. From
+ * the short-lived cache: at 100,000 properties the distinct scan costs about 20 ms.
+ */
+export function listCities(db: Database, type?: 'sale' | 'rent'): Promise<string[]> {
+  return propertyCaches.names.get(db, `cities:${type ?? ''}`, () => readCities(db, type));
+}
+
+async function readCities(db: Database, type?: 'sale' | 'rent'): Promise<string[]> {
   const rows = await db
     .selectDistinct({ city: properties.city })
     .from(properties)
@@ -53,8 +60,13 @@ export async function listCities(db: Database, type?: 'sale' | 'rent'): Promise<
 /** The street of an address is the address without its trailing house number ('דיזנגוף 120' → 'דיזנגוף'). */
 export const streetOf = sql<string>`regexp_replace(${properties.address}, '\\s+\\d\\S*$', '')`;
 
+/** A city's streets, from the short-lived cache. */
 export async function listStreets(db: Database, city: string): Promise<string[]> {
   if (!city) return [];
+  return propertyCaches.names.get(db, `streets:${city}`, () => readStreets(db, city));
+}
+
+async function readStreets(db: Database, city: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ street: streetOf })
     .from(properties)
