@@ -1,24 +1,10 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD } from '../plugins/compression';
-
-/** The encoding to answer with: brotli when the client takes it, else gzip, else none (q=0 refuses). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const takes = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (takes('br')) return 'br';
-  if (takes('gzip')) return 'gzip';
-  return undefined;
-}
+import { compressAnswer } from '../plugins/compression';
 
 /**
- * Sends a page's HTML compressed as the client asks (the not-found handler that serves pages is outside
- * @fastify/compress's reach). Pages are revalidated on every visit: never cached as immutable.
+ * Sends a page's HTML compressed as the client asks (the not-found handler that serves pages is outside the
+ * compression hook's reach), in one call at the measured per-request level (plugins/compression.ts). Pages
+ * are revalidated on every visit: never cached as immutable.
  */
 export function sendHtml(
   request: FastifyRequest,
@@ -29,14 +15,5 @@ export function sendHtml(
 ) {
   reply.status(status).header('cache-control', cacheControl).type('text/html; charset=utf-8');
   reply.header('vary', 'accept-encoding');
-  const encoding =
-    Buffer.byteLength(html) >= COMPRESS_THRESHOLD
-      ? pickEncoding(request.headers['accept-encoding'])
-      : undefined;
-  if (!encoding) return reply.send(html);
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(html, { level: 6 });
-  return reply.header('content-encoding', encoding).send(body);
+  return reply.send(compressAnswer(request, reply, html) ?? html);
 }
