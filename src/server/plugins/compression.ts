@@ -39,39 +39,22 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
 }
 
 /**
- * Compressed forms of the answers lately sent, by their bytes: an answer served again from a read cache (the
- * same body) is compressed once, not on every hit. Bounded by the size of the bodies it keeps.
+ * Compressed forms of answers held as Buffers, by the Buffer itself: an answer a read cache serves again (the
+ * same Buffer on every hit) is compressed once, not on every hit. Kept as long as the Buffer lives. Strings
+ * are compressed each time: a lookup by their text would cost a comparison of long texts.
  */
-const MAX_KEPT_BYTES = 16 * 2 ** 20;
-const MAX_KEPT_BODY = 512 * 1024;
-const kept = new Map<string | Buffer, { size: number; br?: Buffer; gzip?: Buffer }>();
-let keptBytes = 0;
+const kept = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
 
-/** The body compressed with `encoding`, once for all the times the same body is sent. */
+/** The body compressed with `encoding`, once for all the times the same Buffer is sent. */
 export function compressOnce(body: string | Buffer, encoding: Encoding): Buffer {
-  const size = typeof body === 'string' ? body.length * 2 : body.length;
-  let entry = kept.get(body);
+  const entry = typeof body === 'string' ? undefined : kept.get(body);
   const known = entry?.[encoding];
   if (known) return known;
   const compressed =
     encoding === 'br'
       ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
       : gzipSync(body, { level: GZIP_LEVEL });
-  if (size > MAX_KEPT_BODY) return compressed;
-  if (!entry) {
-    entry = { size };
-    kept.set(body, entry);
-    keptBytes += size;
-    // The oldest bodies go first (a Map iterates in insertion order).
-    for (const [oldest, old] of kept) {
-      if (keptBytes <= MAX_KEPT_BYTES) break;
-      kept.delete(oldest);
-      keptBytes -= old.size;
-    }
-  }
-  entry[encoding] = compressed;
-  keptBytes += compressed.length;
-  entry.size += compressed.length;
+  if (typeof body !== 'string') kept.set(body, { ...entry, [encoding]: compressed });
   return compressed;
 }
 

@@ -213,12 +213,12 @@ export function encodeJson(schema: z.ZodType, data: unknown): string | null {
   return result.success ? JSON.stringify(result.data) : null;
 }
 
-/** Sends a body produced by encodeJson; fastify sends a string with a JSON content type unchanged. */
-export const sendJson = (reply: FastifyReply, body: string) =>
+/** Sends a body produced by encodeJson; fastify sends a string or Buffer with a JSON content type unchanged. */
+export const sendJson = (reply: FastifyReply, body: string | Buffer) =>
   reply.type('application/json; charset=utf-8').send(body as never);
 
 /** A cached answer: its JSON body, or (schema mismatch, never expected) the data for the route's serializer. */
-export type CachedBody = { json: string } | { json: null; data: unknown };
+export type CachedBody = { json: string; bytes?: Buffer } | { json: null; data: unknown };
 
 /**
  * Answers a read from `cache` (the whole serialized body under `key`), loading and encoding it on a miss.
@@ -238,8 +238,10 @@ export async function replyCached<T>(
     return json === null ? { json, data } : { json };
   });
   if (body.json === null) return body.data as T;
+  // The same bytes on every hit, so the answer is compressed once (plugins/compression.ts, compressOnce).
+  body.bytes ??= Buffer.from(body.json);
   // Returning the reply tells fastify the answer has been sent.
-  return sendJson(reply, body.json) as never;
+  return sendJson(reply, body.bytes) as never;
 }
 
 /** Resolves once `db`'s caches listen for other processes' writes again (at once on PGlite). */
