@@ -127,7 +127,7 @@ const optionalMobile = z
   .default('');
 
 /**
- * POST /api/alerts/subscribe: keep favourites and/or a search, and be told. The e-mail is required (the private
+ * POST /api/v1/alerts/subscribe: keep favourites and/or a search, and be told. The e-mail is required (the private
  * link, the confirmation and the alerts go there); the phone is optional.
  */
 export const subscribeBodySchema = z.object({
@@ -149,25 +149,25 @@ export const subscribeBodySchema = z.object({
 /** @public (the web side imports it) */
 export type SubscribeBody = z.input<typeof subscribeBodySchema>;
 
-/** The token of a private link, in the path of every /api/alerts/me/:token route. @public */
+/** The token of a private link, in the path of every /api/v1/alerts/me/:token route. @public */
 export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 /** @public (the web side imports it) */
 export const searchParamsSchema = z.object({ token: z.string().min(1).max(200), id: idSchema });
 
-/** PATCH /api/alerts/me/:token @public */
+/** PATCH /api/v1/alerts/me/:token @public */
 export const updateSubscriberSchema = z
   .object({ name: trimmed(80, LEAD_MESSAGES.nameRequired), frequency: alertFrequencySchema })
   .partial()
   .strict();
 
-/** POST /api/alerts/me/:token/searches @public */
+/** POST /api/v1/alerts/me/:token/searches @public */
 export const createSearchSchema = z.object({ filters: savedSearchFiltersSchema });
-/** PATCH /api/alerts/me/:token/searches/:id @public */
+/** PATCH /api/v1/alerts/me/:token/searches/:id @public */
 export const updateSearchSchema = z
   .object({ filters: savedSearchFiltersSchema, paused: z.boolean({ error: 'ערך לא תקין (כן/לא)' }) })
   .partial()
   .strict();
-/** PUT /api/alerts/me/:token/favourites: the whole list (the page merges the browser's own first). @public */
+/** PUT /api/v1/alerts/me/:token/favourites: the whole list (the page merges the browser's own first). @public */
 export const putFavouritesSchema = z.object({
   propertyIds: z
     .array(idSchema)
@@ -225,7 +225,7 @@ export const favouriteSchema = z.object({
 /** @public (the web side imports it) */
 export type Favourite = z.infer<typeof favouriteSchema>;
 
-/** GET /api/alerts/me/:token: what the private link's page shows. */
+/** GET /api/v1/alerts/me/:token: what the private link's page shows. */
 export const alertsPageSchema = z.object({
   subscriber: z.object({
     name: z.string(),
