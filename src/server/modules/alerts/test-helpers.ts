@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { israelWallTime } from '@shared/domain/israel-calendar';
 import { ALERTS_CONSENT_TEXT } from '@shared/schemas/alerts';
 import { and, desc, eq } from 'drizzle-orm';
@@ -9,9 +10,8 @@ import { multipart } from '../properties/test-helpers';
 export const WEEKDAY_MORNING = israelWallTime('2026-11-24', 10 * 60);
 export const HOUR = 3_600_000;
 
-let counter = 0;
 /** A fresh address per call (each test makes its own subscribers). */
-export const freshEmail = (label = 'buyer') => `${label}-${Date.now()}-${(counter += 1)}@example.com`;
+export const freshEmail = (label = 'buyer') => `${label}-${randomUUID().slice(0, 13)}@example.com`;
 
 export const subscribeBody = (email: string, extra: Record<string, unknown> = {}) => ({
   name: 'דנה קונה',
