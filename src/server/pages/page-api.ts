@@ -11,7 +11,7 @@ import {
 import { settingsResponseSchema } from '@shared/schemas/settings';
 import type { ApiTransport } from '@web/lib/api-client';
 import type { FastifyInstance } from 'fastify';
-import { propertyCaches } from '../modules/properties/read-cache';
+import { propertyCaches, searchScopes } from '../modules/properties/read-cache';
 import { getProperty, listCities, listSimilar, listStreets } from '../modules/properties/reads';
 import { searchProperties } from '../modules/properties/search';
 import { getSettings } from '../modules/settings/service';
@@ -58,11 +58,16 @@ const DIRECT: { path: RegExp; read: DirectRead }[] = [
       if (!q.success) return undefined;
       // The same cache entry as GET /property/search (routes.ts, replyCached): keyed by the parsed query.
       return body(
-        await propertyCaches.search.get(app.db, JSON.stringify(q.data), async () => {
-          const data = ok(await searchProperties(app.db, app.storage, q.data));
-          const json = encodeJson(propertySearchResponseSchema, data);
-          return json === null ? { json, data } : { json };
-        }),
+        await propertyCaches.search.get(
+          app.db,
+          JSON.stringify(q.data),
+          async () => {
+            const data = ok(await searchProperties(app.db, app.storage, q.data));
+            const json = encodeJson(propertySearchResponseSchema, data);
+            return json === null ? { json, data } : { json };
+          },
+          searchScopes(q.data.type),
+        ),
       );
     },
   },

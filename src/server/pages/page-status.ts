@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { properties, users } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { isLiveAccessToken } from '../modules/alerts/service';
 import type { PageReads } from './page-api';
 
 const idOf = (pathname: string, prefix: string) => {
@@ -50,6 +51,8 @@ export async function pageStatus(
       .limit(1);
     return row && isTeamMember(row) ? 200 : 404;
   }
+  const alertsToken = idOf(pathname, routePatterns.myAlerts.replace('/:token', ''));
+  if (alertsToken !== undefined) return (await isLiveAccessToken(app.db, alertsToken)) ? 200 : 404;
   return 200;
 }
 

@@ -9,6 +9,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
 import type { Storage } from '../../storage/storage';
 import { selectProperties, selectPropertyById, toProperty } from './queries';
 import { propertyCaches } from './read-cache';
@@ -41,7 +42,12 @@ export async function listAgentProperties(db: Database, storage: Storage, agentI
  * the short-lived cache: at 100,000 properties the distinct scan costs about 20 ms.
  */
 export function listCities(db: Database, type?: 'sale' | 'rent'): Promise<string[]> {
-  return propertyCaches.names.get(db, `cities:${type ?? ''}`, () => readCities(db, type));
+  return propertyCaches.names.get(
+    db,
+    `cities:${type ?? ''}`,
+    () => readCities(db, type),
+    type ? [scopes.listings(type)] : ALL_LISTINGS,
+  );
 }
 
 async function readCities(db: Database, type?: 'sale' | 'rent'): Promise<string[]> {
