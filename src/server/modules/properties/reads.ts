@@ -20,15 +20,6 @@ export async function getProperty(db: Database, storage: Storage, id: string): P
   return toProperty(row, storage);
 }
 
-/** Sold sales and rented rentals, most recently changed first. */
-export async function listSoldProperties(db: Database, storage: Storage): Promise<Property[]> {
-  const rows = await selectProperties(db, {
-    where: eq(properties.sold, true),
-    orderBy: [sql`${properties.updatedAt} desc`, sql`${properties.id}`],
-  });
-  return rows.map((r) => toProperty(r, storage));
-}
-
 /** Properties where the user is the main or the second agent. */
 export async function listAgentProperties(db: Database, storage: Storage, agentId: string) {
   const rows = await selectProperties(db, {
