@@ -66,7 +66,7 @@ describe('by default', () => {
 describe('as configured', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ env: { SESSION_TTL_HOURS: '3', SESSION_IDLE_HOURS: '2' } });
+    app = await createTestApp({ env: { SESSION_TTL_HOURS: 3, SESSION_IDLE_HOURS: 2 } });
   });
 
   it('a session lives SESSION_TTL_HOURS', async () => {
