@@ -10,8 +10,10 @@ import {
   mailOutbox,
   savedSearches,
 } from '../../db/schema';
+import { pageStatus } from '../../pages/page-status';
 import { createProperty } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { purgeAlertData } from './job';
 import {
   accessTokenOf,
   confirmedSubscriber,
@@ -275,5 +277,32 @@ describe('unsubscribe and deletion', () => {
     expect(
       (await app.inject({ method: 'POST', url: `/alerts/unsubscribe/${'a'.repeat(43)}` })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the private page and keeping times', () => {
+  it('is served with 404 for a link that does not work, 200 for one that does', async () => {
+    const token = await confirmedSubscriber(app, freshEmail());
+    expect(await pageStatus(app, `/MyAlerts/${token}`)).toBe(200);
+    expect(await pageStatus(app, `/MyAlerts/${'b'.repeat(43)}`)).toBe(404);
+    expect(await pageStatus(app, '/MyAlerts/%E0%A4%A')).toBe(404);
+  });
+
+  it('deletes subscribers who never confirmed after 30 days, and consent records after three years', async () => {
+    const waiting = freshEmail();
+    const confirmed = freshEmail();
+    await subscribe(subscribeBody(waiting));
+    await confirmedSubscriber(app, confirmed);
+    await purgeAlertData(app.db, new Date(Date.now() + 29 * 86_400_000));
+    expect(await subscriberOf(waiting)).toBeDefined();
+    await purgeAlertData(app.db, new Date(Date.now() + 31 * 86_400_000));
+    expect(await subscriberOf(waiting)).toBeUndefined();
+    const kept = (await subscriberOf(confirmed))!;
+    expect(kept).toBeDefined();
+    const logOf = () =>
+      app.db.select().from(alertConsentLog).where(eq(alertConsentLog.subscriberId, kept.id));
+    expect(await logOf()).toHaveLength(2);
+    await purgeAlertData(app.db, new Date(Date.now() + 3 * 366 * 86_400_000));
+    expect(await logOf()).toEqual([]);
   });
 });

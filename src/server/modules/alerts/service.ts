@@ -399,8 +399,8 @@ export function deleteMyData(ctx: AlertsContext, token: string): Promise<void> {
 export type UnsubscribeOutcome = 'unsubscribed' | 'unknown';
 
 /**
- * One-click unsubscribe by a mail's link: honoured at once (alert mails still waiting in the outbox are held,
- * never sent) and logged the first time; a repeat answers the same. Revealing nothing about the subscriber.
+ * One-click unsubscribe by a mail's link: honoured at once (alert mails still waiting in the outbox, or failed
+ * and waiting for an admin's resend, are held, never sent) and logged the first time; a repeat answers the same. Revealing nothing about the subscriber.
  */
 export function unsubscribe(db: Database, token: string, ip: string | null): Promise<UnsubscribeOutcome> {
   return db.transaction(async (tx) => {
@@ -428,7 +428,11 @@ export function unsubscribe(db: Database, token: string, ip: string | null): Pro
       .update(mailOutbox)
       .set({ status: 'held' })
       .where(
-        and(eq(mailOutbox.refId, found.id), eq(mailOutbox.kind, 'alert'), eq(mailOutbox.status, 'pending')),
+        and(
+          eq(mailOutbox.refId, found.id),
+          eq(mailOutbox.kind, 'alert'),
+          inArray(mailOutbox.status, ['pending', 'failed']),
+        ),
       );
     return 'unsubscribed';
   });
