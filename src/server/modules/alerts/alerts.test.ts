@@ -187,6 +187,11 @@ describe('the private link', () => {
     expect(lead!.message).toContain('דירות 4–5 חדרים בחיפה עד 2,500,000 ₪');
     const [contact] = await app.db.select().from(contacts).where(eq(contacts.id, subscriber.contactId!));
     expect(contact).toMatchObject({ phoneKey: '+972528887766', email });
+    const office = await app.db.select().from(mailOutbox).where(eq(mailOutbox.refId, lead!.id));
+    expect(office).toEqual([
+      expect.objectContaining({ kind: 'lead', subject: 'קונה חדש מחיפוש שמור: דנה קונה' }),
+    ]);
+    expect(office[0]!.text).toContain(`${app.env.APP_ORIGIN}/Leads/${lead!.id}`);
   });
 
   it('edits, pauses and deletes a saved search; refuses absurd bounds and another subscriber’s search', async () => {
@@ -260,6 +265,9 @@ describe('unsubscribe and deletion', () => {
     expect(await app.db.select().from(leads).where(eq(leads.id, subscriber.leadId!))).toEqual([]);
     expect(await app.db.select().from(contacts).where(eq(contacts.id, subscriber.contactId!))).toEqual([]);
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toEqual([]);
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.refId, subscriber.leadId!))).toEqual(
+      [],
+    );
     const proof = await app.db
       .select()
       .from(alertConsentLog)
