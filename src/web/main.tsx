@@ -1,11 +1,7 @@
+// The app, started by boot.ts (which carries the styles).
 import './zod-config';
-import '@fontsource/heebo/400.css';
-import '@fontsource/heebo/500.css';
-import '@fontsource/heebo/700.css';
-import '@fontsource/heebo/800.css';
-import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ReadyMark } from './app/ready-mark';
@@ -39,7 +35,9 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (server) hydrateRoot(root, app);
+  // Hydration as a transition: React works through the tree in slices of a few milliseconds and yields to the
+  // browser between them, instead of one long task (a click meanwhile hydrates its part of the page first).
+  if (server) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

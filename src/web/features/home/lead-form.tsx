@@ -11,10 +11,10 @@ import { ApiError } from '@web/lib/api-client';
 import { useFormOutcome } from '@web/lib/form-outcome';
 import { HOME_SECTIONS } from '@web/lib/home-sections';
 import { lazyResolver } from '@web/lib/lazy-resolver';
+import { toast } from '@web/lib/toast';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { useSendLead } from './api';
 
 const t = he.publicSite.leadForm;

@@ -9,9 +9,9 @@ import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useFormOutcome } from '@web/lib/form-outcome';
 import { lazyResolver } from '@web/lib/lazy-resolver';
+import { toast } from '@web/lib/toast';
 import { forwardRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { useSendInquiry } from './inquiry-api';
 
 const t = he.inquiries.form;
