@@ -12,8 +12,8 @@ import { useFormOutcome } from '@web/lib/form-outcome';
 import { HOME_SECTIONS } from '@web/lib/home-sections';
 import { lazyResolver } from '@web/lib/lazy-resolver';
 import { toast } from '@web/lib/toast';
+import { useLightForm } from '@web/lib/use-light-form';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useSendLead } from './api';
 
@@ -42,7 +42,7 @@ export function LeadForm() {
     setValue,
     setError,
     formState: { errors, submitCount },
-  } = useForm<LeadBody>({
+  } = useLightForm<LeadBody>({
     resolver: validation.resolver,
     defaultValues: { name: '', phone: '', category: queryCategory, website: '', ...typed },
   });
