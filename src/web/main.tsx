@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ReadyMark } from './app/ready-mark';
 import { routes } from './app/router';
-import { hydrateQueries, loadRouteModules, serverRenderedRoot } from './hydrate';
+import { hydrateQueries, loadRouteModules, serverRenderedRoot, yieldToBrowser } from './hydrate';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { SessionProvider } from './lib/session';
 
@@ -23,7 +23,10 @@ async function start() {
   const server = serverRenderedRoot(root);
   if (server) {
     hydrateQueries(queryClient, server.state);
+    // The page's own code in a task of its own, then hydration in another (itself in slices, below).
+    await yieldToBrowser();
     await loadRouteModules(routes, window.location.pathname);
+    await yieldToBrowser();
   }
   const app = (
     <StrictMode>
