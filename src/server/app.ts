@@ -74,6 +74,8 @@ export type BuildAppOptions = {
   webRoot?: string | null;
   /** The page renderer (src/web/entry-server.tsx); defaults to the built one next to webRoot. */
   renderer?: () => Promise<PageRenderer>;
+  /** Keep pages' HTML until what they read changes (default true; tests compare with fresh renders). */
+  keepPages?: boolean;
   logger?: boolean;
   /** Requests in progress beyond which new ones get 503 (default: env, else 64 on PGlite, 256 on PostgreSQL). */
   maxPendingRequests?: number;
@@ -258,6 +260,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     webRoot,
     storage,
     renderer: options.renderer,
+    keepPages: options.keepPages,
     pagePosts: formPostRoutes(formsPerIp),
   });
   return app;

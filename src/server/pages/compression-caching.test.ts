@@ -7,6 +7,7 @@ import { COMPANY_ROLES } from '@shared/domain/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD, compressOnce, JSON_COMPRESS_THRESHOLD } from '../plugins/compression';
+import { SHARED_CACHE } from '../plugins/etag';
 import { noteWrite } from '../plugins/read-cache';
 import { createProperty, createUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -79,7 +80,7 @@ describe.each(['br', 'gzip'] as const)('compression with accept-encoding: %s', (
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(decoded(res)).toContain('dir="rtl"');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(SHARED_CACHE);
   });
 });
 
@@ -126,8 +127,8 @@ describe('revalidation of API reads', () => {
   it('answers 304 with no body to a matching If-None-Match, and 200 once the data changed', async () => {
     const first = await app.inject({ url: '/api/v1/property/locations/cities' });
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^W\/".+"$/);
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(etag).toMatch(/^".+"$/); // strong: a public answer a shared cache may keep
+    expect(first.headers['cache-control']).toBe(SHARED_CACHE);
 
     const again = await app.inject({
       url: '/api/v1/property/locations/cities',
@@ -154,7 +155,7 @@ describe('revalidation of API reads', () => {
       url: '/api/v1/property/search?type=sale&pageSize=50',
       headers: { 'accept-encoding': 'br' },
     });
-    expect(plain.headers.etag).toMatch(/^W\/".+"$/);
+    expect(plain.headers.etag).toMatch(/^".+"$/);
     expect(br.headers.etag).toBe(plain.headers.etag);
   });
 });

@@ -45,15 +45,18 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
  */
 const kept = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
 
+/** The body compressed in one call, at the per-request level. */
+export const compressBody = (body: string | Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(body, { level: GZIP_LEVEL });
+
 /** The body compressed with `encoding`, once for all the times the same Buffer is sent. */
 export function compressOnce(body: string | Buffer, encoding: Encoding): Buffer {
   const entry = typeof body === 'string' ? undefined : kept.get(body);
   const known = entry?.[encoding];
   if (known) return known;
-  const compressed =
-    encoding === 'br'
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : gzipSync(body, { level: GZIP_LEVEL });
+  const compressed = compressBody(body, encoding);
   if (typeof body !== 'string') kept.set(body, { ...entry, [encoding]: compressed });
   return compressed;
 }

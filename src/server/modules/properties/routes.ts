@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
-import { matchesEtag } from '../../plugins/etag';
+import { hasSessionCookie, matchesEtag, PERSONAL } from '../../plugins/etag';
 import { replyCached, scopeEtag } from '../../plugins/read-cache';
 import { FULL_LIST_PER_IP, SOLD_PROPERTIES, streamAllProperties } from './full-list';
 import { propertyCaches, searchScopes } from './read-cache';
@@ -37,7 +37,8 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       // (If-None-Match) gets 304 until a write changes a property or an agent.
       const etag = scopeEtag(app.db, 'full-list', [...ALL_LISTINGS, scopes.users]);
       if (etag) {
-        reply.header('etag', etag).header('cache-control', 'no-cache');
+        const personal = request.user !== null || hasSessionCookie(request);
+        reply.header('etag', etag).header('cache-control', personal ? PERSONAL : 'no-cache');
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       }
       return reply.type('application/json; charset=utf-8').send(streamAllProperties(app.db, app.storage));
