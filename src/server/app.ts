@@ -40,6 +40,7 @@ import { etagPlugin } from './plugins/etag';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { DEFAULT_MAX_LOOP_DELAY_MS, overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
+import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
+    // One line per answered request, errors and slow ones always, the rest sampled (plugins/request-log.ts).
+    disableRequestLogging: true,
     // A URL the router cannot read (a broken percent-escape, an over-long segment) is refused before any
     // hook runs: answer it in the API's shape and language, without echoing the URL.
     frameworkErrors: (error, _request, reply) => {
@@ -150,6 +153,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDatabase) await handle.close();
   });
 
+  await app.register(requestLogPlugin, {
+    successSample: env.LOG_REQUEST_SAMPLE ?? (env.NODE_ENV === 'production' ? 0.05 : 1),
+    slowMs: env.LOG_SLOW_MS,
+  });
   await app.register(errorHandlerPlugin);
   // First of the request hooks: a refused request costs no session lookup and no database time.
   await app.register(overloadPlugin, {

@@ -6,9 +6,10 @@ import { fontPreloadTags } from './font-preload';
 import { pageHead, robotsMeta } from './head';
 import { type BuiltPage, newHtmlCache, pageScopes } from './html-cache';
 import { APP_HEAD_TAGS } from './manifest';
+import { type PageReads, pageReads } from './page-api';
 import { pageStatus } from './page-status';
 import { SERVER_RENDERED_ROUTES } from './public-pages';
-import { inProcessApi, type PageRenderer } from './renderer';
+import type { PageRenderer } from './renderer';
 import { sendHtml } from './send-html';
 import { assemblePage } from './template';
 
@@ -42,25 +43,26 @@ export function createPageServer(
   const ctx = { app, webRoot };
   const fonts = fontPreloadTags(webRoot);
   let renderer: Promise<PageRenderer> | undefined;
-  const api = inProcessApi(app);
-  const render = async (url: string, seed?: PageExtras['seed']) => {
+  const render = async (url: string, reads: PageReads, seed?: PageExtras['seed']) => {
     if (!loadRenderer) return undefined;
     renderer ??= loadRenderer();
-    return (await renderer).renderPage(url, api, seed);
+    return (await renderer).renderPage(url, reads.api, seed);
   };
   const pages = newHtmlCache();
 
   const build = async (request: FastifyRequest, extras: PageExtras): Promise<BuiltPage> => {
     const url = request.url;
     const pathname = url.split('?')[0] ?? '/';
-    const status = await pageStatus(app, pathname);
+    // The head and the body read through one set of reads: nothing is read twice for one page.
+    const reads = pageReads(app);
+    const status = await pageStatus(app, pathname, reads);
     const route = status === 200 ? matchRouteName(pathname) : undefined;
     const page = (status: number, html: string, more: { cacheControl?: string; degraded?: boolean } = {}) =>
       ({ kind: 'html', status, html, compressed: {}, ...more }) as const;
 
     if (!route) {
-      const rendered = await render(NOT_FOUND_PATH).catch((err) => logFailure(request, err));
-      const head = await pageHead(ctx, { route: 'notFound', pathname, url });
+      const rendered = await render(NOT_FOUND_PATH, reads).catch((err) => logFailure(request, err));
+      const head = await pageHead({ ...ctx, reads }, { route: 'notFound', pathname, url });
       const html = assemblePage(template, { head, body: rendered?.html });
       return page(404, html, { degraded: loadRenderer !== undefined && !rendered });
     }
@@ -73,13 +75,15 @@ export function createPageServer(
       // The signed-in area is the installable app: its pages carry the manifest (public pages do not).
       // The profile is where a visitor lands from the sign-in link: it has a title of its own.
       const own =
-        route === 'agentProfile' ? await pageHead(ctx, { route, pathname, url }) : robotsMeta('noindex');
+        route === 'agentProfile'
+          ? await pageHead({ ...ctx, reads }, { route, pathname, url })
+          : robotsMeta('noindex');
       const head = `${own}\n    ${APP_HEAD_TAGS}`;
       return page(200, assemblePage(template, { head }));
     }
     const [rendered, head] = await Promise.all([
-      render(url, extras.seed).catch((err) => logFailure(request, err)),
-      pageHead(ctx, { route, pathname, url }),
+      render(url, reads, extras.seed).catch((err) => logFailure(request, err)),
+      pageHead({ ...ctx, reads }, { route, pathname, url }),
     ]);
     const withFonts = fonts ? `${fonts}\n    ${head}` : head;
     const parts = rendered

@@ -53,6 +53,13 @@ const BOOT = randomBytes(6).toString('base64url');
 export const scopeEtag = (db: Database, name: string, read: readonly string[]) =>
   cachesUsable(db) ? `W/"${name}-${BOOT}-${generationsOf(db).tag(read)}"` : undefined;
 
+/**
+ * Confirms, as an API request does before it runs, that the caches of `db` have seen every write answered
+ * so far (PostgreSQL; at once on PGlite): for reads made outside a request to the API (a page's render).
+ */
+export const confirmReadCaches = (db: Database): Promise<void> =>
+  syncs.get(db)?.sync.confirm() ?? Promise.resolve();
+
 /** Invalidates what depends on `changed` (default: everything) in every process sharing `db` (before a write is answered). */
 export async function noteWrite(db: Database, changed: readonly string[] = [scopes.all]): Promise<void> {
   const shared = syncs.get(db);
@@ -332,12 +339,12 @@ export function encodeJson(schema: z.ZodType, data: unknown): string | null {
   return result.success ? JSON.stringify(result.data) : null;
 }
 
-/** Sends a body produced by encodeJson; fastify sends a string with a JSON content type unchanged. */
-export const sendJson = (reply: FastifyReply, body: string) =>
+/** Sends a body produced by encodeJson; fastify sends a string or Buffer with a JSON content type unchanged. */
+export const sendJson = (reply: FastifyReply, body: string | Buffer) =>
   reply.type('application/json; charset=utf-8').send(body as never);
 
 /** A cached answer: its JSON body, or (schema mismatch, never expected) the data for the route's serializer. */
-export type CachedBody = { json: string } | { json: null; data: unknown };
+export type CachedBody = { json: string; bytes?: Buffer } | { json: null; data: unknown };
 
 /**
  * Answers a read from `cache` (the whole serialized body under `key`), loading and encoding it on a miss.
@@ -363,8 +370,10 @@ export async function replyCached<T>(
     read,
   );
   if (body.json === null) return body.data as T;
+  // The same bytes on every hit, so the answer is compressed once (plugins/compression.ts, compressOnce).
+  body.bytes ??= Buffer.from(body.json);
   // Returning the reply tells fastify the answer has been sent.
-  return sendJson(reply, body.json) as never;
+  return sendJson(reply, body.bytes) as never;
 }
 
 /** Resolves once `db`'s caches listen for other processes' writes again (at once on PGlite). */
