@@ -2,12 +2,14 @@ import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { paths } from '@shared/paths';
 import type { Property } from '@shared/schemas/property';
 import { buttonClass } from '@web/components/button';
+import { FavouriteButton } from '@web/components/favourite-button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
-import { lazy, Suspense, useRef } from 'react';
+import { recentlyViewed, snapshotOf } from '@web/lib/saved-properties';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { AgentPanel } from './agent-panel';
 import { useProperty } from './api';
@@ -31,6 +33,11 @@ export function PropertyViewPage() {
   const query = useProperty(id);
   const isAdmin = useSession().user?.role === 'admin';
   const inquiryName = useRef<HTMLInputElement>(null);
+  const opened = query.data;
+  // Kept in this browser only (recently viewed); a sold one is kept too, it is still the one they saw.
+  useEffect(() => {
+    if (opened) recentlyViewed.add(snapshotOf(opened));
+  }, [opened]);
   if (query.isPending) return <StatusMessage busy>{t.view.loading}</StatusMessage>;
   if (query.isError) {
     const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
@@ -50,7 +57,10 @@ export function PropertyViewPage() {
     <Page title={`${p.category} ב${p.address}, ${p.city}`} wide>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <KeyFacts property={p} />
-        <ShareButtons property={p} />
+        <div className="flex items-center gap-2">
+          <FavouriteButton property={p} className="border border-slate-300" />
+          <ShareButtons property={p} />
+        </div>
       </div>
       <Gallery photos={p.photos} address={p.address} />
       {isAdmin && (

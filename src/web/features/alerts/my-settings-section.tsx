@@ -1,0 +1,96 @@
+import { ALERT_FREQUENCIES, type AlertFrequency, type AlertsPage } from '@shared/schemas/alerts';
+import { paths } from '@shared/paths';
+import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { alerts } from '@web/i18n/alerts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { rememberAlertsToken } from '@web/lib/alerts-token';
+import { useDeleteMyData, useUnsubscribe, useUpdateSubscriber } from '@web/lib/alerts-api';
+
+const t = alerts.myAlerts;
+
+/** How often, stop everything, and delete everything (issue 25 item 4: deletion on request from the link). */
+export function MySettingsSection({ token, page }: { token: string; page: AlertsPage }) {
+  const update = useUpdateSubscriber(token);
+  const unsubscribe = useUnsubscribe(token);
+  const remove = useDeleteMyData(token);
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState<'unsubscribe' | 'delete' | null>(null);
+  const current = page.subscriber.frequency;
+  const setFrequency = (frequency: AlertFrequency) =>
+    update.mutate(
+      { frequency },
+      { onSuccess: () => toast.success(t.frequencySaved), onError: () => toast.error(t.failure) },
+    );
+  return (
+    <section aria-labelledby="my-settings" className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm">
+      <h2 id="my-settings" className="text-2xl font-bold text-brand-900">
+        {t.settingsTitle}
+      </h2>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 font-medium text-slate-800">{alerts.subscribe.frequency}</legend>
+        {ALERT_FREQUENCIES.map((value) => (
+          <label key={value} className="inline-flex min-h-8 items-center gap-2">
+            <input
+              type="radio"
+              name="frequency"
+              value={value}
+              checked={current === value}
+              disabled={update.isPending}
+              onChange={() => setFrequency(value)}
+              className="size-4 accent-brand-700"
+            />
+            {alerts.subscribe.frequencies[value]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        {!page.subscriber.unsubscribed && (
+          <Button variant="secondary" onClick={() => setConfirm('unsubscribe')}>
+            {t.unsubscribe}
+          </Button>
+        )}
+        <Button variant="danger" onClick={() => setConfirm('delete')}>
+          {t.deleteData}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirm === 'unsubscribe'}
+        message={t.unsubscribeConfirm}
+        confirmLabel={t.unsubscribe}
+        busy={unsubscribe.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() =>
+          unsubscribe.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(null);
+              toast.success(t.unsubscribed);
+            },
+            onError: () => toast.error(t.failure),
+          })
+        }
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        message={t.deleteDataConfirm}
+        confirmLabel={t.deleteData}
+        danger
+        busy={remove.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(null);
+              rememberAlertsToken(null);
+              toast.success(t.dataDeleted);
+              navigate(paths.home());
+            },
+            onError: () => toast.error(t.failure),
+          })
+        }
+      />
+    </section>
+  );
+}
