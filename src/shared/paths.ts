@@ -36,6 +36,10 @@ export const routePatterns = {
   audit: '/Audit',
   forgotPassword: '/ForgotPassword',
   resetPassword: '/ResetPassword/:token',
+  /** A visitor's favourites, kept in the browser (docs/alerts.md). */
+  favourites: '/Favourites',
+  /** A subscriber's private link: favourites, saved searches, alerts (docs/alerts.md). */
+  myAlerts: '/MyAlerts/:token',
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -79,6 +83,8 @@ export const paths = {
   audit: () => '/Audit',
   forgotPassword: () => '/ForgotPassword',
   resetPassword: (token: string) => `/ResetPassword/${encodeURIComponent(token)}`,
+  favourites: () => '/Favourites',
+  myAlerts: (token: string) => `/MyAlerts/${encodeURIComponent(token)}`,
 } satisfies Record<RouteName, (...args: string[]) => string>;
 
 function patternToRegExp(pattern: string): RegExp {

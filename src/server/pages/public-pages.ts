@@ -42,6 +42,8 @@ const PRIVATE_ROUTES: RouteName[] = [
   'audit',
   'forgotPassword',
   'resetPassword',
+  'favourites',
+  'myAlerts',
 ];
 
 /** The fixed part of each private route (`/DailyIndicator/:agentId?` gives `/DailyIndicator`). */

@@ -1,4 +1,5 @@
 import { PROPERTY_CATEGORIES, SEARCH_SORTS, type SearchSort } from '@shared/domain/property-options';
+import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/saved-search';
 import { he } from '@web/i18n/he';
 import { formatPrice } from '@web/lib/format';
 
@@ -14,9 +15,10 @@ export type Filters = {
   sort: SearchSort;
 };
 
-export const ROOMS = { min: 1, max: 10 } as const;
+/** The slider ends, shared with saved searches (src/shared/domain/saved-search.ts). */
+export const ROOMS = SEARCH_ROOMS;
 export const PRICE_STEP = 500;
-export const PRICE_MAX = { sale: 20_000_000, rent: 50_000 } as const;
+export const PRICE_MAX = SEARCH_PRICE_MAX;
 
 export const defaultFilters = (type: 'sale' | 'rent'): Filters => ({
   city: '',

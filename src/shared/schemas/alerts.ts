@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
+import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
+import { ALL_FEATURES, PROPERTY_CATEGORIES } from '../domain/property-options';
+import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '../domain/saved-search';
+import { idSchema, successSchema, trimmed } from './common';
+import { honeypot, LEAD_MESSAGES } from './leads';
+
+/** The Hebrew messages of the alerts API (docs/alerts.md). */
+export const ALERT_MESSAGES = {
+  consentRequired: 'יש לסמן את תיבת ההסכמה כדי לקבל עדכונים',
+  consentOutdated: 'נוסח ההסכמה התעדכן. יש לרענן את הדף ולנסות שוב',
+  tokenNotFound: 'הקישור אינו תקף: ייתכן שבוטל או שהפרטים נמחקו',
+  searchNotFound: 'החיפוש השמור לא נמצא',
+  propertyNotFound: 'הנכס לא נמצא',
+  frequencyInvalid: 'יש לבחור תדירות: מיד או סיכום יומי',
+  typeInvalid: 'יש לבחור מכירה או השכרה',
+  categoryInvalid: 'סוג הנכס אינו מוכר',
+  featureInvalid: 'מאפיין לא מוכר',
+  numberInvalid: 'יש להקליד מספר',
+  wholeShekels: 'המחיר הוא בשקלים שלמים',
+  /** The listing filters' own words (src/web/i18n/properties.ts, filters.typed), as a refusal. */
+  outOfRange: (low: string, high: string) => `אפשר להקליד בין ${low} ל-${high}`,
+  minAboveMax: 'המינימום לא יכול לעלות על המקסימום',
+  tooManySearches: (max: number) => `אפשר לשמור עד ${max} חיפושים`,
+  tooManyFavourites: (max: number) => `אפשר לשמור עד ${max} נכסים במועדפים`,
+  subscribed: 'שלחנו אליכם מייל עם קישור לאישור. ההתראות יתחילו אחרי שתאשרו.',
+  confirmed: 'ההרשמה אושרה',
+  deleted: 'כל הפרטים שלכם נמחקו',
+  unsubscribed: 'הוסרתם מרשימת התפוצה, ולא יישלחו אליכם עוד עדכונים',
+} as const;
+
+/**
+ * The consent box's exact wording (unticked by default). The server refuses a subscription that shows any other
+ * wording and stores this text with the time and IP address of the consent (Communications Law, section 30A).
+ */
+export const ALERTS_CONSENT_TEXT =
+  'ברצוני לקבל בדוא"ל עדכונים על נכסים חדשים ועל הורדות מחיר שמתאימים לחיפושים ולמועדפים שלי, ולקבל פנייה מסוכן של המשרד לגבי נכסים מתאימים. ידוע לי שאפשר להסיר את ההרשמה בכל עת בקישור שבכל הודעה.';
+
+/** Limits per subscriber. @public */
+export const MAX_SAVED_SEARCHES = 10;
+export const MAX_FAVOURITES = 200;
+
+export const ALERT_FREQUENCIES = ['immediate', 'daily'] as const;
+/** @public (the web side imports it) */
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const alertFrequencySchema = z.enum(ALERT_FREQUENCIES, { error: ALERT_MESSAGES.frequencyInvalid });
+
+const shekels = (value: number) => `${value.toLocaleString('en-US')} ₪`;
+const number = z.number({ error: ALERT_MESSAGES.numberInvalid }).refine(Number.isFinite, {
+  error: ALERT_MESSAGES.numberInvalid,
+  abort: true,
+});
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `עד ${max} תווים` });
+
+/**
+ * A saved search's filters: /Sale's or /Rent's (src/web/features/properties/filters.ts) without the sort, plus
+ * features. A range end left out is the slider's end (no bound). Refused, with the filters' messages: a value
+ * outside the slider's range, a part-shekel price, a minimum above its maximum.
+ */
+export const savedSearchFiltersSchema = z
+  .object({
+    type: z.enum(['sale', 'rent'], { error: ALERT_MESSAGES.typeInvalid }),
+    city: text(80).default(''),
+    street: text(160).default(''),
+    category: z
+      .enum(PROPERTY_CATEGORIES, { error: ALERT_MESSAGES.categoryInvalid })
+      .or(z.literal(''))
+      .default(''),
+    minRooms: number.optional(),
+    maxRooms: number.optional(),
+    minPrice: number.optional(),
+    maxPrice: number.optional(),
+    features: z
+      .array(z.enum(ALL_FEATURES, { error: ALERT_MESSAGES.featureInvalid }), {
+        error: ALERT_MESSAGES.featureInvalid,
+      })
+      .max(ALL_FEATURES.length)
+      .default([]),
+  })
+  .superRefine((f, ctx) => {
+    const roomsRange = ALERT_MESSAGES.outOfRange(String(SEARCH_ROOMS.min), String(SEARCH_ROOMS.max));
+    const top = SEARCH_PRICE_MAX[f.type];
+    const priceRange = ALERT_MESSAGES.outOfRange(shekels(0), shekels(top));
+    const check = (key: 'minRooms' | 'maxRooms' | 'minPrice' | 'maxPrice') => {
+      const value = f[key];
+      if (value === undefined) return true;
+      const isPrice = key.endsWith('Price');
+      const [low, high] = isPrice ? [0, top] : [SEARCH_ROOMS.min, SEARCH_ROOMS.max];
+      let message: string | null = null;
+      if (value < low || value > high) message = isPrice ? priceRange : roomsRange;
+      else if (isPrice && !Number.isInteger(value)) message = ALERT_MESSAGES.wholeShekels;
+      if (message) ctx.addIssue({ code: 'custom', path: [key], message });
+      return message === null;
+    };
+    const rooms = [check('minRooms'), check('maxRooms')].every(Boolean);
+    const prices = [check('minPrice'), check('maxPrice')].every(Boolean);
+    if (rooms && f.minRooms !== undefined && f.maxRooms !== undefined && f.minRooms > f.maxRooms)
+      ctx.addIssue({ code: 'custom', path: ['minRooms'], message: ALERT_MESSAGES.minAboveMax });
+    if (prices && f.minPrice !== undefined && f.maxPrice !== undefined && f.minPrice > f.maxPrice)
+      ctx.addIssue({ code: 'custom', path: ['minPrice'], message: ALERT_MESSAGES.minAboveMax });
+  })
+  .transform((f) => ({
+    ...f,
+    street: f.city ? f.street : '',
+    minRooms: f.minRooms ?? SEARCH_ROOMS.min,
+    maxRooms: f.maxRooms ?? SEARCH_ROOMS.max,
+    minPrice: f.minPrice ?? 0,
+    maxPrice: f.maxPrice ?? SEARCH_PRICE_MAX[f.type],
+  }));
+/** @public (the web side imports it) */
+export type SavedSearchFiltersInput = z.input<typeof savedSearchFiltersSchema>;
+
+const email = trimmed(254, LEAD_MESSAGES.emailRequired)
+  .transform((v) => v.toLowerCase())
+  .refine((v) => EMAIL_PATTERN.test(v), { error: EMAIL_INVALID_MESSAGE });
+/** Optional: empty means none; else an Israeli mobile number (it keys the visitor's contact in the pipeline). */
+const optionalMobile = z
+  .string({ error: PHONE_INVALID_MESSAGE })
+  .max(30, { error: 'עד 30 תווים' })
+  .overwrite(cleanPhone)
+  .refine((v) => v === '' || isIsraeliMobile(v), { error: PHONE_INVALID_MESSAGE })
+  .default('');
+
+/**
+ * POST /api/v1/alerts/subscribe: keep favourites and/or a search, and be told. The e-mail is required (the private
+ * link, the confirmation and the alerts go there); the phone is optional.
+ */
+export const subscribeBodySchema = z.object({
+  name: trimmed(80, LEAD_MESSAGES.nameRequired),
+  email,
+  phone: optionalMobile,
+  consent: z.literal(true, { error: ALERT_MESSAGES.consentRequired }),
+  consentText: z.string({ error: ALERT_MESSAGES.consentOutdated }).refine((v) => v === ALERTS_CONSENT_TEXT, {
+    error: ALERT_MESSAGES.consentOutdated,
+  }),
+  frequency: alertFrequencySchema.default('immediate'),
+  search: savedSearchFiltersSchema.optional(),
+  favourites: z
+    .array(idSchema)
+    .max(MAX_FAVOURITES, { error: ALERT_MESSAGES.tooManyFavourites(MAX_FAVOURITES) })
+    .default([]),
+  website: honeypot,
+});
+/** @public (the web side imports it) */
+export type SubscribeBody = z.input<typeof subscribeBodySchema>;
+
+/** The token of a private link, in the path of every /api/v1/alerts/me/:token route. @public */
+export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+/** @public (the web side imports it) */
+export const searchParamsSchema = z.object({ token: z.string().min(1).max(200), id: idSchema });
+
+/** PATCH /api/v1/alerts/me/:token @public */
+export const updateSubscriberSchema = z
+  .object({ name: trimmed(80, LEAD_MESSAGES.nameRequired), frequency: alertFrequencySchema })
+  .partial()
+  .strict();
+
+/** POST /api/v1/alerts/me/:token/searches @public */
+export const createSearchSchema = z.object({ filters: savedSearchFiltersSchema });
+/** PATCH /api/v1/alerts/me/:token/searches/:id @public */
+export const updateSearchSchema = z
+  .object({ filters: savedSearchFiltersSchema, paused: z.boolean({ error: 'ערך לא תקין (כן/לא)' }) })
+  .partial()
+  .strict();
+/** PUT /api/v1/alerts/me/:token/favourites: the whole list (the page merges the browser's own first). @public */
+export const putFavouritesSchema = z.object({
+  propertyIds: z
+    .array(idSchema)
+    .max(MAX_FAVOURITES, { error: ALERT_MESSAGES.tooManyFavourites(MAX_FAVOURITES) }),
+});
+
+/** What a card of a favourite or a match shows. */
+export const alertPropertySchema = z.object({
+  _id: z.string(),
+  typeTransaction: z.string(),
+  city: z.string(),
+  address: z.string(),
+  price: z.number(),
+  rooms: z.number().nullable(),
+  category: z.string(),
+  sold: z.boolean(),
+  /** The cover photo's URL, or null. */
+  image: z.string().nullable(),
+});
+/** @public (the web side imports it) */
+export type AlertProperty = z.infer<typeof alertPropertySchema>;
+
+export const savedSearchFiltersOutSchema = z.object({
+  type: z.enum(['sale', 'rent']),
+  city: z.string(),
+  street: z.string(),
+  category: z.string(),
+  minRooms: z.number(),
+  maxRooms: z.number(),
+  minPrice: z.number(),
+  maxPrice: z.number(),
+  features: z.array(z.string()),
+});
+
+export const savedSearchSchema = z.object({
+  _id: z.string(),
+  filters: savedSearchFiltersOutSchema,
+  /** savedSearchSentence(filters). */
+  sentence: z.string(),
+  paused: z.boolean(),
+  /** False until the subscriber confirms by the mailed link (a search added from the form to a known address). */
+  confirmed: z.boolean(),
+  createdAt: z.string(),
+});
+/** @public (the web side imports it) */
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+export const favouriteSchema = z.object({
+  propertyId: z.string(),
+  /** 'sold': sold or rented; 'deleted': removed from the site (property is then null). */
+  state: z.enum(['active', 'sold', 'deleted']),
+  property: alertPropertySchema.nullable(),
+  addedAt: z.string(),
+});
+/** @public (the web side imports it) */
+export type Favourite = z.infer<typeof favouriteSchema>;
+
+/** GET /api/v1/alerts/me/:token: what the private link's page shows. */
+export const alertsPageSchema = z.object({
+  subscriber: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    frequency: alertFrequencySchema,
+    confirmed: z.boolean(),
+    unsubscribed: z.boolean(),
+    consentAt: z.string(),
+  }),
+  searches: z.array(savedSearchSchema),
+  favourites: z.array(favouriteSchema),
+});
+/** @public (the web side imports it) */
+export type AlertsPage = z.infer<typeof alertsPageSchema>;
+/** @public (the web side imports it) */
+export const alertsPageResponseSchema = successSchema(alertsPageSchema);
+/** @public (the web side imports it) */
+export const savedSearchResponseSchema = successSchema(z.object({ search: savedSearchSchema }));
+/** @public (the web side imports it) */
+export const favouritesResponseSchema = successSchema(z.object({ favourites: z.array(favouriteSchema) }));
+
+/** One buyer requirement a property matches, as an agent sees it under 'קונים מתאימים'. */
+export const matchingBuyerSchema = z.object({
+  requirementId: z.string(),
+  sentence: z.string(),
+  /** 0 within the budget; else how far over the maximum (up to 5%). */
+  overMaxPercent: z.number(),
+  createdAt: z.string(),
+  /** Only for the property's agents and admins; null for other agents. */
+  contact: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string() }).nullable(),
+  /** The requirement's lead in the pipeline, when the viewer may open it. */
+  leadId: z.string().nullable(),
+});
+/** @public (the web side imports it) */
+export const matchingBuyersResponseSchema = successSchema(z.object({ buyers: z.array(matchingBuyerSchema) }));
+
+/** A contact's requirement with the properties it matches ('נכסים מתאימים' on a lead's page). */
+export const requirementMatchesSchema = z.object({
+  _id: z.string(),
+  sentence: z.string(),
+  filters: savedSearchFiltersOutSchema,
+  paused: z.boolean(),
+  matches: z.array(z.object({ property: alertPropertySchema, overMaxPercent: z.number() })),
+});
+/** @public (the web side imports it) */
+export const matchingPropertiesResponseSchema = successSchema(
+  z.object({ requirements: z.array(requirementMatchesSchema) }),
+);
