@@ -1,5 +1,5 @@
-import { roomsText } from '@shared/domain/rooms';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { roomsText } from '@shared/domain/rooms';
 import { paths } from '@shared/paths';
 import { he } from '@web/i18n/he';
 import { formatPrice } from '@web/lib/format';

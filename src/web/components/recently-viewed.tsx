@@ -10,7 +10,13 @@ const t = he.favourites;
  * The last properties this browser opened (newest first), from localStorage only. Nothing in the server's HTML:
  * the strip appears after hydration when there is something to show. `transaction` keeps one deal type (on /Sale, /Rent).
  */
-export function RecentlyViewed({ transaction, className = '' }: { transaction?: string; className?: string }) {
+export function RecentlyViewed({
+  transaction,
+  className = '',
+}: {
+  transaction?: string;
+  className?: string;
+}) {
   const titleId = useId();
   const items = useLocalList(recentlyViewed).filter(
     (p) => transaction === undefined || p.typeTransaction === transaction,

@@ -9,12 +9,12 @@ import { ConsentLine } from '@web/components/consent-line';
 import { FieldError } from '@web/components/field-shell';
 import { FormField } from '@web/components/form-field';
 import { alerts } from '@web/i18n/alerts';
+import { useSubscribe } from '@web/lib/alerts-api';
 import { ApiError } from '@web/lib/api-client';
 import { lazyResolver } from '@web/lib/lazy-resolver';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { useSubscribe } from '@web/lib/alerts-api';
 
 const t = alerts.subscribe;
 const validation = lazyResolver(() => import('./subscribe-resolver').then((m) => m.subscribeResolver));
@@ -97,7 +97,12 @@ export function SubscribeForm({
     );
   const consentError = errors.consent?.message;
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="relative flex flex-col gap-3">
+    <form
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+      noValidate
+      className="relative flex flex-col gap-3"
+    >
       <FormField
         label={t.name}
         autoComplete="name"
@@ -129,7 +134,12 @@ export function SubscribeForm({
         <legend className="mb-1 text-sm font-medium text-slate-700">{t.frequency}</legend>
         {ALERT_FREQUENCIES.map((value) => (
           <label key={value} className="inline-flex min-h-8 items-center gap-2">
-            <input type="radio" value={value} className="size-4 accent-brand-700" {...register('frequency')} />
+            <input
+              type="radio"
+              value={value}
+              className="size-4 accent-brand-700"
+              {...register('frequency')}
+            />
             {t.frequencies[value]}
           </label>
         ))}

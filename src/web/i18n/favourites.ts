@@ -6,7 +6,8 @@ export const favourites = {
   heart: (address: string) => `שמירה במועדפים: ${address}`,
   added: 'הנכס נשמר במועדפים',
   removed: 'הנכס הוסר מהמועדפים',
-  full: (max: number) => `אפשר לשמור עד ${max.toLocaleString('he-IL')} נכסים במועדפים. הסירו נכס כדי להוסיף אחר.`,
+  full: (max: number) =>
+    `אפשר לשמור עד ${max.toLocaleString('he-IL')} נכסים במועדפים. הסירו נכס כדי להוסיף אחר.`,
   myFavourites: 'המועדפים שלי',
   recentTitle: 'נכסים שצפיתם בהם לאחרונה',
   recentCount: (n: number) => plural(n, { one: 'נכס אחד', other: '{n} נכסים' }),

@@ -1,11 +1,14 @@
 import type {
   AlertsPage,
+  matchingBuyersResponseSchema,
+  matchingPropertiesResponseSchema,
   SavedSearch,
   SavedSearchFiltersInput,
   SubscribeBody,
 } from '@shared/schemas/alerts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
+import type { z } from 'zod';
 
 type Envelope<T> = { status: 'success'; data: T };
 
@@ -89,3 +92,28 @@ export const fetchAlertsPage = (token: string) =>
 
 export const putFavourites = (token: string, propertyIds: string[]) =>
   apiRequest(`${me(token)}/favourites`, { method: 'PUT', body: { propertyIds } });
+
+type MatchingBuyers = z.infer<typeof matchingBuyersResponseSchema>;
+type MatchingProperties = z.infer<typeof matchingPropertiesResponseSchema>;
+export type MatchingBuyer = MatchingBuyers['data']['buyers'][number];
+export type RequirementMatches = MatchingProperties['data']['requirements'][number];
+
+/** 'קונים מתאימים': the buyer requirements a property matches (signed in; contacts for the property's agents). */
+export const useMatchingBuyers = (propertyId: string) =>
+  useQuery({
+    queryKey: ['alerts', 'matching-buyers', propertyId] as const,
+    queryFn: () =>
+      apiRequest<MatchingBuyers>(`/properties/${encodeURIComponent(propertyId)}/matching-buyers`).then(
+        (r) => r.data.buyers,
+      ),
+  });
+
+/** 'נכסים מתאימים': a lead's contact's requirements, each with the properties it matches. */
+export const useMatchingProperties = (leadId: string) =>
+  useQuery({
+    queryKey: ['alerts', 'matching-properties', leadId] as const,
+    queryFn: () =>
+      apiRequest<MatchingProperties>(
+        `/pipeline/leads/${encodeURIComponent(leadId)}/matching-properties`,
+      ).then((r) => r.data.requirements),
+  });

@@ -3,13 +3,13 @@ import { paths } from '@shared/paths';
 import { Button, buttonClass } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { PropertySnapshotCard } from '@web/components/property-snapshot-card';
+import { SubscribeForm } from '@web/components/subscribe-form';
 import { alerts } from '@web/i18n/alerts';
 import { useLocalList } from '@web/lib/local-list';
 import { favourites, type PropertySnapshot, snapshotOf } from '@web/lib/saved-properties';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { type FavouriteState, useFavouriteStates } from './favourites-api';
-import { SubscribeForm } from '@web/components/subscribe-form';
 
 const t = alerts.favourites;
 

@@ -3,12 +3,12 @@ import { buttonClass } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { alerts } from '@web/i18n/alerts';
-import { ApiError } from '@web/lib/api-client';
+import { useAlertsPage } from '@web/lib/alerts-api';
 import { rememberAlertsToken } from '@web/lib/alerts-token';
+import { ApiError } from '@web/lib/api-client';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { useAlertsPage } from '@web/lib/alerts-api';
 import { MyFavouritesSection } from './my-favourites-section';
 import { MySettingsSection } from './my-settings-section';
 import { SavedSearchItem } from './saved-search-item';
@@ -61,7 +61,9 @@ export function MyAlertsPage() {
         {t.hello(subscriber.name)} · <bdi dir="ltr">{subscriber.email}</bdi>
       </p>
       {!subscriber.confirmed && (
-        <p className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">{t.unconfirmed}</p>
+        <p className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          {t.unconfirmed}
+        </p>
       )}
       {subscriber.unsubscribed && (
         <p className="mb-4 rounded-xl border border-slate-300 bg-slate-50 p-4">{t.unsubscribedNote}</p>

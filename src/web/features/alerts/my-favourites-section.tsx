@@ -3,10 +3,10 @@ import type { Favourite } from '@shared/schemas/alerts';
 import { Button } from '@web/components/button';
 import { PropertySnapshotCard } from '@web/components/property-snapshot-card';
 import { alerts } from '@web/i18n/alerts';
+import { usePutFavourites } from '@web/lib/alerts-api';
 import { useLocalList } from '@web/lib/local-list';
 import { favourites, type PropertySnapshot } from '@web/lib/saved-properties';
 import { toast } from 'react-toastify';
-import { usePutFavourites } from '@web/lib/alerts-api';
 
 const t = alerts.myAlerts;
 
@@ -30,7 +30,9 @@ function snapshotOfFavourite(f: Favourite, local?: PropertySnapshot): PropertySn
 function badgeText(f: Favourite, snapshot: PropertySnapshot): string | null {
   if (f.state === 'deleted') return alerts.favourites.deleted;
   if (f.state !== 'sold') return null;
-  return snapshot.typeTransaction === TRANSACTION_TYPES.rent ? alerts.favourites.rented : alerts.favourites.sold;
+  return snapshot.typeTransaction === TRANSACTION_TYPES.rent
+    ? alerts.favourites.rented
+    : alerts.favourites.sold;
 }
 
 /** The link's favourites (kept on the server: any device) and the offer to add this browser's own. */

@@ -1,13 +1,13 @@
-import { ALERT_FREQUENCIES, type AlertFrequency, type AlertsPage } from '@shared/schemas/alerts';
 import { paths } from '@shared/paths';
+import { ALERT_FREQUENCIES, type AlertFrequency, type AlertsPage } from '@shared/schemas/alerts';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { alerts } from '@web/i18n/alerts';
+import { useDeleteMyData, useUnsubscribe, useUpdateSubscriber } from '@web/lib/alerts-api';
+import { rememberAlertsToken } from '@web/lib/alerts-token';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { rememberAlertsToken } from '@web/lib/alerts-token';
-import { useDeleteMyData, useUnsubscribe, useUpdateSubscriber } from '@web/lib/alerts-api';
 
 const t = alerts.myAlerts;
 

@@ -2,11 +2,11 @@ import type { SavedSearch } from '@shared/schemas/alerts';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { alerts } from '@web/i18n/alerts';
+import { useDeleteSearch, useUpdateSearch } from '@web/lib/alerts-api';
 import { ApiError } from '@web/lib/api-client';
 import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { useDeleteSearch, useUpdateSearch } from '@web/lib/alerts-api';
 import { SearchEditForm } from './search-edit-form';
 
 const t = alerts.myAlerts;
@@ -35,7 +35,9 @@ export function SavedSearchItem({ token, search }: { token: string; search: Save
           {search.sentence}
         </p>
         {search.paused && (
-          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">{t.paused}</span>
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">
+            {t.paused}
+          </span>
         )}
       </div>
       <div className="mt-3 flex flex-wrap gap-2">

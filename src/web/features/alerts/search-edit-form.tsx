@@ -113,10 +113,32 @@ export function SearchEditForm({
           {...register('category')}
         />
         <div className="hidden sm:block" />
-        <FormField label={t.minRooms} inputMode="decimal" error={errors.minRooms?.message} {...register('minRooms')} />
-        <FormField label={t.maxRooms} inputMode="decimal" error={errors.maxRooms?.message} {...register('maxRooms')} />
-        <FormField label={t.minPrice} inputMode="numeric" dir="ltr" error={errors.minPrice?.message} {...register('minPrice')} />
-        <FormField label={t.maxPrice} inputMode="numeric" dir="ltr" error={errors.maxPrice?.message} {...register('maxPrice')} />
+        <FormField
+          label={t.minRooms}
+          inputMode="decimal"
+          error={errors.minRooms?.message}
+          {...register('minRooms')}
+        />
+        <FormField
+          label={t.maxRooms}
+          inputMode="decimal"
+          error={errors.maxRooms?.message}
+          {...register('maxRooms')}
+        />
+        <FormField
+          label={t.minPrice}
+          inputMode="numeric"
+          dir="ltr"
+          error={errors.minPrice?.message}
+          {...register('minPrice')}
+        />
+        <FormField
+          label={t.maxPrice}
+          inputMode="numeric"
+          dir="ltr"
+          error={errors.maxPrice?.message}
+          {...register('maxPrice')}
+        />
       </div>
       <Controller
         control={control}

@@ -1,7 +1,7 @@
+import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { Page } from '@web/components/page';
 import { RecentlyViewed } from '@web/components/recently-viewed';
 import { StatusMessage } from '@web/components/status-message';
-import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
 import { useState } from 'react';

@@ -7,8 +7,8 @@ import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
-import { useSession } from '@web/lib/session';
 import { recentlyViewed, snapshotOf } from '@web/lib/saved-properties';
+import { useSession } from '@web/lib/session';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { AgentPanel } from './agent-panel';
@@ -24,6 +24,10 @@ import { UnavailableNote } from './unavailable-note';
 
 /** The admin's photo manager: its code (and the schemas it checks with) loads only for an admin. */
 const ImagesPanel = lazy(() => import('./images-panel').then((m) => ({ default: m.ImagesPanel })));
+/** 'קונים מתאימים': for the team only, so its code never loads for a visitor. */
+const MatchingBuyersPanel = lazy(() =>
+  import('./matching-buyers-panel').then((m) => ({ default: m.MatchingBuyersPanel })),
+);
 
 const t = he.properties;
 
@@ -31,7 +35,8 @@ const t = he.properties;
 export function PropertyViewPage() {
   const { id = '' } = useParams();
   const query = useProperty(id);
-  const isAdmin = useSession().user?.role === 'admin';
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
   const inquiryName = useRef<HTMLInputElement>(null);
   const opened = query.data;
   // Kept in this browser only (recently viewed); a sold one is kept too, it is still the one they saw.
@@ -67,6 +72,13 @@ export function PropertyViewPage() {
         <div className="mt-4">
           <Suspense fallback={null}>
             <ImagesPanel property={p} heading="h2" />
+          </Suspense>
+        </div>
+      )}
+      {user && (
+        <div className="mt-4">
+          <Suspense fallback={null}>
+            <MatchingBuyersPanel propertyId={p._id} />
           </Suspense>
         </div>
       )}
