@@ -104,3 +104,27 @@ describe('recently viewed', () => {
     expect(recentlyViewed.read()).toEqual([]);
   });
 });
+
+describe('RecentlyViewed', () => {
+  it('shows nothing for a browser that opened nothing, and the opened ones of the deal type otherwise', async () => {
+    const { RecentlyViewed } = await import('./recently-viewed');
+    const { MemoryRouter } = await import('react-router');
+    const first = render(
+      <MemoryRouter>
+        <RecentlyViewed transaction="מכירה" />
+      </MemoryRouter>,
+    );
+    expect(first.container).toBeEmptyDOMElement();
+    first.unmount();
+    recentlyViewed.add(snapshotOf(property('1')));
+    recentlyViewed.add(snapshotOf(property('2', { typeTransaction: 'השכרה' })));
+    render(
+      <MemoryRouter>
+        <RecentlyViewed transaction="מכירה" />
+      </MemoryRouter>,
+    );
+    const strip = await screen.findByRole('region', { name: 'נכסים שצפיתם בהם לאחרונה' });
+    expect(strip).toHaveTextContent('דירה בהרצל 1');
+    expect(strip).not.toHaveTextContent('הרצל 2');
+  });
+});

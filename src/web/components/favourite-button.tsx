@@ -1,8 +1,7 @@
 import type { Property } from '@shared/schemas/property';
 import { he } from '@web/i18n/he';
-import { useLocalList } from '@web/lib/local-list';
-import { favourites } from '@web/lib/saved-properties';
 import { Heart } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 
 /** The heart's action loads on first use (or when the pointer or the focus reaches a heart). */
 const loadToggle = () => import('@web/lib/favourite-toggle');
@@ -10,12 +9,36 @@ const preload = () => {
   loadToggle().catch(() => undefined);
 };
 
+/*
+ * What the heart needs at once, kept this small on purpose (it is on every card of the public pages): whether
+ * the id is in the list that src/web/lib/saved-properties.ts keeps under 'favourites', and the list's change
+ * events (src/web/lib/local-list.ts: 'favourites-change' in this tab, 'storage' from another).
+ */
+const KEY = 'favourites';
+function isSaved(id: string): boolean {
+  try {
+    const list: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(list) && list.some((item) => item?.id === id);
+  } catch {
+    return false;
+  }
+}
+function subscribe(listener: () => void) {
+  window.addEventListener('storage', listener);
+  window.addEventListener(`${KEY}-change`, listener);
+  return () => {
+    window.removeEventListener('storage', listener);
+    window.removeEventListener(`${KEY}-change`, listener);
+  };
+}
+const notOnServer = () => false;
+
 /**
  * The heart on a card and on the property page: saves the property in this browser at once, with no sign-up.
- * The server renders it not pressed; the saved state shows right after hydration.
+ * The server renders it not pressed (the same HTML for everyone); the saved state shows right after hydration.
  */
 export function FavouriteButton({ property, className = '' }: { property: Property; className?: string }) {
-  const saved = useLocalList(favourites).some((item) => item.id === property._id);
+  const saved = useSyncExternalStore(subscribe, () => isSaved(property._id), notOnServer);
   return (
     <button
       type="button"

@@ -4,7 +4,6 @@ import { paths } from '@shared/paths';
 import { he } from '@web/i18n/he';
 import { formatPrice } from '@web/lib/format';
 import type { PropertySnapshot } from '@web/lib/saved-properties';
-import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -42,9 +41,7 @@ export function PropertySnapshotCard({
             className={`h-full w-full object-cover ${linked ? '' : 'grayscale'}`}
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-slate-600">
-            <ImageOff aria-hidden="true" />
-          </div>
+          <div className="h-full bg-slate-200" />
         )}
         {badge && <div className="absolute start-2 top-2">{badge}</div>}
       </div>

@@ -1,42 +1,30 @@
-import { he } from '@web/i18n/he';
-import { useLocalList } from '@web/lib/local-list';
-import { recentlyViewed } from '@web/lib/saved-properties';
-import { useId } from 'react';
-import { PropertySnapshotCard } from './property-snapshot-card';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
-const t = he.favourites;
+/** The strip and its cards load only in a browser that has opened properties before. */
+const RecentlyViewedList = lazy(() =>
+  import('./recently-viewed-list').then((m) => ({ default: m.RecentlyViewedList })),
+);
+
+/** Whether this browser keeps recently viewed properties (the list's key in src/web/lib/saved-properties.ts). */
+function hasRecentlyViewed(): boolean {
+  try {
+    return (window.localStorage.getItem('recently-viewed')?.length ?? 0) > 2;
+  } catch {
+    return false;
+  }
+}
 
 /**
- * The last properties this browser opened (newest first), from localStorage only. Nothing in the server's HTML:
- * the strip appears after hydration when there is something to show. `transaction` keeps one deal type (on /Sale, /Rent).
+ * The last properties this browser opened, on home and the lists. Nothing in the server's HTML nor at hydration:
+ * after it, and only when there is something to show, the strip's code loads and it appears.
  */
-export function RecentlyViewed({
-  transaction,
-  className = '',
-}: {
-  transaction?: string;
-  className?: string;
-}) {
-  const titleId = useId();
-  const items = useLocalList(recentlyViewed).filter(
-    (p) => transaction === undefined || p.typeTransaction === transaction,
-  );
-  if (items.length === 0) return null;
+export function RecentlyViewed(props: { transaction?: string; className?: string }) {
+  const [has, setHas] = useState(false);
+  useEffect(() => setHas(hasRecentlyViewed()), []);
+  if (!has) return null;
   return (
-    <section aria-labelledby={titleId} className={className}>
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={titleId} className="text-2xl font-bold text-brand-900">
-          {t.recentTitle}
-        </h2>
-        <span className="text-sm text-slate-600">{t.recentCount(items.length)}</span>
-      </div>
-      <ul className="flex snap-x gap-4 overflow-x-auto pb-2">
-        {items.map((p) => (
-          <li key={p.id} className="w-56 shrink-0 snap-start">
-            <PropertySnapshotCard property={p} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Suspense fallback={null}>
+      <RecentlyViewedList {...props} />
+    </Suspense>
   );
 }

@@ -4,6 +4,12 @@ import { plural } from './plural';
 export const alerts = {
   favourites: {
     title: 'המועדפים שלי',
+    added: 'הנכס נשמר במועדפים',
+    removed: 'הנכס הוסר מהמועדפים',
+    full: (max: number) =>
+      `אפשר לשמור עד ${max.toLocaleString('he-IL')} נכסים במועדפים. הסירו נכס כדי להוסיף אחר.`,
+    recentTitle: 'נכסים שצפיתם בהם לאחרונה',
+    recentCount: (n: number) => plural(n, { one: 'נכס אחד', other: '{n} נכסים' }),
     intro: 'הנכסים שסימנתם בלב נשמרים בדפדפן הזה, בלי הרשמה.',
     count: (n: number) => plural(n, { one: 'נכס אחד שמור', other: '{n} נכסים שמורים' }),
     empty: 'עדיין לא שמרתם נכסים. לחצו על הלב שבכרטיס של נכס כדי לשמור אותו כאן.',

@@ -29,10 +29,14 @@ export function useSubscribe() {
  * The private link's page. Opened from the confirmation mail (`?confirm=1`) it confirms first (the double
  * opt-in; the server answers the page either way, and a repeat is harmless).
  */
-export const useAlertsPage = (token: string, confirm: boolean) =>
+export const useAlertsPage = (token: string, confirmFirst: { current: boolean }) =>
   useQuery({
     queryKey: alertKeys.page(token),
-    queryFn: () => (confirm ? confirmSubscription(token) : fetchAlertsPage(token)),
+    queryFn: () => {
+      if (!confirmFirst.current) return fetchAlertsPage(token);
+      confirmFirst.current = false; // once: later reads (after a change) only read
+      return confirmSubscription(token);
+    },
     retry: false,
   });
 

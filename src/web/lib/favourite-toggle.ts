@@ -1,5 +1,5 @@
 import type { Property } from '@shared/schemas/property';
-import { he } from '@web/i18n/he';
+import { alerts } from '@web/i18n/alerts';
 import { toast } from 'react-toastify';
 import { fetchAlertsPage, putFavourites } from './alerts-api';
 import { rememberAlertsToken, storedAlertsToken } from './alerts-token';
@@ -27,15 +27,15 @@ export function toggleFavourite(property: Property) {
   const saved = favourites.read();
   if (saved.some((item) => item.id === property._id)) {
     favourites.remove(property._id);
-    toast.info(he.favourites.removed);
+    toast.info(alerts.favourites.removed);
     void syncToLink(property._id, false);
     return;
   }
   if (saved.length >= FAVOURITES_MAX) {
-    toast.error(he.favourites.full(FAVOURITES_MAX));
+    toast.error(alerts.favourites.full(FAVOURITES_MAX));
     return;
   }
   favourites.add(snapshotOf(property));
-  toast.success(he.favourites.added);
+  toast.success(alerts.favourites.added);
   void syncToLink(property._id, true);
 }

@@ -15,6 +15,22 @@ export type LocalList<T extends { id: string }> = {
 
 const EMPTY: readonly never[] = [];
 
+/** The window event a list's change raises in this tab (other tabs get the browser's 'storage' event). */
+const changeEvent = (key: string) => `${key}-change`;
+
+/** Calls the listener when the list under `key` changes, in this tab or another. */
+function subscribeToKey(key: string, listener: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(changeEvent(key), listener);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(changeEvent(key), listener);
+  };
+}
+
 function storage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
@@ -24,7 +40,6 @@ function storage(): Storage | undefined {
 }
 
 export function createLocalList<T extends { id: string }>(key: string, max: number): LocalList<T> {
-  const listeners = new Set<() => void>();
   let cachedRaw: string | null = null;
   let cached: readonly T[] = EMPTY;
 
@@ -48,24 +63,13 @@ export function createLocalList<T extends { id: string }>(key: string, max: numb
     } catch {
       // Full or blocked storage: nothing is kept, and the page goes on.
     }
-    for (const listener of listeners) listener();
+    window.dispatchEvent(new Event(changeEvent(key)));
   };
   return {
     read,
     add: (item) => write([item, ...read().filter((other) => other.id !== item.id)]),
     remove: (id) => write(read().filter((item) => item.id !== id)),
-    subscribe: (listener) => {
-      listeners.add(listener);
-      // Another tab changed the list: this one shows the same.
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === key || event.key === null) listener();
-      };
-      window.addEventListener('storage', onStorage);
-      return () => {
-        listeners.delete(listener);
-        window.removeEventListener('storage', onStorage);
-      };
-    },
+    subscribe: (listener) => subscribeToKey(key, listener),
   };
 }
 

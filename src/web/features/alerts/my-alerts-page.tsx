@@ -6,7 +6,7 @@ import { alerts } from '@web/i18n/alerts';
 import { useAlertsPage } from '@web/lib/alerts-api';
 import { rememberAlertsToken } from '@web/lib/alerts-token';
 import { ApiError } from '@web/lib/api-client';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MyFavouritesSection } from './my-favourites-section';
@@ -20,7 +20,8 @@ export function MyAlertsPage() {
   const { token = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const confirming = params.get('confirm') === '1';
-  const query = useAlertsPage(token, confirming);
+  const confirmFirst = useRef(confirming);
+  const query = useAlertsPage(token, confirmFirst);
   const loaded = query.isSuccess;
   const gone = query.error instanceof ApiError && query.error.status === 404;
   // This browser remembers a working link (the heart and "save search" write through it) and forgets a dead one.

@@ -1,5 +1,5 @@
 import { ALL_FEATURES, PROPERTY_CATEGORIES } from '@shared/domain/property-options';
-import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/saved-search';
+import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/search-limits';
 import type { SavedSearch, SavedSearchFiltersInput } from '@shared/schemas/alerts';
 import { Button } from '@web/components/button';
 import { CheckboxGroup } from '@web/components/checkbox-field';

@@ -1,13 +1,13 @@
 import { overMaxText } from '@shared/domain/buyer-match';
+import { telLink } from '@shared/domain/phone';
 import { paths } from '@shared/paths';
 import { StatusMessage } from '@web/components/status-message';
 import { alerts } from '@web/i18n/alerts';
 import { type MatchingBuyer, useMatchingBuyers } from '@web/lib/alerts-api';
 import { formatDate } from '@web/lib/format';
-import { Mail } from 'lucide-react';
+import { Mail, Phone } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { ContactButtons } from './contact-buttons';
 
 const t = alerts.matches;
 
@@ -28,12 +28,13 @@ function Buyer({ buyer }: { buyer: MatchingBuyer }) {
         <div className="flex flex-wrap items-center gap-3">
           <span className="font-medium">{contact.name}</span>
           {contact.phone && (
-            <>
-              <bdi dir="ltr" className="text-slate-700">
-                {contact.phone}
-              </bdi>
-              <ContactButtons name={contact.name} phone={contact.phone} />
-            </>
+            <a
+              href={telLink(contact.phone)}
+              className="inline-flex items-center gap-1 text-brand-800 underline"
+            >
+              <Phone aria-hidden="true" size={16} />
+              <bdi dir="ltr">{contact.phone}</bdi>
+            </a>
           )}
           {contact.email && (
             <a

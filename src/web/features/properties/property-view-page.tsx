@@ -7,7 +7,6 @@ import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
-import { recentlyViewed, snapshotOf } from '@web/lib/saved-properties';
 import { useSession } from '@web/lib/session';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -41,7 +40,11 @@ export function PropertyViewPage() {
   const opened = query.data;
   // Kept in this browser only (recently viewed); a sold one is kept too, it is still the one they saw.
   useEffect(() => {
-    if (opened) recentlyViewed.add(snapshotOf(opened));
+    if (!opened) return;
+    import('@web/lib/saved-properties').then(
+      (m) => m.recentlyViewed.add(m.snapshotOf(opened)),
+      () => undefined,
+    );
   }, [opened]);
   if (query.isPending) return <StatusMessage busy>{t.view.loading}</StatusMessage>;
   if (query.isError) {
