@@ -5,19 +5,28 @@ import { CacheSync } from './cache-sync';
 
 /** A listening connection whose generation checks the test answers one by one. */
 class FakeClient extends EventEmitter {
-  pending: { resolve: (result: { rows: { value: string }[] }) => void }[] = [];
+  pending: {
+    resolve: (result: { rows: { seq: string; scopes?: string[] }[] }) => void;
+    values?: unknown[];
+  }[] = [];
   ended = false;
   async connect() {}
   async end() {
     this.ended = true;
   }
-  query(query: string | { text: string }) {
+  query(query: string | { text: string; values?: unknown[] }) {
     const text = typeof query === 'string' ? query : query.text;
     if (text.startsWith('LISTEN')) return Promise.resolve({ rows: [] });
-    return new Promise((resolve) => this.pending.push({ resolve }));
+    const values = typeof query === 'string' ? undefined : query.values;
+    return new Promise((resolve) => this.pending.push({ resolve, values }));
   }
-  answer(value: number) {
-    this.pending.shift()!.resolve({ rows: [{ value: String(value) }] });
+  /** Answers the first check: the log's last number. */
+  answer(latest: number) {
+    this.pending.shift()!.resolve({ rows: [{ seq: String(latest) }] });
+  }
+  /** Answers a later check: the log's writes after the number it asked from. */
+  answerLog(writes: [number, string[]][]) {
+    this.pending.shift()!.resolve({ rows: writes.map(([seq, scopes]) => ({ seq: String(seq), scopes })) });
   }
 }
 
@@ -44,6 +53,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A cached entry reading `read`, as the read caches tag one: valid while `fresh()` holds. */
+const entryOf = (sync: CacheSync, read: string[]) => {
+  const snap = sync.generations.snapshot(read);
+  return { fresh: () => sync.generations.unchanged(read, snap) };
+};
+
 describe('CacheSync', () => {
   it('never lets a request rely on a check sent before it arrived, and shares the next one', async () => {
     const { sync, client } = await startSync();
@@ -57,32 +72,53 @@ describe('CacheSync', () => {
     client.answer(5);
     await first;
     expect(sync.usable).toBe(true);
-    const generation = sync.generation;
+    const page = entryOf(sync, ['property:a']);
+    const other = entryOf(sync, ['property:b']);
     expect(client.pending).toHaveLength(1); // the next check, shared by both
+    expect(client.pending[0]!.values).toEqual([5]); // the writes after the last one applied
     expect(second.done || third.done).toBe(false);
 
-    client.answer(6); // a write committed meanwhile in another process
+    client.answerLog([[6, ['property:a']]]); // a write committed meanwhile in another process
     await vi.waitFor(() => expect(second.done && third.done).toBe(true));
-    expect(sync.generation).toBeGreaterThan(generation);
+    expect(page.fresh()).toBe(false);
+    expect(other.fresh()).toBe(true);
 
-    const unchanged = sync.generation;
     const fourth = sync.confirm();
     expect(client.pending).toHaveLength(1); // nothing in flight: sent at once
-    client.answer(6);
+    expect(client.pending[0]!.values).toEqual([6]);
+    client.answerLog([]);
     await fourth;
-    expect(sync.generation).toBe(unchanged);
+    expect(other.fresh()).toBe(true);
   });
 
-  it('drops the caches when a newer write is announced, not an older one', async () => {
+  it('drops what a newer write names when it is announced, and ignores an older one', async () => {
     const { sync, client } = await startSync();
     const check = sync.confirm();
     client.answer(10);
     await check;
-    const generation = sync.generation;
-    client.emit('notification', { channel: 'read_caches', payload: '9' });
-    expect(sync.generation).toBe(generation);
-    client.emit('notification', { channel: 'read_caches', payload: '11' });
-    expect(sync.generation).toBe(generation + 1);
+    const dashboards = entryOf(sync, ['indicators']);
+    const page = entryOf(sync, ['property:a', 'users']);
+    client.emit('notification', { channel: 'read_caches', payload: '9 ["indicators"]' });
+    expect(dashboards.fresh()).toBe(true);
+    client.emit('notification', { channel: 'read_caches', payload: '11 ["indicators"]' });
+    expect(dashboards.fresh()).toBe(false);
+    expect(page.fresh()).toBe(true);
+  });
+
+  it('drops everything after a gap in the numbers (an announcement that failed, a pruned log)', async () => {
+    const { sync, client } = await startSync();
+    const check = sync.confirm();
+    client.answer(10);
+    await check;
+    const page = entryOf(sync, ['property:a']);
+    client.emit('notification', { channel: 'read_caches', payload: '12 ["indicators"]' });
+    expect(page.fresh()).toBe(false);
+
+    const settings = entryOf(sync, ['settings']);
+    const again = sync.confirm();
+    client.answerLog([[14, ['indicators']]]);
+    await again;
+    expect(settings.fresh()).toBe(false);
   });
 
   it('turns the caches off and drops them when the connection fails, and starts over on a new one', async () => {
@@ -91,11 +127,11 @@ describe('CacheSync', () => {
     const check = sync.confirm();
     client.answer(3);
     await check;
-    const generation = sync.generation;
+    const page = entryOf(sync, ['property:a']);
 
     client.emit('error', new Error('terminating connection due to administrator command'));
     expect(sync.usable).toBe(false);
-    expect(sync.generation).toBeGreaterThan(generation);
+    expect(page.fresh()).toBe(false);
     expect(client.ended).toBe(true);
     await sync.confirm(); // nothing to ask: the request runs without the caches
     expect(sync.usable).toBe(false);
@@ -105,6 +141,7 @@ describe('CacheSync', () => {
     expect(clients).toHaveLength(2);
     expect(ready.done).toBe(true);
     const again = sync.confirm();
+    expect(clients[1]!.pending[0]!.values).toBeUndefined(); // a new connection reads the log's end first
     clients[1]!.answer(3);
     await again;
     expect(sync.usable).toBe(true);

@@ -3,32 +3,44 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client';
 import { readCacheGeneration } from '../db/schema';
+import { ScopeGenerations, scopes } from './cache-scopes';
 
 /** The channel every write announces itself on (one per database: NOTIFY never crosses databases). */
 const CHANNEL = 'read_caches';
 const SEQUENCE = readCacheGeneration.seqName;
+/** One announcing write at a time across processes, so the log's numbers commit in order. */
+const LOCK_KEY = 0x72656164; // 'read'
 /** A check unanswered for this long means the listening connection is gone: it is replaced. */
 const CHECK_TIMEOUT_MS = 2_000;
 const RECONNECT_MAX_MS = 5_000;
-/** A prepared statement. A new sequence shows last_value 1 before and after its first nextval: is_called tells. */
-const CHECK_QUERY = `select (case when is_called then last_value else 0 end)::text as value from ${SEQUENCE}`;
+/** Rows kept in the log: a process further behind than this drops everything instead. */
+const LOG_KEPT = 2_000;
+/** The most log rows one check applies; more means drop everything and go on from the last. */
+const CHECK_BATCH = 500;
+/** Prepared statements of the checks. */
+const LATEST_QUERY = 'select coalesce(max(seq), 0)::text as seq from read_cache_writes';
+const AFTER_QUERY = `select seq::text as seq, scopes from read_cache_writes where seq > $1 order by seq limit ${CHECK_BATCH}`;
+
+type LogRow = { seq: string; scopes: string[] };
 
 /**
  * Keeps one process's read caches in step with every process on one PostgreSQL database
- * (docs/decisions/0007-read-caches.md).
+ * (docs/decisions/0007-read-caches.md, 0022-scoped-cache-invalidation.md).
  *
- * - A write takes the next value of the `read_cache_generation` sequence and NOTIFYs it, before its answer.
- * - One dedicated connection LISTENs: a notification drops this process's caches at once.
+ * - A write logs the scopes it changed under the next number of the `read_cache_generation` sequence and
+ *   NOTIFYs them, before its answer, one writer at a time (an advisory lock), so numbers commit in order.
+ * - One dedicated connection LISTENs: a notification drops what depends on its scopes at once.
  * - NOTIFY is asynchronous, so a request does not trust it alone: before an API request runs, `confirm()`
- *   reads the sequence on that same connection. The read is sent after the request arrived, so it sees every
- *   write answered before that; a value not seen yet drops the caches. Concurrent requests share one read
- *   (at most one in flight, the next one shared by everyone who arrived meanwhile).
+ *   reads the log after the last write applied, on that same connection. The read is sent after the request
+ *   arrived, so it sees every write answered before that. Concurrent requests share one read (at most one in
+ *   flight, the next one shared by everyone who arrived meanwhile).
+ * - A missing number (an announcement that failed, or a log pruned past this process) drops everything.
  * - While the connection is down or a check failed, nothing is served from the caches; a new connection
  *   starts with the caches dropped.
  */
 export class CacheSync {
-  /** Changes whenever cached entries may be stale; the read caches tag entries with it. */
-  generation = 0;
+  /** What cached entries depend on; moves whenever some of them may be stale. */
+  readonly generations = new ScopeGenerations();
   /** Whether cached entries may be served: listening, and the latest check succeeded. */
   usable = false;
   private seen: number | null = null;
@@ -66,7 +78,7 @@ export class CacheSync {
   }
 
   /**
-   * Confirms this process's caches against the shared generation, with a read sent after this call. Never
+   * Confirms this process's caches against the shared log, with a read sent after this call. Never
    * rejects: on failure `usable` is false and the caches are bypassed.
    */
   confirm(): Promise<void> {
@@ -87,23 +99,34 @@ export class CacheSync {
     return check;
   }
 
-  /** Announces a write (after it committed, before it is answered): every process drops its caches. */
-  async bump(db: Database): Promise<void> {
+  /**
+   * Announces a write (after it committed, before it is answered): every process drops what depends on
+   * `changed`.
+   */
+  async announce(db: Database, changed: readonly string[]): Promise<void> {
+    const payload = JSON.stringify(changed);
     try {
-      const result = await db.execute<{ value: string }>(
-        sql`select value::text, pg_notify(${CHANNEL}, value::text)
-            from (select nextval(${SEQUENCE}) as value) as next`,
+      const result = await db.execute<{ seq: string }>(
+        sql`with locked as (select pg_advisory_xact_lock(${LOCK_KEY})),
+                 next as (select nextval(${SEQUENCE}) as seq from locked)
+            insert into read_cache_writes (seq, scopes)
+            select seq, ${payload}::jsonb from next
+            returning seq::text as seq, pg_notify(${CHANNEL}, seq::text || ' ' || ${payload})`,
       );
-      const value = Number(result.rows[0]!.value);
-      if (this.seen !== null && value > this.seen) this.seen = value;
+      const seq = Number(result.rows[0]!.seq);
+      if (seq % 500 === 0)
+        await db.execute(sql`delete from read_cache_writes where seq <= ${seq - LOG_KEPT}`).catch(() => {});
     } finally {
-      this.generation++;
+      this.generations.bump(changed);
     }
   }
 
-  /** Drops this process's caches (a local change that needs no announcement). */
-  dropLocal() {
-    this.generation++;
+  /** Applies the write numbered `seq`: in order, its scopes; after a gap (or out of step), everything. */
+  private apply(seq: number, changed: readonly string[]) {
+    if (this.seen !== null && seq <= this.seen) return;
+    if (this.seen === null || seq !== this.seen + 1) this.generations.dropAll();
+    else this.generations.bump(changed);
+    this.seen = seq;
   }
 
   private async check(): Promise<void> {
@@ -112,17 +135,21 @@ export class CacheSync {
       if (!client) throw new Error('not listening');
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('generation check timed out')), CHECK_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new Error('read cache check timed out')), CHECK_TIMEOUT_MS);
       });
-      const result = await Promise.race([
-        client.query<{ value: string }>({ name: 'read-cache-generation', text: CHECK_QUERY }),
-        timeout,
-      ]).finally(() => clearTimeout(timer));
+      const query =
+        this.seen === null
+          ? client.query<LogRow>({ name: 'read-cache-latest', text: LATEST_QUERY })
+          : client.query<LogRow>({ name: 'read-cache-after', text: AFTER_QUERY, values: [this.seen] });
+      const result = await Promise.race([query, timeout]).finally(() => clearTimeout(timer));
       if (client !== this.client) throw new Error('connection replaced during the check');
-      const value = Number(result.rows[0]!.value);
-      if (value !== this.seen) {
-        this.seen = value;
-        this.generation++;
+      if (this.seen === null) {
+        // Starting over (a new connection): everything cached before is dropped, the log read from here.
+        this.seen = Number(result.rows[0]!.seq);
+        this.generations.dropAll();
+      } else {
+        for (const row of result.rows) this.apply(Number(row.seq), row.scopes);
+        if (result.rows.length >= CHECK_BATCH) this.generations.dropAll();
       }
       this.usable = true;
     } catch (err) {
@@ -138,11 +165,23 @@ export class CacheSync {
       keepAlive: true,
     });
     client.on('notification', (message) => {
-      const value = Number(message.payload);
-      if (client === this.client && (this.seen === null || value > this.seen)) {
-        this.seen = value;
-        this.generation++;
+      if (client !== this.client) return;
+      const payload = message.payload ?? '';
+      // "<number> <scopes as JSON>"; anything else (a hand-made NOTIFY) drops everything.
+      const space = payload.indexOf(' ');
+      const seq = space > 0 ? Number(payload.slice(0, space)) : Number.NaN;
+      let changed: string[] = [scopes.all];
+      try {
+        const parsed: unknown = JSON.parse(payload.slice(space + 1));
+        if (Array.isArray(parsed) && parsed.every((scope) => typeof scope === 'string')) changed = parsed;
+      } catch {}
+      if (!Number.isSafeInteger(seq)) {
+        this.generations.dropAll();
+        return;
       }
+      // Before the first check there is no number to follow: the check reads the log from its end.
+      if (this.seen === null) this.generations.bump(changed);
+      else this.apply(seq, changed);
     });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
@@ -163,7 +202,7 @@ export class CacheSync {
     this.reconnectDelay = 100;
     // Whatever was cached before may have missed notifications: start over.
     this.seen = null;
-    this.generation++;
+    this.generations.dropAll();
     for (const resolve of this.readyWaiters.splice(0)) resolve();
   }
 
@@ -181,7 +220,7 @@ export class CacheSync {
     this.client = null;
     this.usable = false;
     this.seen = null;
-    this.generation++;
+    this.generations.dropAll();
   }
 
   private scheduleReconnect() {

@@ -4,70 +4,90 @@ import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { safeEncode } from 'zod/v4/core';
 import type { Database } from '../db/client';
+import { ScopeGenerations, scopes } from './cache-scopes';
 import { CacheSync } from './cache-sync';
 
 /**
- * Short-lived in-process caches of hot reads (docs/decisions/0007-read-caches.md).
+ * Short-lived in-process caches of hot reads (docs/decisions/0007-read-caches.md), dropped by what was
+ * written (docs/decisions/0022-scoped-cache-invalidation.md).
  *
- * Every write request that may have changed data (its answer is not a 4xx refusal) bumps the database's
- * "write generation" before its answer goes out (and this process's once more when it ends); a cached value
- * is used only while the generation current when its load *started* is still current, so nothing written is
- * served stale once the write is answered (a read that overlapped the write is not reused). A refused request
- * (401, 403, 400, 404, 429...) changes nothing and keeps the caches, so a visitor cannot flush them.
+ * Every cached entry names the scopes it read (a property, the searches of a deal type, the users, the
+ * indicators...). Every write request that may have changed data (its answer is not a 4xx refusal) announces
+ * the scopes it changed before its answer goes out (and to this process once more when it ends); a write that
+ * names none changes everything. An entry is used only while none of its scopes moved since its load
+ * *started*, so nothing written is served stale once the write is answered, a read that overlapped a write of
+ * its scopes is not reused, and a write elsewhere keeps it. A refused request (401, 403, 400, 404, 429...)
+ * changes nothing and keeps the caches, so a visitor cannot flush them.
  *
- * PGlite (one process owns the database): the generation is a counter in this process. PostgreSQL (any
- * number of processes): the generation is shared through a sequence and NOTIFY, and every API request
- * confirms it before it runs (cache-sync.ts), so a write answered by any process is never followed by a
- * stale read in another.
+ * PGlite (one process owns the database): the generations live in this process. PostgreSQL (any number of
+ * processes): every write is logged with its scopes and NOTIFYed, and every API request confirms the log
+ * before it runs (cache-sync.ts), so a write answered by any process is never followed by a stale read in
+ * another.
  */
-const generations = new WeakMap<Database, number>();
+const locals = new WeakMap<Database, ScopeGenerations>();
 const syncs = new WeakMap<Database, { sync: CacheSync; users: number }>();
 
-export const writeGeneration = (db: Database) => syncs.get(db)?.sync.generation ?? generations.get(db) ?? 0;
+function generationsOf(db: Database): ScopeGenerations {
+  const shared = syncs.get(db);
+  if (shared) return shared.sync.generations;
+  let local = locals.get(db);
+  if (!local) {
+    local = new ScopeGenerations();
+    locals.set(db, local);
+  }
+  return local;
+}
 
-/** Whether cached entries may be served (PostgreSQL: while the generation can be confirmed). */
+/** Whether cached entries may be served (PostgreSQL: while the log can be confirmed). */
 const cachesUsable = (db: Database) => syncs.get(db)?.sync.usable ?? true;
 
-/** This process's start, so a tag of the generation never names data from before a restart. */
+/** This process's start, so a tag of the generations never names data from before a restart. */
 const BOOT = randomBytes(6).toString('base64url');
 
 /**
- * A validator of everything the read caches hold, for answers too large to hash (the full property list):
- * it changes with every write answered, here or in another process. Undefined while the generation cannot be
- * confirmed.
+ * A validator of what depends on `read`, for answers too large to hash (the full property list): it changes
+ * with every write of those scopes answered, here or in another process. Undefined while the generations
+ * cannot be confirmed.
  */
-export const generationEtag = (db: Database, name: string) =>
-  cachesUsable(db) ? `W/"${name}-${BOOT}-${writeGeneration(db)}"` : undefined;
+export const scopeEtag = (db: Database, name: string, read: readonly string[]) =>
+  cachesUsable(db) ? `W/"${name}-${BOOT}-${generationsOf(db).tag(read)}"` : undefined;
 
-/** Invalidates every read cache of `db`, in every process sharing it (before a write is answered). */
-export async function noteWrite(db: Database): Promise<void> {
+/** Invalidates what depends on `changed` (default: everything) in every process sharing `db` (before a write is answered). */
+export async function noteWrite(db: Database, changed: readonly string[] = [scopes.all]): Promise<void> {
   const shared = syncs.get(db);
-  if (shared) await shared.sync.bump(db);
-  else generations.set(db, writeGeneration(db) + 1);
+  if (shared) await shared.sync.announce(db, changed);
+  else generationsOf(db).bump(changed);
 }
 
-/** Invalidates this process's read caches of `db` only. */
-function noteLocalWrite(db: Database) {
-  const shared = syncs.get(db);
-  if (shared) shared.sync.dropLocal();
-  else generations.set(db, writeGeneration(db) + 1);
-}
+/** Invalidates what depends on `changed` in this process only. */
+const noteLocalWrite = (db: Database, changed: readonly string[]) => generationsOf(db).bump(changed);
 
-type Entry<V> = { value: Promise<V>; at: number; generation: number };
+type Entry<V> = { value: Promise<V>; at: number; read: readonly string[]; snap: number[] };
+
+export type ReadCacheOptions = {
+  ttlMs: number;
+  maxEntries?: number;
+  /** The scopes an entry reads, from its key (a call to `get` may name them itself). */
+  reads: (key: string) => readonly string[];
+};
 
 export class ReadCache<V> {
   private readonly maps = new WeakMap<Database, Map<string, Entry<V>>>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly reads: (key: string) => readonly string[];
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 2_000,
-  ) {}
+  constructor({ ttlMs, maxEntries = 2_000, reads }: ReadCacheOptions) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+    this.reads = reads;
+  }
 
   /**
    * The cached value of `key`, or `load()` (one load shared by concurrent callers). Callers must not
    * mutate what they get: the same object is handed to every request until the entry expires.
    */
-  get(db: Database, key: string, load: () => Promise<V>): Promise<V> {
+  get(db: Database, key: string, load: () => Promise<V>, read?: readonly string[]): Promise<V> {
     // Freshness cannot be confirmed (PostgreSQL connection trouble): read through, keep nothing.
     if (!cachesUsable(db)) return load();
     let map = this.maps.get(db);
@@ -76,11 +96,17 @@ export class ReadCache<V> {
       this.maps.set(db, map);
     }
     const now = Date.now();
-    const generation = writeGeneration(db);
+    const generations = generationsOf(db);
     const hit = map.get(key);
-    if (hit && hit.generation === generation && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && now - hit.at < this.ttlMs && generations.unchanged(hit.read, hit.snap)) return hit.value;
     if (map.size >= this.maxEntries) map.clear();
-    const entry: Entry<V> = { value: load(), at: now, generation };
+    const scopesRead = read ?? this.reads(key);
+    const entry: Entry<V> = {
+      value: load(),
+      at: now,
+      read: scopesRead,
+      snap: generations.snapshot(scopesRead),
+    };
     map.set(key, entry);
     // A failed load is not kept: the next request tries again (and gets its own error).
     entry.value.catch(() => {
@@ -109,7 +135,7 @@ export class ReadCache<V> {
 
   private isFresh(db: Database, key: string) {
     const hit = this.maps.get(db)?.get(key);
-    return !!hit && hit.generation === writeGeneration(db) && Date.now() - hit.at < this.ttlMs;
+    return !!hit && Date.now() - hit.at < this.ttlMs && generationsOf(db).unchanged(hit.read, hit.snap);
   }
 }
 
@@ -123,6 +149,12 @@ declare module 'fastify' {
      * cached data only sometimes (sign-out) calls noteWrite itself when it did.
      */
     keepsReadCaches?: boolean;
+    /**
+     * What a write route changes (docs/decisions/0022-scoped-cache-invalidation.md). A handler adds what only
+     * it knows (which property, which deal type) with `noteChanged`; a write that names nothing changes
+     * everything.
+     */
+    changes?: readonly string[];
   }
 }
 
@@ -144,18 +176,48 @@ declare module 'fastify' {
     announcedWrite: boolean;
     /** Set when the request passed every check and its handler was about to run (read-cache plugin). */
     reachedHandler: boolean;
+    /** The scopes this write request changed, as its handler found them (noteChanged). */
+    changedScopes: Set<string> | null;
   }
 }
 
+/** Records that this write request changes `changed` (added to its route's `changes`). */
+export function noteChanged(request: FastifyRequest, ...changed: string[]) {
+  request.changedScopes ??= new Set();
+  for (const scope of changed) request.changedScopes.add(scope);
+}
+
 /**
- * Bumps the write generation when a write request may have changed data: before its answer (shared with
- * every process) and at its end (this process). On PostgreSQL it also listens for the other processes'
- * writes and confirms the generation before each API request.
+ * What a write request changed: its route's scopes and its handler's, or everything when neither says (a
+ * route that declares `changes: []` changes nothing a cache holds).
+ */
+function changedBy(request: FastifyRequest): string[] {
+  const declared = request.routeOptions.config?.changes;
+  if (declared === undefined && !request.changedScopes) return [scopes.all];
+  return [...(declared ?? []), ...(request.changedScopes ?? [])];
+}
+
+/**
+ * Declares what every write route registered after this call, in this plugin, changes (unless the route
+ * says itself). For modules whose writes all change the same things.
+ */
+export function declareChanges(app: FastifyInstance, changed: readonly string[]) {
+  app.addHook('onRoute', (route) => {
+    if (route.config?.changes !== undefined) return;
+    route.config = { ...route.config, changes: changed } as typeof route.config;
+  });
+}
+
+/**
+ * Announces what a write request changed when it may have changed data: before its answer (shared with every
+ * process) and at its end (this process). On PostgreSQL it also listens for the other processes' writes and
+ * confirms the log before each API request.
  */
 export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('announcedWrite', false);
     app.decorateRequest('reachedHandler', false);
+    app.decorateRequest('changedScopes', null);
     const { dbHandle: handle, db } = app;
     if (handle.kind === 'postgres' && handle.connectionString) {
       let shared = syncs.get(db);
@@ -182,15 +244,15 @@ export const readCachePlugin = fp(
       // Once: if announcing fails, the error answer (a 500) passes here again.
       if (mayHaveChangedCachedData(request, reply) && !request.announcedWrite) {
         request.announcedWrite = true;
-        await noteWrite(db);
+        await noteWrite(db, changedBy(request));
       }
       return payload;
     });
     app.addHook('onResponse', async (request, reply) => {
       if (!mayHaveChangedCachedData(request, reply)) return;
       // Answered without onSend (e.g. hijacked): announce it now.
-      if (request.announcedWrite) noteLocalWrite(db);
-      else await noteWrite(db);
+      if (request.announcedWrite) noteLocalWrite(db, changedBy(request));
+      else await noteWrite(db, changedBy(request));
     });
   },
   { name: 'read-cache', decorators: { fastify: ['db', 'dbHandle'] } },
@@ -224,12 +286,18 @@ export async function replyCached<T>(
   key: string,
   schema: z.ZodType,
   load: () => Promise<T>,
+  read?: readonly string[],
 ): Promise<T> {
-  const body = await cache.get(db, key, async () => {
-    const data = await load();
-    const json = encodeJson(schema, data);
-    return json === null ? { json, data } : { json };
-  });
+  const body = await cache.get(
+    db,
+    key,
+    async () => {
+      const data = await load();
+      const json = encodeJson(schema, data);
+      return json === null ? { json, data } : { json };
+    },
+    read,
+  );
   if (body.json === null) return body.data as T;
   // Returning the reply tells fastify the answer has been sent.
   return sendJson(reply, body.json) as never;

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
+import { scopes } from './cache-scopes';
 import { isMutation, noteWrite, ReadCache } from './read-cache';
 
 export const SESSION_COOKIE = 'sid';
@@ -42,8 +43,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Session lookups of the last 2 s (every API request needs one; on PGlite it is ~1 ms of a ~2 ms read).
- * Any write request (sign-out, deactivation, password change...), in this process or another on the same
- * database, invalidates them before it is answered (plugins/read-cache.ts).
+ * A sign-out, or a write of users (deactivation, password change...), in this process or another on the same
+ * database, drops them before it is answered (plugins/read-cache.ts).
  */
 const sessionCache = new ReadCache<{
   id: string;
@@ -54,7 +55,7 @@ const sessionCache = new ReadCache<{
   gender: Gender;
   expiresAt: Date;
   lastSeenAt: Date;
-} | null>(2_000, 10_000);
+} | null>({ ttlMs: 2_000, maxEntries: 10_000, reads: () => [scopes.sessions, scopes.users] });
 
 /** Reads the session cookie on API requests and sets `request.user` (null when absent, expired or deactivated). */
 export const sessionPlugin = fp(
@@ -142,7 +143,7 @@ export const sessionPlugin = fp(
               .where(eq(sessions.id, hashToken(token)))
               .returning({ id: sessions.id })
           : [];
-        if (ended.length > 0) await noteWrite(app.db);
+        if (ended.length > 0) await noteWrite(app.db, [scopes.sessions]);
         reply.clearCookie(SESSION_COOKIE, {
           path: '/',
           httpOnly: true,

@@ -4,11 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type BackupInfo, listBackups } from '../../db/backup';
 import { backupDirOf, backupNow } from '../../lib/backups';
 import { conflict, notFound } from '../../lib/errors';
+import { declareChanges } from '../../plugins/read-cache';
 
 const toItem = (b: BackupInfo) => ({ name: b.name, size: b.size, createdAt: b.createdAt.toISOString() });
 
 /** Backups of the embedded database, for the admin's settings page. */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): a backup changes no data.
+  declareChanges(app, []);
   const embedded = () => app.dbHandle.kind === 'pglite';
 
   app.get(

@@ -13,7 +13,8 @@ import {
   updateGoalSchema,
 } from '@shared/schemas/goal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replyCached } from '../../plugins/read-cache';
+import { scopes } from '../../plugins/cache-scopes';
+import { declareChanges, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { readCaches } from '../indicators/cache';
 import { resolveAgent } from '../users/acting-agent';
@@ -21,6 +22,8 @@ import { agentPerformance, allPerformance, companyPerformance } from './performa
 import { editGoal, findGoal, goalMetrics, saveGoal, toGoal } from './service';
 
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): goals are part of the dashboards' figures.
+  declareChanges(app, [scopes.indicators]);
   app.post(
     '/goals',
     {

@@ -64,7 +64,7 @@ describe('read caches', () => {
     ).toBe(1);
   });
 
-  it('a change behind the API is not seen until a write request (or the TTL), and read-only or refused POSTs do not count', async () => {
+  it('a change behind the API is not seen until a write of indicators (or the TTL); read-only or refused POSTs and sign-outs do not count', async () => {
     const before = await scoreOf();
     await app.db.insert(indicators).values({ agentId, ...ZERO, deals: 3 });
     expect(await scoreOf()).toBe(before);
@@ -75,6 +75,14 @@ describe('read caches', () => {
     const spare = await signIn(app, (await createUser(app.db, { name: 'רוני' })).email, TEST_PASSWORD);
     const out = await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: { cookie: spare } });
     expect(out.statusCode).toBe(200);
+    expect(await scoreOf()).toBe(before); // a sign-out changes sessions only (docs/decisions/0022)
+    const entry = await app.inject({
+      method: 'POST',
+      url: '/api/v1/indicators',
+      headers: { cookie: agent },
+      payload: { calls: 1 },
+    });
+    expect(entry.statusCode).toBe(201);
     expect(await scoreOf()).toBeGreaterThan(before);
   });
 

@@ -18,7 +18,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { runIdempotent } from '../../lib/idempotency';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import { replyCached } from '../../plugins/read-cache';
+import { scopes } from '../../plugins/cache-scopes';
+import { declareChanges, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { resolveAgent } from '../users/acting-agent';
 import { findUserById } from '../users/service';
@@ -50,6 +51,8 @@ export type IndicatorRoutesOptions = { writesPerUser: RateRule };
 export const INDICATOR_WRITES_PER_USER: RateRule = { max: 300, windowMs: 10 * 60_000 };
 
 export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = async (app, opts) => {
+  // What these writes change for the read caches (docs/decisions/0022): daily entries change the dashboards only.
+  declareChanges(app, [scopes.indicators]);
   // Counted after the session is known and before any work; reads (`readOnly`, GET) are never counted.
   app.addHook('preHandler', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;

@@ -1,10 +1,13 @@
 import { idParamsSchema } from '@shared/schemas/common';
 import { resendMailResponseSchema } from '@shared/schemas/leads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declareChanges } from '../../plugins/read-cache';
 import { resendFailedMail } from './resend';
 
 /** The outbox as the admin sees it from the leads inbox. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): sending mail changes no cached data.
+  declareChanges(app, []);
   app.post(
     '/mail/:id/resend',
     {

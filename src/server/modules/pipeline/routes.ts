@@ -35,6 +35,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { runIdempotent } from '../../lib/idempotency';
+import { scopes } from '../../plugins/cache-scopes';
+import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { listAvailability, pipelinePerformance, putLeadSettings, updateAvailability } from './admin';
 import { leadsCsv } from './export';
@@ -58,6 +60,8 @@ const DEFAULT_EXPORT_DAYS = 30;
 
 /** The leads pipeline (docs/leads.md): leads, activities, the board, the agent's day, settings, performance. */
 export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): a lead's activities count in the indicators.
+  declareChanges(app, [scopes.indicators]);
   // Reads of a person's leads are never kept by a browser or a proxy.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET') reply.header('cache-control', 'no-store');

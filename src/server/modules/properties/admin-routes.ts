@@ -5,16 +5,25 @@ import {
   propertyResponseSchema,
   updatePropertySchema,
 } from '@shared/schemas/property';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noteChanged } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { addImages, createFromForm, removeImage, reorderImages } from './images';
+import { propertyWriteScopes } from './read-cache';
 import { getProperty } from './reads';
 import { createProperty, deleteProperty, newPropertyId, updateProperty } from './service';
 
 const ok = <T>(data: T) => ({ status: 'success' as const, data });
 
-/** Admin mutations of properties and their images; every one is audited in the service. */
+/**
+ * Admin mutations of properties and their images; every one is audited in the service. Each names what it
+ * changes for the read caches: the property as it was and as it is (docs/decisions/0022).
+ */
 export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const changes = async (request: FastifyRequest, id: string) =>
+    noteChanged(request, ...(await propertyWriteScopes(app.db, id)));
+
   app.post(
     '/property',
     { config: { access: 'admin' }, schema: { response: { 201: propertyResponseSchema } } },
@@ -27,6 +36,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         id = newPropertyId();
         await createProperty(app.db, actor, id, (request.body ?? {}) as Record<string, unknown>, []);
       }
+      await changes(request, id);
       reply.status(201);
       return ok({ data: await getProperty(app.db, app.storage, id) });
     },
@@ -43,7 +53,9 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await changes(request, request.params.id);
       await updateProperty(app.db, currentUser(request), request.params.id, request.body);
+      await changes(request, request.params.id);
       return ok({ data: await getProperty(app.db, app.storage, request.params.id) });
     },
   );
@@ -52,6 +64,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/property/:id',
     { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: okSchema } } },
     async (request) => {
+      await changes(request, request.params.id);
       await deleteProperty(app.db, app.storage, currentUser(request), request.params.id);
       return { status: 'success' as const, message: 'הנכס נמחק' };
     },
@@ -64,6 +77,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } },
     },
     async (request) => {
+      await changes(request, request.params.id);
       await addImages(app.db, app.storage, request, currentUser(request), request.params.id);
       return ok({ data: await getProperty(app.db, app.storage, request.params.id) });
     },
@@ -77,6 +91,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, imageId } = request.params;
+      await changes(request, id);
       await removeImage(app.db, app.storage, currentUser(request), id, imageId);
       return ok({ data: await getProperty(app.db, app.storage, id) });
     },
@@ -89,6 +104,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: imageOrderSchema, response: { 200: propertyResponseSchema } },
     },
     async (request) => {
+      await changes(request, request.params.id);
       await reorderImages(app.db, currentUser(request), request.params.id, request.body.order);
       return ok({ data: await getProperty(app.db, app.storage, request.params.id) });
     },

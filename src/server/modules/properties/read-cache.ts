@@ -1,25 +1,61 @@
+import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import type { Property } from '@shared/schemas/property';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { properties } from '../../db/schema';
+import { ALL_LISTINGS, scopes, type TransactionKind } from '../../plugins/cache-scopes';
 import { type CachedBody, ReadCache } from '../../plugins/read-cache';
 import type { SearchCount } from './search-count';
 
 /**
- * The public pages' reads, kept for 10 s (docs/decisions/0007-read-caches.md):
- * any write request (a property, its photos, an agent's details), in this process or another on the same
- * database, invalidates them before it is answered.
+ * The public pages' reads, kept for 10 s (docs/decisions/0007-read-caches.md): a write, in this process or
+ * another on the same database, drops the ones that read what it changed before it is answered
+ * (docs/decisions/0022-scoped-cache-invalidation.md). Searches and totals name their deal type when they are
+ * read (`get`'s own scopes); the defaults below are for a key alone.
  */
 const TTL_MS = 10_000;
 
+/** What a search of one deal type reads: its listings, and the agents shown on them. */
+export const searchScopes = (kind: TransactionKind) => [scopes.listings(kind), scopes.users];
+const propertyScopes = (id: string) => [scopes.property(id), scopes.users];
+
 export const propertyCaches = {
   /** Search totals, by the filters (not the page or the sort). */
-  counts: new ReadCache<SearchCount>(TTL_MS),
+  counts: new ReadCache<SearchCount>({ ttlMs: TTL_MS, reads: () => ALL_LISTINGS }),
   /** Whole JSON bodies of search pages, by their query. */
-  search: new ReadCache<CachedBody>(TTL_MS),
+  search: new ReadCache<CachedBody>({ ttlMs: TTL_MS, reads: () => [...ALL_LISTINGS, scopes.users] }),
   /** Whole JSON bodies of single properties, by id. */
-  single: new ReadCache<CachedBody>(TTL_MS, 5_000),
+  single: new ReadCache<CachedBody>({ ttlMs: TTL_MS, maxEntries: 5_000, reads: propertyScopes }),
   /** Properties as objects, by id (the rows of similar properties); undefined: no such property. */
-  rows: new ReadCache<Property | undefined>(TTL_MS, 20_000),
+  rows: new ReadCache<Property | undefined>({ ttlMs: TTL_MS, maxEntries: 20_000, reads: propertyScopes }),
   /** A city's unsold properties sorted by price: the candidates of similar properties, by city. */
-  cityPrices: new ReadCache<CityPrices>(TTL_MS, 1_000),
+  cityPrices: new ReadCache<CityPrices>({
+    ttlMs: TTL_MS,
+    maxEntries: 1_000,
+    reads: (city) => [scopes.city(city)],
+  }),
 };
 
 export type CityPrices = { ids: string[]; prices: number[] };
+
+const kindOf = (typeTransaction: string): TransactionKind[] =>
+  typeTransaction === TRANSACTION_TYPES.rent
+    ? ['rent']
+    : typeTransaction === TRANSACTION_TYPES.sale
+      ? ['sale']
+      : ['sale', 'rent'];
+
+/**
+ * What a write of property `id` changes, as it stands now: its own answers, the listings of its deal type and
+ * its city's similar candidates. A write calls it before and after changing the property (its type or city
+ * may change); an unknown id changes its own answers only.
+ */
+export async function propertyWriteScopes(db: Database, id: string): Promise<string[]> {
+  const [row] = await db
+    .select({ typeTransaction: properties.typeTransaction, city: properties.city })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  if (!row) return [scopes.property(id)];
+  return [scopes.property(id), ...kindOf(row.typeTransaction).map(scopes.listings), scopes.city(row.city)];
+}

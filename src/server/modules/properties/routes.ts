@@ -12,10 +12,11 @@ import {
 } from '@shared/schemas/property';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
 import { matchesEtag } from '../../plugins/etag';
-import { generationEtag, replyCached } from '../../plugins/read-cache';
+import { replyCached, scopeEtag } from '../../plugins/read-cache';
 import { FULL_LIST_PER_IP, streamAllProperties } from './full-list';
-import { propertyCaches } from './read-cache';
+import { propertyCaches, searchScopes } from './read-cache';
 import {
   getProperty,
   listAgentProperties,
@@ -39,9 +40,9 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => consumeRateLimit(app.db, `full-list:ip:${request.ip}`, FULL_LIST_PER_IP),
     },
     async (request, reply) => {
-      // Too large to hash: the ETag names the write generation the list is read at, so a client that has
-      // it (If-None-Match) gets 304 until any write changes what it would read.
-      const etag = generationEtag(app.db, 'full-list');
+      // Too large to hash: the ETag names the generations of what the list reads, so a client that has it
+      // (If-None-Match) gets 304 until a write changes a property or an agent.
+      const etag = scopeEtag(app.db, 'full-list', [...ALL_LISTINGS, scopes.users]);
       if (etag) {
         reply.header('etag', etag).header('cache-control', 'no-cache');
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -64,6 +65,7 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
         JSON.stringify(request.query),
         propertySearchResponseSchema,
         async () => ok(await searchProperties(app.db, app.storage, request.query)),
+        searchScopes(request.query.type),
       ),
   );
 

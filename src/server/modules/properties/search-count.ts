@@ -2,6 +2,7 @@ import { type PropertySearchQuery, SEARCH_COUNT_CAP } from '@shared/schemas/prop
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
+import { scopes } from '../../plugins/cache-scopes';
 import { propertyCaches } from './read-cache';
 
 const keyOf = (q: PropertySearchQuery) =>
@@ -30,15 +31,20 @@ export function countMatching(
   where: SQL,
   cap = SEARCH_COUNT_CAP,
 ): Promise<SearchCount> {
-  return propertyCaches.counts.get(db, `${cap}:${keyOf(q)}`, async () => {
-    const matches = db
-      .select({ one: sql`1` })
-      .from(properties)
-      .where(where)
-      .limit(cap + 1)
-      .as('matches');
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-    const n = row?.n ?? 0;
-    return { total: Math.min(n, cap), totalCapped: n > cap };
-  });
+  return propertyCaches.counts.get(
+    db,
+    `${cap}:${keyOf(q)}`,
+    async () => {
+      const matches = db
+        .select({ one: sql`1` })
+        .from(properties)
+        .where(where)
+        .limit(cap + 1)
+        .as('matches');
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+      const n = row?.n ?? 0;
+      return { total: Math.min(n, cap), totalCapped: n > cap };
+    },
+    [scopes.listings(q.type)],
+  );
 }

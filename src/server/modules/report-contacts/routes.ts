@@ -10,6 +10,7 @@ import {
   statusesResponseSchema,
 } from '@shared/schemas/report-contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { listAgentPropertyRefs } from '../properties/agent-properties';
 import { actingAgent } from './access';
@@ -24,6 +25,8 @@ import { shareRoutes } from './share-routes';
 
 /** SPEC section 7 report-contact contract, plus the agent's property list for the form's select. */
 export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): no read cache holds report contacts.
+  declareChanges(app, []);
   app.post(
     '/reportContact',
     {

@@ -12,12 +12,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { absoluteUrl } from '../../lib/links';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { sharedReport } from './shared-report';
 import { createShare, listShares, revokeShare } from './shares-service';
 
 /** Seller links: the agent (or an admin) creates, lists and revokes them; anyone with a valid token reads. */
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): no read cache holds report shares.
+  declareChanges(app, []);
   app.post(
     '/reportContact/shares',
     {

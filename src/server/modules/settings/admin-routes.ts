@@ -3,12 +3,16 @@ import { agencySettingsSchema, settingsResponseSchema } from '@shared/schemas/se
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readUpload } from '../../lib/uploads';
+import { scopes } from '../../plugins/cache-scopes';
+import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { updateSettings } from './admin-service';
 import { MAX_VIDEO_BYTES, MEDIA_KINDS, noFile, storeImage, storeVideo } from './media';
 
 /** Admin edits of the agency's details and the home page media. */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): the agency settings.
+  declareChanges(app, [scopes.settings]);
   app.patch(
     '/settings',
     {

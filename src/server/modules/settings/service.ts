@@ -2,6 +2,7 @@ import { type AgencySettings, agencySettingsSchema } from '@shared/schemas/setti
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agencySettings } from '../../db/schema';
+import { scopes } from '../../plugins/cache-scopes';
 import { noteWrite, ReadCache } from '../../plugins/read-cache';
 import { DEFAULT_SETTINGS } from './defaults';
 
@@ -10,7 +11,11 @@ import { DEFAULT_SETTINGS } from './defaults';
  * rarely; reading and validating them costs ~3 ms on PGlite, so they are kept for 10 s. A save, in this
  * process or another on the same database, invalidates them before it is answered.
  */
-const cache = new ReadCache<AgencySettings>(10_000, 10);
+const cache = new ReadCache<AgencySettings>({
+  ttlMs: 10_000,
+  maxEntries: 10,
+  reads: () => [scopes.settings],
+});
 
 async function readSettings(db: Database): Promise<AgencySettings> {
   const [row] = await db.select().from(agencySettings).where(eq(agencySettings.id, 1)).limit(1);
@@ -29,5 +34,5 @@ export async function saveSettings(db: Database, settings: AgencySettings): Prom
     .insert(agencySettings)
     .values({ id: 1, data: settings })
     .onConflictDoUpdate({ target: agencySettings.id, set: { data: settings, updatedAt: new Date() } });
-  await noteWrite(db);
+  await noteWrite(db, [scopes.settings]);
 }

@@ -8,6 +8,8 @@ import { sessionUserResponseSchema } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
+import { scopes } from '../../plugins/cache-scopes';
+import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { processImage } from '../images/pipeline';
 import { assertOwnImage, changeOwnPassword, updateOwnAccount } from './account-service';
@@ -15,6 +17,8 @@ import { findUserById, toUser } from './service';
 
 /** A signed-in user's own account; static /users/me paths win over /users/:id in Fastify's router. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): one's own name, photo, password.
+  declareChanges(app, [scopes.users]);
   app.patch(
     '/users/me',
     {

@@ -2,12 +2,16 @@ import { mayActFor } from '@shared/domain/roles';
 import { AGENT_NOT_FOUND, NOT_AGENT_WORK } from '@shared/schemas/indicator';
 import type { Database } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { scopes } from '../../plugins/cache-scopes';
 import { ReadCache } from '../../plugins/read-cache';
 import type { SessionUser } from '../../plugins/session';
 import { findUserById } from './service';
 
-/** Users looked up by the dashboards' reads (5 s; any write request, in any process, invalidates them). */
-const userRows = new ReadCache<Awaited<ReturnType<typeof findUserById>>>(5_000);
+/** Users looked up by the dashboards' reads (5 s; a write of users, in any process, drops them). */
+const userRows = new ReadCache<Awaited<ReturnType<typeof findUserById>>>({
+  ttlMs: 5_000,
+  reads: () => [scopes.users],
+});
 
 type Options = {
   /** Writes need an active agent; reads of a past month may name a deactivated one. */

@@ -6,6 +6,8 @@ import {
 import { idParamsSchema } from '@shared/schemas/common';
 import { sessionUserResponseSchema } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scopes } from '../../plugins/cache-scopes';
+import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { assertOwnImage } from './account-service';
 import { activateUser, createUser, deactivateUser, updateUser } from './admin-service';
@@ -13,6 +15,8 @@ import { findUserById, toUser } from './service';
 
 /** User accounts, admin only: create, edit, deactivate (never delete) and reactivate. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): users and agents.
+  declareChanges(app, [scopes.users]);
   app.post(
     '/users',
     {

@@ -2,12 +2,16 @@ import { forgotPasswordBodySchema, resetPasswordBodySchema } from '@shared/schem
 import { okSchema } from '@shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { scopes } from '../../plugins/cache-scopes';
+import { declareChanges } from '../../plugins/read-cache';
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset';
 
 export type ResetRoutesOptions = { resetPerIp: RateRule; resetPerEmail: RateRule };
 
 /** Forgotten password: request a mailed single-use link, then set a new password with it. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<ResetRoutesOptions> = async (app, opts) => {
+  // What these writes change for the read caches (docs/decisions/0022): a new password ends the user's sessions.
+  declareChanges(app, [scopes.users]);
   app.post(
     '/users/forgot-password',
     {
