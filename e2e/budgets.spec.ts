@@ -8,9 +8,11 @@ import { expect, test } from './fixtures';
  * property page <= 120 KB; React DOM (~62 KB) and React Router (~28 KB) alone take 90 KB, so the pages miss
  * them (docs/performance.md, "Public pages"). These ceilings stop growth: they were the sizes plus 3%, then grew by
  * about 1 KB each for the sellers' valuation link, the forms that work before JavaScript (their server answers and
- * the privacy links) and the price boxes with separators.
+ * the privacy links) and the price boxes with separators; /Sale and the property page by 1 KB more for the heart
+ * on every card (its action loads on use) and the save-search button (its dialog loads on use), and the
+ * property page's record of recently viewed, loaded after hydration.
  */
-const BUDGET_KB = { home: 175, sale: 156, property: 170 } as const;
+const BUDGET_KB = { home: 175, sale: 157, property: 171 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();

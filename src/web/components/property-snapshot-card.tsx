@@ -20,11 +20,14 @@ export function snapshotPrice(p: Pick<PropertySnapshot, 'price' | 'typeTransacti
 export function PropertySnapshotCard({
   property: p,
   linked = true,
+  muted = !linked,
   badge,
   actions,
 }: {
   property: PropertySnapshot;
   linked?: boolean;
+  /** Greyed: sold, rented or removed. */
+  muted?: boolean;
   badge?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -38,7 +41,7 @@ export function PropertySnapshotCard({
             alt=""
             loading="lazy"
             decoding="async"
-            className={`h-full w-full object-cover ${linked ? '' : 'grayscale'}`}
+            className={`h-full w-full object-cover ${muted ? 'grayscale' : ''}`}
           />
         ) : (
           <div className="h-full bg-slate-200" />

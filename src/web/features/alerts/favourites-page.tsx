@@ -64,6 +64,7 @@ export function FavouritesPage() {
                     <PropertySnapshotCard
                       property={shown}
                       linked={state.kind !== 'deleted'}
+                      muted={state.kind === 'sold' || state.kind === 'deleted'}
                       badge={<StateBadge state={state} snapshot={shown} />}
                       actions={
                         <Button

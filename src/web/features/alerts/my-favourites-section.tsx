@@ -80,6 +80,7 @@ export function MyFavouritesSection({ token, list }: { token: string; list: Favo
                 <PropertySnapshotCard
                   property={snapshot}
                   linked={f.state !== 'deleted'}
+                  muted={f.state !== 'active'}
                   badge={
                     badge && (
                       <span className="rounded-full bg-slate-900 px-3 py-1 text-sm font-bold text-white">
