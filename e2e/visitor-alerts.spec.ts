@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createProperty, photo } from './data';
 import { DEMO, expect, test } from './fixtures';
+import { type CaughtMail, mailsTo } from './mail-catcher';
 import { DESKTOP, hebrewTag, PHONE } from './people';
 
 /** The admin's API session, apart from the page's (the visitor never signs in). */
@@ -89,4 +90,109 @@ test('favourites: a heart saves without an account, survives a reload, and sold 
   await page.goto('/Sale');
   await expect(page.getByRole('region', { name: 'נכסים שצפיתם בהם לאחרונה' })).toContainText(streets[0]!);
   await checkA11y({ allImpacts: true });
+});
+
+/** The newest mail to this address whose text matches, once it has arrived (the outbox sends it). */
+async function mailMatching(address: string, pattern: RegExp) {
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = mailsTo(address)
+          .filter((mail) => pattern.test(mail.text))
+          .at(-1);
+        return Boolean(found);
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const linkIn = (text: string, path: RegExp) => new URL(text.match(path)?.[0] ?? 'http://x/').pathname;
+
+test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets the new matching listing and unsubscribes', async ({
+  page,
+  request,
+  shot,
+  checkA11y,
+  signInAs,
+}) => {
+  await asAdmin(request);
+  const tag = hebrewTag();
+  const city = `קריית ${tag}`;
+  const email = `buyer-${Date.now()}@example.com`;
+  const name = `דנה ${tag}`;
+
+  // Keyboard only, at phone width: the listing's filters in the address, then the save-search dialog.
+  await page.setViewportSize(PHONE);
+  await page.goto(`/Sale?city=${encodeURIComponent(city)}&minRooms=4&maxRooms=5&maxPrice=2500000`);
+  const save = page.getByRole('button', { name: 'שמור חיפוש ושלחו לי נכסים חדשים' });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'שמירת החיפוש' });
+  await expect(dialog).toContainText(`נכסים 4–5 חדרים ב${city} עד 2,500,000 ₪`);
+  await expect(dialog.getByLabel('שם')).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(email);
+  const consent = dialog.getByRole('checkbox');
+  await expect(consent).not.toBeChecked();
+  await consent.focus();
+  await page.keyboard.press('Space');
+  await checkA11y({ allImpacts: true });
+  await shot('save search dialog phone');
+  await dialog.getByRole('button', { name: 'שמירה ושליחת קישור' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status')).toContainText(`שלחנו מייל אל ${email}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(save).toBeFocused();
+
+  // Double opt-in: the link in the confirmation mail confirms and opens the private page.
+  const confirmation = await mailMatching(email, /\/MyAlerts\/[\w-]+\?confirm=1/);
+  await page.goto(linkIn(confirmation.text, /https?:\/\/\S+\/MyAlerts\/[\w-]+\?confirm=1/) + '?confirm=1');
+  await expect(page.getByRole('heading', { name: 'העדכונים שלי', level: 1 })).toBeVisible();
+  await expect(page.getByText('ההרשמה אושרה')).toBeVisible();
+  await expect(page.getByTestId('search-sentence')).toHaveText(`נכסים 4–5 חדרים ב${city} עד 2,500,000 ₪`);
+  await expect(page).not.toHaveURL(/confirm=1/);
+  await checkA11y({ allImpacts: true });
+  await shot('private link phone');
+  await page.setViewportSize(DESKTOP);
+  await shot('private link desktop');
+
+  // An admin adds a matching property: the alert arrives with it, and a one-click unsubscribe.
+  const address = `האלון ${tag}`;
+  const id = await createProperty(request, { address, city, rooms: 4, price: 2_400_000 }, [
+    await photo('#0ea5e9', 'alert.png'),
+  ]);
+  const alert = await mailMatching(email, new RegExp(`/PropertyView/${id}`));
+  expect(alert.text).toContain(address);
+  expect(alert.listUnsubscribe).toMatch(/<https?:\/\/\S+\/alerts\/unsubscribe\/[\w-]+>/);
+  expect(alert.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+  if (alert.html) {
+    await page.setViewportSize(PHONE);
+    await page.setContent(alert.html);
+    await shot('alert mail phone');
+  }
+
+  // The agent sees the buyer under "קונים מתאימים" on the property's page (the admin owns the demo listings).
+  await signInAs('admin');
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/PropertyView/${id}`);
+  const buyers = page.getByRole('region', { name: /קונים מתאימים/ });
+  await expect(buyers).toContainText(`נכסים 4–5 חדרים ב${city} עד 2,500,000 ₪`);
+  await expect(buyers).toContainText(name);
+  await checkA11y({ allImpacts: true });
+  await shot('matching buyers');
+  expect((await page.request.post('/api/v1/users/logout')).status()).toBe(200);
+
+  // Unsubscribe from the mail's link: once, and again (idempotent), without naming anyone.
+  const unsubscribe = linkIn(alert.text, /https?:\/\/\S+\/alerts\/unsubscribe\/[\w-]+/);
+  for (let i = 0; i < 2; i++) {
+    await page.goto(unsubscribe);
+    await page.getByRole('button').first().click();
+    await expect(page.getByText('הוסרתם מרשימת התפוצה')).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(email);
+  }
 });

@@ -1,6 +1,5 @@
 import { Button } from '@web/components/button';
 import { he } from '@web/i18n/he';
-import { BellPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Filters } from './filters';
 
@@ -24,7 +23,6 @@ export function SaveSearchButton({ type, filters }: { type: 'sale' | 'rent'; fil
         onFocus={preload}
         onClick={() => setOpen(true)}
       >
-        <BellPlus aria-hidden="true" size={18} />
         {he.favourites.saveSearch}
       </Button>
       {open && (
