@@ -50,6 +50,9 @@ beforeAll(async () => {
       formsPerIp: plenty,
       passwordResetPerIp: plenty,
       passwordResetPerEmail: plenty,
+      alertsSubscribePerIp: plenty,
+      alertsPagePerIp: plenty,
+      alertsPerContact: plenty,
     },
   });
   await app.ready();

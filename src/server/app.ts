@@ -46,6 +46,9 @@ import { webAppPlugin } from './plugins/web-app';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 import './zod-locale';
+import { matchRoutes } from './modules/alerts/agent-routes';
+import { alertLinkPages } from './modules/alerts/link-pages';
+import { alertRoutes } from './modules/alerts/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +85,9 @@ export type BuildAppOptions = {
     passwordResetPerIp: RateRule;
     passwordResetPerEmail: RateRule;
     indicatorWritesPerUser: RateRule;
+    alertsSubscribePerIp: RateRule;
+    alertsPagePerIp: RateRule;
+    alertsPerContact: RateRule;
   }>;
 };
 
@@ -215,6 +221,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(backupRoutes);
         await api.register(pushRoutes);
         await api.register(pipelineRoutes);
+        await api.register(alertRoutes, {
+          subscribePerIp: options.rateLimits?.alertsSubscribePerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+          pagePerIp: options.rateLimits?.alertsPagePerIp ?? { max: 300, windowMs: FIFTEEN_MINUTES },
+          perContact: options.rateLimits?.alertsPerContact ?? { max: 30, windowMs: 60 * 60_000 },
+        });
+        await api.register(matchRoutes);
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is
@@ -232,6 +244,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     options.webRoot === null
       ? undefined
       : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
+  await app.register(alertLinkPages);
   await app.register(sitemapPlugin);
   await app.register(manifestPlugin);
   await app.register(webAppPlugin, {

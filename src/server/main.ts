@@ -7,6 +7,7 @@ import { RUNS_JOBS_MESSAGE, RUNS_JOBS_VARIABLE, runPrimary, serverProcessCount }
 import { type Env, EnvError, loadEnv, startupWarnings } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
+import { startAlertsJob } from './modules/alerts/job';
 import { startDraining } from './modules/health/routes';
 import { startOutboxWorker } from './modules/mail/worker';
 import { startResponseClock } from './modules/pipeline/clock';
@@ -65,10 +66,11 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
   await app.listen({ host: env.HOST, port: env.PORT });
 }
 
-/** The mail and push senders, the evening reminder, the leads' response clock, the hourly maintenance and (PGlite) the backups; returns what stops them. */
+/** The mail and push senders, the buyers' alerts, the evening reminder, the leads' response clock, the hourly maintenance and (PGlite) the backups; returns what stops them. */
 function startJobs(app: FastifyInstance) {
   const stopWorker = startOutboxWorker(app);
   const stopPush = startPushWorker(app);
+  const stopAlerts = startAlertsJob(app);
   const stopReminder = startDailyReminder(app);
   const stopClock = startResponseClock(app);
   const stopMaintenance = startMaintenance(app);
@@ -81,7 +83,7 @@ function startJobs(app: FastifyInstance) {
     stopSweep();
     stopReminder();
     stopClock();
-    await Promise.all([stopWorker(), stopPush()]);
+    await Promise.all([stopAlerts(), stopWorker(), stopPush()]);
   };
 }
 

@@ -4,6 +4,7 @@ import { idSchema } from '@shared/schemas/common';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { properties, users } from '../db/schema';
+import { isLiveAccessToken } from '../modules/alerts/service';
 
 const idOf = (pathname: string, prefix: string) => {
   const match = new RegExp(`^${prefix}/([^/]+)/?$`, 'i').exec(pathname);
@@ -42,5 +43,7 @@ export async function pageStatus(app: FastifyInstance, pathname: string): Promis
       .limit(1);
     return row && isTeamMember(row) ? 200 : 404;
   }
+  const alertsToken = idOf(pathname, routePatterns.myAlerts.replace('/:token', ''));
+  if (alertsToken !== undefined) return (await isLiveAccessToken(app.db, alertsToken)) ? 200 : 404;
   return 200;
 }

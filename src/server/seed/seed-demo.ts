@@ -14,6 +14,7 @@ import { demoListings } from './demo/listings';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo/people';
 import { portraitPicture, prng } from './demo/pictures';
 import { listingPicture } from './demo/rooms';
+import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoPipeline } from './demo-pipeline';
 
 const DAY = 86_400_000;
@@ -153,4 +154,5 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
   );
 
   await seedDemoPipeline(db, team, created);
+  await seedDemoAlerts(db, created);
 }

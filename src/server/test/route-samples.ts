@@ -112,6 +112,9 @@ export const SAMPLES: Record<string, Sample> = {
     payload: { name: 'ליד בדיקה', phone: '0507654321', category: 'קונה', ownerId: t.id },
   }),
   'GET /api/v1/pipeline/leads/:id': (t) => ({ url: `/api/v1/pipeline/leads/${t.inquiryId}` }),
+  'GET /api/v1/pipeline/leads/:id/matching-properties': (t) => ({
+    url: `/api/v1/pipeline/leads/${t.inquiryId}/matching-properties`,
+  }),
   'PATCH /api/v1/pipeline/leads/:id': (t) => ({
     url: `/api/v1/pipeline/leads/${t.inquiryId}`,
     payload: { category: 'קונה' },

@@ -29,7 +29,14 @@ export const LOSS_REASON_LABELS: Record<LossReason, string> = {
 };
 
 /** Where a lead came from. */
-export const LEAD_SOURCES = ['homeForm', 'propertyInquiry', 'valuation', 'manual', 'import'] as const;
+export const LEAD_SOURCES = [
+  'homeForm',
+  'propertyInquiry',
+  'valuation',
+  'manual',
+  'import',
+  'savedSearch',
+] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
@@ -38,6 +45,7 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   valuation: 'הערכת שווי',
   manual: 'הוזן ידנית',
   import: 'ייבוא',
+  savedSearch: 'חיפוש שמור',
 };
 
 /** A next touch that has passed while the lead is still open. */

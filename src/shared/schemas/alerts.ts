@@ -25,6 +25,7 @@ export const ALERT_MESSAGES = {
   tooManySearches: (max: number) => `אפשר לשמור עד ${max} חיפושים`,
   tooManyFavourites: (max: number) => `אפשר לשמור עד ${max} נכסים במועדפים`,
   subscribed: 'שלחנו אליכם מייל עם קישור לאישור. ההתראות יתחילו אחרי שתאשרו.',
+  linkSent: 'אם הכתובת רשומה אצלנו, שלחנו אליה את הקישור האישי.',
   confirmed: 'ההרשמה אושרה',
   deleted: 'כל הפרטים שלכם נמחקו',
   unsubscribed: 'הוסרתם מרשימת התפוצה, ולא יישלחו אליכם עוד עדכונים',
@@ -148,6 +149,9 @@ export const subscribeBodySchema = z.object({
 });
 /** @public (the web side imports it) */
 export type SubscribeBody = z.input<typeof subscribeBodySchema>;
+
+/** POST /api/v1/alerts/link: a lost private link, mailed again to a known address. */
+export const linkBodySchema = z.object({ email, website: honeypot });
 
 /** The token of a private link, in the path of every /api/v1/alerts/me/:token route. @public */
 export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });

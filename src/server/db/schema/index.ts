@@ -1,3 +1,4 @@
+export * from './alerts';
 export * from './audit';
 export * from './indicator-totals';
 export * from './leads';

@@ -18,12 +18,15 @@ export const contacts = pgTable(
     /** The phone as first written. */
     phone: text('phone').notNull(),
     phoneKey: text('phone_key'),
+    /** Lower-case; a buyer who saved a search with an e-mail and no mobile is found by it. */
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('contacts_phone_key_idx').on(t.phoneKey).where(sql`${t.phoneKey} is not null`),
     index('contacts_created_idx').on(t.createdAt),
+    index('contacts_email_idx').on(t.email),
   ],
 );
 
@@ -145,6 +148,10 @@ export const mailOutbox = pgTable(
     cc: text('cc'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** An HTML part (alerts), sent beside the text. */
+    html: text('html'),
+    /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').$type<'pending' | 'sent' | 'failed' | 'held'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

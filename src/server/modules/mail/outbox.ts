@@ -10,6 +10,10 @@ export type OutgoingMail = {
   cc?: string | null;
   subject: string;
   text: string;
+  /** An HTML part beside the text (alerts). */
+  html?: string | null;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string> | null;
   /** Not before this time (a sending window: the office's hours, Shabbat, a holiday); default now. */
   notBefore?: Date;
 };

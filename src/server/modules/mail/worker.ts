@@ -24,6 +24,8 @@ export async function deliverDueMail(
         cc: mail.cc ?? undefined,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html ?? undefined,
+        headers: mail.headers ?? undefined,
       });
       await markSent(app.db, mail.id, attempts);
     } catch (err) {

@@ -104,6 +104,8 @@ async function contactOwner(tx: Transaction, contactId: string): Promise<string 
 }
 
 export type NewLead = {
+  /** A contact found by the caller (a buyer found by e-mail); else the phone's contact is found or made. */
+  contactId?: string;
   name: string;
   phone: string;
   category: string;
@@ -130,7 +132,9 @@ export type NewLead = {
  */
 export async function addLead(tx: Transaction, input: NewLead) {
   const now = input.now ?? new Date();
-  const contact = await contactFor(tx, input.name, input.phone, now);
+  const contact = input.contactId
+    ? { id: input.contactId }
+    : await contactFor(tx, input.name, input.phone, now);
   const routing: Pick<RoutingResult, 'ownerId' | 'reason'> = input.owner
     ? { ownerId: input.owner.id, reason: input.owner.reason }
     : await routeInTransaction(

@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { shareImageKey } from '../../pages/share-image';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
+import { recordPropertyChange } from '../alerts/events';
 import type { ProcessedImage } from '../images/pipeline';
 
 type PropertyInsert = typeof properties.$inferInsert;
@@ -78,6 +79,7 @@ export async function createProperty(
         .insert(propertyImages)
         .values(images.map((image, position) => ({ propertyId: id, position, ...image })));
     }
+    await recordPropertyChange(tx, null, row!);
     await recordAudit(tx as Database, actor, {
       entity: 'property',
       entityId: id,
@@ -107,6 +109,7 @@ export async function updateProperty(
       .set({ ...toColumns(input), updatedAt: new Date() })
       .where(eq(properties.id, id))
       .returning();
+    await recordPropertyChange(tx, before, after!);
     await recordAudit(tx as Database, actor, {
       entity: 'property',
       entityId: id,

@@ -1,9 +1,20 @@
 // Sends the generated requests of `fuzzFamilies` the way a client on the wire would: ':name' path segments
 // and '$name' values filled in from a few real rows, lists as repeated multipart fields, files as uploads.
 // Shared by the fuzz tests and `npm run bench:faults`.
+
+import { ALERTS_CONSENT_TEXT, savedSearchFiltersSchema } from '@shared/schemas/alerts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { contacts, goals, indicators, leadActivities, leads } from '../../db/schema';
+import {
+  alertSubscribers,
+  contacts,
+  goals,
+  indicators,
+  leadActivities,
+  leads,
+  savedSearches,
+} from '../../db/schema';
+import { issueToken } from '../../modules/alerts/tokens';
 import { createProperty, createUser, TEST_PASSWORD } from '../factories';
 import type { FuzzRoute, Role } from './index';
 import { encodeComponent, type FileMarker } from './values';
@@ -27,6 +38,29 @@ async function signIn(app: FastifyInstance, email: string): Promise<string> {
   const sid = res.cookies.find((c) => c.name === 'sid');
   if (!sid) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return `sid=${sid.value}`;
+}
+
+/** A confirmed subscriber with one saved search, and its private token. */
+async function alertFixture(app: FastifyInstance, email: string) {
+  const [subscriber] = await app.db
+    .insert(alertSubscribers)
+    .values({
+      name: 'קונה',
+      email,
+      consentText: ALERTS_CONSENT_TEXT,
+      consentAt: new Date(),
+      confirmedAt: new Date(),
+    })
+    .returning();
+  const [search] = await app.db
+    .insert(savedSearches)
+    .values({
+      subscriberId: subscriber!.id,
+      filters: savedSearchFiltersSchema.parse({ type: 'sale', city: 'חיפה' }),
+      confirmedAt: new Date(),
+    })
+    .returning();
+  return { token: await issueToken(app.db, subscriber!.id, 'access'), searchId: search!.id };
 }
 
 /** Creates the rows the routes refer to (an admin, an agent with a property, an indicator and a goal, another user). */
@@ -55,6 +89,9 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     .returning();
   // A property the DELETE route may remove, so the others' fixtures stay.
   const spare = await createProperty(app.db, { agentId: agent.id, address: 'הרצל 9' });
+  // A confirmed subscriber with a saved search (the private link's routes), and a spare one to delete.
+  const alerts = await alertFixture(app, 'fuzz-alerts@example.com');
+  const spareAlerts = await alertFixture(app, 'fuzz-alerts-spare@example.com');
   const cookies: Record<Role, string | undefined> = {
     visitor: undefined,
     admin: await signIn(app, admin.email),
@@ -72,6 +109,11 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     lead: lead!.id,
     activity: activity!.id,
     kind: 'image',
+    alertEmail: 'fuzz-alerts@example.com',
+    alertToken: alerts.token,
+    search: alerts.searchId,
+    spareAlertToken: spareAlerts.token,
+    spareSearch: spareAlerts.searchId,
   };
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
     .png()

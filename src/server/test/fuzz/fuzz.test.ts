@@ -25,6 +25,9 @@ beforeAll(async () => {
       loginPerEmailAndIp: unlimited,
       passwordResetPerIp: unlimited,
       passwordResetPerEmail: unlimited,
+      alertsSubscribePerIp: unlimited,
+      alertsPagePerIp: unlimited,
+      alertsPerContact: unlimited,
     },
   });
   client = await createFuzzClient(app);

@@ -3,6 +3,7 @@
 
 import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS } from '@shared/domain/metrics';
+import { ALERTS_CONSENT_TEXT } from '@shared/schemas/alerts';
 import fc from 'fast-check';
 import { DEFAULT_SETTINGS } from '../../modules/settings/defaults';
 import { TEST_PASSWORD } from '../factories';
@@ -31,7 +32,12 @@ export type Table =
   | 'idempotency_keys'
   | 'contacts'
   | 'lead_activities'
-  | 'lead_settings';
+  | 'lead_settings'
+  | 'alert_subscribers'
+  | 'alert_tokens'
+  | 'saved_searches'
+  | 'alert_favourites'
+  | 'alert_consent_log';
 
 export type FuzzRoute = {
   family: string;
@@ -63,6 +69,15 @@ const freshEmail = fc.uuid().map((id) => `fuzz-${id.slice(0, 8)}@example.com`);
 const phone = ['050-123-4567', '+972521234567'];
 const name = ['דנה כהן', 'Dana Cohen'];
 const agentRef = ['$agent', ['$agent']];
+/** A saved search's filters, as /Sale would send them. */
+const savedSearch = {
+  type: 'sale',
+  city: 'חיפה',
+  category: 'דירה',
+  minRooms: 4,
+  maxRooms: 5,
+  maxPrice: 2_500_000,
+};
 const propertyJson = {
   typeTransaction: ['מכירה', 'השכרה'],
   city: ['חיפה', 'תל אביב-יפו'],
@@ -713,6 +728,107 @@ export const fuzzFamilies: FuzzRoute[] = [
         ),
       },
       { method: 'DELETE', url: '/push/subscriptions/:id', as: 'agent', ...path(fields({ id: ['$target'] })) },
+    ],
+  ),
+  ...family(
+    'alerts',
+    [
+      'alert_subscribers',
+      'alert_tokens',
+      'saved_searches',
+      'alert_favourites',
+      'alert_consent_log',
+      'mail_outbox',
+      'leads',
+      'contacts',
+      'lead_activities',
+      'push_outbox',
+    ],
+    [
+      {
+        method: 'POST',
+        url: '/alerts/subscribe',
+        as: 'visitor',
+        ...json(
+          fields({
+            name,
+            email: freshEmail,
+            phone: ['', ...phone],
+            consent: [true],
+            consentText: [ALERTS_CONSENT_TEXT],
+            frequency: ['immediate', 'daily'],
+            search: [savedSearch, { type: 'rent' }],
+            favourites: [['$property'], []],
+            website: [''],
+          }),
+        ),
+      },
+      {
+        method: 'POST',
+        url: '/alerts/link',
+        as: 'visitor',
+        ...json(fields({ email: ['$alertEmail'], website: [''] })),
+      },
+      {
+        method: 'GET',
+        url: '/alerts/me/:token',
+        as: 'visitor',
+        ...path(fields({ token: ['$alertToken', 'a'.repeat(43)] })),
+      },
+      {
+        method: 'POST',
+        url: '/alerts/me/:token/confirm',
+        as: 'visitor',
+        ...path(fields({ token: ['$alertToken', 'a'.repeat(43)] })),
+      },
+      {
+        method: 'PATCH',
+        url: '/alerts/me/:alertToken',
+        as: 'visitor',
+        ...json(fields({ name, frequency: ['immediate', 'daily'] })),
+      },
+      {
+        method: 'PUT',
+        url: '/alerts/me/:alertToken/favourites',
+        as: 'visitor',
+        ...json(fields({ propertyIds: [['$property'], []] })),
+      },
+      {
+        method: 'POST',
+        url: '/alerts/me/:alertToken/searches',
+        as: 'visitor',
+        ...json(fields({ filters: [savedSearch, { type: 'rent', city: 'עכו' }] })),
+      },
+      {
+        method: 'PATCH',
+        url: '/alerts/me/:alertToken/searches/:search',
+        as: 'visitor',
+        ...json(fields({ filters: [savedSearch], paused: [true, false] })),
+      },
+      {
+        method: 'DELETE',
+        url: '/alerts/me/:token/searches/:id',
+        as: 'visitor',
+        ...path(fields({ token: ['$spareAlertToken'], id: ['$spareSearch'] })),
+      },
+      {
+        method: 'DELETE',
+        url: '/alerts/me/:token',
+        as: 'visitor',
+        ...path(fields({ token: ['$spareAlertToken', 'a'.repeat(43)] })),
+      },
+      {
+        method: 'GET',
+        url: '/property/:id/matching-buyers',
+        as: 'agent',
+        ...path(fields({ id: ['$property'] })),
+      },
+      {
+        method: 'GET',
+        url: '/pipeline/leads/:id/matching-properties',
+        as: 'agent',
+        ...path(fields({ id: ['$lead'] })),
+      },
     ],
   ),
 ];

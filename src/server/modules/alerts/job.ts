@@ -1,0 +1,225 @@
+import { alertsForChange, nextAlertAt } from '@shared/domain/alert-rules';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import {
+  alertConsentLog,
+  alertDeliveries,
+  alertEvents,
+  alertFavourites,
+  alertSubscribers,
+  properties,
+} from '../../db/schema';
+import { runSingleton } from '../../lib/job-lock';
+import type { Storage } from '../../storage/storage';
+import { enqueueInTransaction } from '../mail/outbox';
+import { type AlertItem, alertMail } from './alert-mail';
+import { propertyCards } from './cards';
+import { liveSearchesOfType } from './matches';
+import { purgeUnconfirmed } from './service';
+import { issueToken } from './tokens';
+
+const EVENT_BATCH = 50;
+const SUBSCRIBER_BATCH = 200;
+/** The most properties in one alert mail (the rest wait for the next one). */
+const ITEMS_PER_MAIL = 20;
+/** The consent log is kept this long (proof of consent for a claim under section 30A). */
+const CONSENT_KEEP_DAYS = 3 * 365;
+
+/**
+ * Matches property changes to subscribers: each unprocessed event is claimed (FOR UPDATE SKIP LOCKED, so two
+ * processes never take the same one) and becomes alert records, one per subscriber, property and reason ever
+ * (the unique index drops repeats).
+ */
+export async function matchPendingEvents(db: Database, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const events = await tx
+      .select()
+      .from(alertEvents)
+      .where(isNull(alertEvents.processedAt))
+      .orderBy(asc(alertEvents.createdAt))
+      .limit(EVENT_BATCH)
+      .for('update', { skipLocked: true });
+    for (const event of events) {
+      const [property] = await tx.select().from(properties).where(eq(properties.id, event.propertyId));
+      if (!property || property.sold) continue;
+      const searches = await liveSearchesOfType(tx, property.typeTransaction);
+      const favourites =
+        event.kind === 'priceDrop'
+          ? await tx
+              .select({ subscriberId: alertFavourites.subscriberId })
+              .from(alertFavourites)
+              .innerJoin(alertSubscribers, eq(alertSubscribers.id, alertFavourites.subscriberId))
+              .where(
+                and(
+                  eq(alertFavourites.propertyId, property.id),
+                  isNotNull(alertFavourites.confirmedAt),
+                  isNotNull(alertSubscribers.confirmedAt),
+                  isNull(alertSubscribers.unsubscribedAt),
+                ),
+              )
+          : [];
+      const alerts = alertsForChange(
+        event.kind,
+        property,
+        searches.map((s) => ({ subscriberId: s.subscriber.id, filters: s.search.filters })),
+        favourites.map((f) => f.subscriberId),
+      );
+      if (alerts.length === 0) continue;
+      await tx
+        .insert(alertDeliveries)
+        .values(
+          alerts.map((a) => ({
+            subscriberId: a.subscriberId,
+            propertyId: property.id,
+            reason: a.reason,
+            oldPrice: a.reason === 'priceDrop' ? event.oldPrice : null,
+            price: property.price,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    if (events.length > 0) {
+      await tx
+        .update(alertEvents)
+        .set({ processedAt: now })
+        .where(
+          inArray(
+            alertEvents.id,
+            events.map((e) => e.id),
+          ),
+        );
+    }
+    return events.length;
+  });
+}
+
+/**
+ * Queues the alert mails that are due: each subscriber with waiting alerts is claimed (FOR UPDATE SKIP
+ * LOCKED) and, when its frequency and the sending rules allow (nextAlertAt), gets one mail with what waits,
+ * a fresh private link and a fresh unsubscribe link. Unconfirmed or unsubscribed subscribers get nothing.
+ */
+export async function queueDueAlerts(
+  ctx: { db: Database; storage: Storage; appOrigin: string },
+  now = new Date(),
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const waiting = await tx
+      .select()
+      .from(alertSubscribers)
+      .where(
+        and(
+          isNotNull(alertSubscribers.confirmedAt),
+          isNull(alertSubscribers.unsubscribedAt),
+          sql`exists (select 1 from ${alertDeliveries} d join ${properties} p on p.id = d.property_id
+                where d.subscriber_id = ${alertSubscribers.id} and d.mail_id is null and not p.sold)`,
+        ),
+      )
+      // Those waiting longest first, so subscribers held back by their hour or their digest never crowd out the rest.
+      .orderBy(sql`${alertSubscribers.lastAlertAt} asc nulls first`, asc(alertSubscribers.id))
+      .limit(SUBSCRIBER_BATCH)
+      .for('update', { skipLocked: true });
+    let queued = 0;
+    for (const subscriber of waiting) {
+      if (nextAlertAt(subscriber.frequency, subscriber.lastAlertAt, now) > now) continue;
+      const deliveries = await tx
+        .select({ delivery: alertDeliveries })
+        .from(alertDeliveries)
+        .innerJoin(properties, eq(properties.id, alertDeliveries.propertyId))
+        .where(
+          and(
+            eq(alertDeliveries.subscriberId, subscriber.id),
+            isNull(alertDeliveries.mailId),
+            eq(properties.sold, false),
+          ),
+        )
+        .orderBy(asc(alertDeliveries.createdAt))
+        .limit(ITEMS_PER_MAIL);
+      const cards = await propertyCards(
+        tx,
+        ctx.storage,
+        deliveries.map((d) => d.delivery.propertyId),
+      );
+      const items: AlertItem[] = deliveries.flatMap(({ delivery }) => {
+        const property = cards.get(delivery.propertyId);
+        return property ? [{ property, reason: delivery.reason, oldPrice: delivery.oldPrice }] : [];
+      });
+      if (items.length === 0) continue;
+      const tokens = {
+        access: await issueToken(tx, subscriber.id, 'access'),
+        unsubscribe: await issueToken(tx, subscriber.id, 'unsubscribe'),
+      };
+      const mailId = await enqueueInTransaction(tx, {
+        ...alertMail(ctx.appOrigin, subscriber, items, tokens),
+        notBefore: now,
+      });
+      await tx
+        .update(alertDeliveries)
+        .set({ mailId })
+        .where(
+          inArray(
+            alertDeliveries.id,
+            deliveries.map((d) => d.delivery.id),
+          ),
+        );
+      await tx
+        .update(alertSubscribers)
+        .set({ lastAlertAt: now })
+        .where(eq(alertSubscribers.id, subscriber.id));
+      queued += 1;
+    }
+    return queued;
+  });
+}
+
+/** Deletes subscribers who never confirmed and consent records past their keeping time. */
+export async function purgeAlertData(db: Database, now = new Date()): Promise<void> {
+  await purgeUnconfirmed(db, now);
+  const before = new Date(now.getTime() - CONSENT_KEEP_DAYS * 86_400_000);
+  await db.delete(alertConsentLog).where(lt(alertConsentLog.at, before));
+}
+
+/** One round of the alerts job: match what changed, then queue what is due. */
+export async function runAlertsOnce(app: FastifyInstance, now = new Date()) {
+  return runSingleton(app.dbHandle, 'alerts', async () => {
+    while ((await matchPendingEvents(app.db, now)) === EVENT_BATCH) {}
+    let queued = 0;
+    for (;;) {
+      const n = await queueDueAlerts(
+        { db: app.db, storage: app.storage, appOrigin: app.env.APP_ORIGIN },
+        now,
+      );
+      queued += n;
+      if (n < SUBSCRIBER_BATCH) return queued;
+    }
+  });
+}
+
+/** Runs the alerts job every minute (one process at a time) and the purge every hour; returns what stops it. */
+export function startAlertsJob(app: FastifyInstance, intervalMs = 60_000): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let lastPurge = 0;
+  const tick = () => {
+    if (stopped) return;
+    const work = (async () => {
+      await runAlertsOnce(app);
+      if (Date.now() - lastPurge >= 3_600_000) {
+        lastPurge = Date.now();
+        await runSingleton(app.dbHandle, 'alerts-purge', () => purgeAlertData(app.db));
+      }
+    })();
+    running = work
+      .catch((err) => app.log.error({ err }, 'alerts job failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  let timer = setTimeout(tick, 0);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

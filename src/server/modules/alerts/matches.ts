@@ -1,0 +1,127 @@
+import { matchRequirement } from '@shared/domain/buyer-match';
+import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { type SavedSearchFilters, SEARCH_PRICE_MAX, savedSearchSentence } from '@shared/domain/saved-search';
+import { ALERT_MESSAGES } from '@shared/schemas/alerts';
+import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { alertSubscribers, properties, savedSearches } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/session';
+import type { Storage } from '../../storage/storage';
+import type { Transaction } from '../mail/outbox';
+import { leadForViewer } from '../pipeline/reads';
+import { propertyCards } from './cards';
+
+/** The most properties listed per requirement on a buyer's page. */
+const MATCHES_PER_REQUIREMENT = 50;
+/** How many recent candidates a requirement is checked against. */
+const CANDIDATES = 500;
+
+/** Searches that may alert and be matched: active, confirmed, of a confirmed subscriber still subscribed. */
+export const liveSearch = and(
+  eq(savedSearches.paused, false),
+  isNotNull(savedSearches.confirmedAt),
+  isNotNull(alertSubscribers.confirmedAt),
+  isNull(alertSubscribers.unsubscribedAt),
+);
+
+/** The live searches of a deal type, with their subscribers. */
+export function liveSearchesOfType(db: Database | Transaction, typeTransaction: string) {
+  const type = typeTransaction === TRANSACTION_TYPES.rent ? 'rent' : 'sale';
+  return db
+    .select({ search: savedSearches, subscriber: alertSubscribers })
+    .from(savedSearches)
+    .innerJoin(alertSubscribers, eq(alertSubscribers.id, savedSearches.subscriberId))
+    .where(and(liveSearch, sql`${savedSearches.filters}->>'type' = ${type}`));
+}
+
+/**
+ * 'קונים מתאימים': the live requirements a property matches. Every agent sees that they exist and what they
+ * ask; the contact's details and the lead only the property's agents and admins.
+ */
+export async function matchingBuyers(db: Database, viewer: SessionUser, propertyId: string) {
+  const [property] = await db.select().from(properties).where(eq(properties.id, propertyId)).limit(1);
+  if (!property) throw notFound(ALERT_MESSAGES.propertyNotFound);
+  const mayContact =
+    viewer.role === 'admin' || property.agentId === viewer.id || property.agentSecendId === viewer.id;
+  const rows = await liveSearchesOfType(db, property.typeTransaction).orderBy(desc(savedSearches.createdAt));
+  return rows.flatMap(({ search, subscriber }) => {
+    const match = matchRequirement(search.filters, property);
+    if (!match.matches) return [];
+    return [
+      {
+        requirementId: search.id,
+        sentence: savedSearchSentence(search.filters),
+        overMaxPercent: match.overMaxPercent,
+        createdAt: search.createdAt.toISOString(),
+        contact: mayContact
+          ? {
+              _id: subscriber.contactId ?? subscriber.id,
+              name: subscriber.name,
+              phone: subscriber.phone,
+              email: subscriber.email,
+            }
+          : null,
+        leadId: mayContact ? subscriber.leadId : null,
+      },
+    ];
+  });
+}
+
+/** Recent unsold properties that could meet the requirement (the exact rule then runs on each). */
+function candidates(db: Database, filters: SavedSearchFilters) {
+  const conditions = [
+    eq(properties.typeTransaction, TRANSACTION_TYPES[filters.type]),
+    eq(properties.sold, false),
+  ];
+  if (filters.minPrice > 0) conditions.push(gte(properties.price, filters.minPrice));
+  if (filters.maxPrice < SEARCH_PRICE_MAX[filters.type])
+    conditions.push(lte(properties.price, Math.floor(filters.maxPrice * 1.05)));
+  if (filters.city.trim())
+    conditions.push(sql`lower(trim(${properties.city})) = ${filters.city.trim().toLocaleLowerCase()}`);
+  return db
+    .select()
+    .from(properties)
+    .where(and(...conditions))
+    .orderBy(desc(properties.createdAt))
+    .limit(CANDIDATES);
+}
+
+/** 'נכסים מתאימים' on a lead's page: its contact's requirements, each with the properties it matches. */
+export async function matchingProperties(
+  db: Database,
+  storage: Storage,
+  viewer: SessionUser,
+  leadId: string,
+) {
+  const lead = await leadForViewer(db, viewer, leadId);
+  const searches = await db
+    .select({ search: savedSearches })
+    .from(savedSearches)
+    .innerJoin(alertSubscribers, eq(alertSubscribers.id, savedSearches.subscriberId))
+    .where(and(eq(alertSubscribers.contactId, lead.contactId), isNotNull(savedSearches.confirmedAt)))
+    .orderBy(desc(savedSearches.createdAt));
+  const requirements = [];
+  for (const { search } of searches) {
+    const found = (await candidates(db, search.filters))
+      .map((property) => ({ property, match: matchRequirement(search.filters, property) }))
+      .filter((m) => m.match.matches)
+      .slice(0, MATCHES_PER_REQUIREMENT);
+    const cards = await propertyCards(
+      db,
+      storage,
+      found.map((m) => m.property.id),
+    );
+    requirements.push({
+      _id: search.id,
+      sentence: savedSearchSentence(search.filters),
+      filters: search.filters,
+      paused: search.paused,
+      matches: found.flatMap(({ property, match }) => {
+        const card = cards.get(property.id);
+        return card && match.matches ? [{ property: card, overMaxPercent: match.overMaxPercent }] : [];
+      }),
+    });
+  }
+  return requirements;
+}

@@ -1,0 +1,58 @@
+import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
+import { savedSearchSentence } from '@shared/domain/saved-search';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alertSubscribers, contacts, savedSearches } from '../../db/schema';
+import type { Transaction } from '../mail/outbox';
+import { addLead } from '../pipeline/intake';
+
+type Subscriber = typeof alertSubscribers.$inferSelect;
+
+/** The contact of a buyer without a mobile number: the one with the address, else a new one. */
+async function contactByEmail(tx: Transaction, name: string, email: string) {
+  const [found] = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(eq(contacts.email, email))
+    .orderBy(asc(contacts.createdAt))
+    .limit(1);
+  if (found) return found.id;
+  const [made] = await tx.insert(contacts).values({ name, phone: '', email }).returning({ id: contacts.id });
+  return made!.id;
+}
+
+/**
+ * A confirmed subscriber's saved searches make them a buyer requirement in the pipeline: the contact of their
+ * mobile number (or of their e-mail when they gave no phone) gets a lead from the source 'savedSearch', routed
+ * like every lead (the owner is told by push). Once per subscriber; later searches join the same requirement.
+ */
+export async function ensureRequirement(tx: Transaction, subscriber: Subscriber): Promise<void> {
+  if (subscriber.leadId || !subscriber.confirmedAt || subscriber.unsubscribedAt) return;
+  const searches = await tx
+    .select({ filters: savedSearches.filters })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.subscriberId, subscriber.id), isNotNull(savedSearches.confirmedAt)))
+    .orderBy(asc(savedSearches.createdAt));
+  if (searches.length === 0) return;
+  const sentences = searches.map((s) => savedSearchSentence(s.filters));
+  const contactId = subscriber.phone
+    ? undefined
+    : await contactByEmail(tx, subscriber.name, subscriber.email);
+  const { lead, contact } = await addLead(tx, {
+    contactId,
+    name: subscriber.name,
+    phone: subscriber.phone,
+    category: LEAD_CATEGORIES.buyer,
+    source: 'savedSearch',
+    message: [...sentences, `מייל: ${subscriber.email}`].join('\n'),
+    hints: { city: searches[0]!.filters.city || null },
+    push: { title: 'קונה חדש מחיפוש שמור', body: `${subscriber.name}: ${sentences[0]}` },
+  });
+  await tx
+    .update(contacts)
+    .set({ email: subscriber.email })
+    .where(and(eq(contacts.id, contact.id), isNull(contacts.email)));
+  await tx
+    .update(alertSubscribers)
+    .set({ contactId: contact.id, leadId: lead.id, updatedAt: sql`now()` })
+    .where(eq(alertSubscribers.id, subscriber.id));
+}
