@@ -49,13 +49,9 @@ function failureMessage(err: unknown): string {
 export function SubscribeForm({
   search,
   favourites = [],
-  onSent,
-  autoFocus = false,
 }: {
   search?: SavedSearchFiltersInput;
   favourites?: string[];
-  onSent?: (email: string) => void;
-  autoFocus?: boolean;
 }) {
   const send = useSubscribe();
   const [sentTo, setSentTo] = useState<string>();
@@ -75,7 +71,6 @@ export function SubscribeForm({
         onSuccess: () => {
           setSentTo(values.email);
           toast.success(t.sent(values.email));
-          onSent?.(values.email);
         },
         onError: (err) => {
           if (err instanceof ApiError) {
@@ -107,7 +102,6 @@ export function SubscribeForm({
         label={t.name}
         autoComplete="name"
         required
-        autoFocus={autoFocus}
         error={errors.name?.message}
         {...register('name')}
       />

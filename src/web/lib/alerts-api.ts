@@ -72,9 +72,6 @@ export const useDeleteSearch = (token: string) =>
 export const usePutFavourites = (token: string) =>
   useMeMutation(token, (propertyIds: string[]) => putFavourites(token, propertyIds));
 
-export const useUnsubscribe = (token: string) =>
-  useMeMutation(token, () => apiRequest(`${me(token)}/unsubscribe`, { method: 'POST', body: {} }));
-
 export function useDeleteMyData(token: string) {
   const client = useQueryClient();
   return useMutation({
@@ -107,7 +104,7 @@ export const useMatchingBuyers = (propertyId: string) =>
   useQuery({
     queryKey: ['alerts', 'matching-buyers', propertyId] as const,
     queryFn: () =>
-      apiRequest<MatchingBuyers>(`/properties/${encodeURIComponent(propertyId)}/matching-buyers`).then(
+      apiRequest<MatchingBuyers>(`/property/${encodeURIComponent(propertyId)}/matching-buyers`).then(
         (r) => r.data.buyers,
       ),
   });

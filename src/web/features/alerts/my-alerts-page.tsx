@@ -58,8 +58,9 @@ export function MyAlertsPage() {
   const { subscriber } = page;
   return (
     <Page title={t.title} wide>
-      <p className="mb-4 text-lg">
-        {t.hello(subscriber.name)} · <bdi dir="ltr">{subscriber.email}</bdi>
+      <p className="text-lg">{t.hello(subscriber.name)}</p>
+      <p className="mb-4 break-all text-slate-700">
+        <bdi dir="ltr">{subscriber.email}</bdi>
       </p>
       {!subscriber.confirmed && (
         <p className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">

@@ -3,7 +3,7 @@ import { ALERT_FREQUENCIES, type AlertFrequency, type AlertsPage } from '@shared
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { alerts } from '@web/i18n/alerts';
-import { useDeleteMyData, useUnsubscribe, useUpdateSubscriber } from '@web/lib/alerts-api';
+import { useDeleteMyData, useUpdateSubscriber } from '@web/lib/alerts-api';
 import { rememberAlertsToken } from '@web/lib/alerts-token';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,13 +11,15 @@ import { toast } from 'react-toastify';
 
 const t = alerts.myAlerts;
 
-/** How often, stop everything, and delete everything (issue 25 item 4: deletion on request from the link). */
+/**
+ * How often, how to stop (the one-click link in every mail), and deleting everything (issue 25 item 4: deletion on
+ * request from the private link).
+ */
 export function MySettingsSection({ token, page }: { token: string; page: AlertsPage }) {
   const update = useUpdateSubscriber(token);
-  const unsubscribe = useUnsubscribe(token);
   const remove = useDeleteMyData(token);
   const navigate = useNavigate();
-  const [confirm, setConfirm] = useState<'unsubscribe' | 'delete' | null>(null);
+  const [confirm, setConfirm] = useState(false);
   const current = page.subscriber.frequency;
   const setFrequency = (frequency: AlertFrequency) =>
     update.mutate(
@@ -46,43 +48,23 @@ export function MySettingsSection({ token, page }: { token: string; page: Alerts
           </label>
         ))}
       </fieldset>
-      <div className="flex flex-wrap gap-3">
-        {!page.subscriber.unsubscribed && (
-          <Button variant="secondary" onClick={() => setConfirm('unsubscribe')}>
-            {t.unsubscribe}
-          </Button>
-        )}
-        <Button variant="danger" onClick={() => setConfirm('delete')}>
+      <p className="text-slate-700">{t.unsubscribeHow}</p>
+      <div>
+        <Button variant="danger" onClick={() => setConfirm(true)}>
           {t.deleteData}
         </Button>
       </div>
       <ConfirmDialog
-        open={confirm === 'unsubscribe'}
-        message={t.unsubscribeConfirm}
-        confirmLabel={t.unsubscribe}
-        busy={unsubscribe.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() =>
-          unsubscribe.mutate(undefined, {
-            onSuccess: () => {
-              setConfirm(null);
-              toast.success(t.unsubscribed);
-            },
-            onError: () => toast.error(t.failure),
-          })
-        }
-      />
-      <ConfirmDialog
-        open={confirm === 'delete'}
+        open={confirm}
         message={t.deleteDataConfirm}
         confirmLabel={t.deleteData}
         danger
         busy={remove.isPending}
-        onCancel={() => setConfirm(null)}
+        onCancel={() => setConfirm(false)}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
-              setConfirm(null);
+              setConfirm(false);
               rememberAlertsToken(null);
               toast.success(t.dataDeleted);
               navigate(paths.home());

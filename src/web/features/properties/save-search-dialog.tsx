@@ -48,8 +48,12 @@ export function SaveSearchDialog({
   const [token, setToken] = useState(storedAlertsToken);
   const [saving, setSaving] = useState(false);
   const search = searchOf(type, filters);
+  // The modal takes the focus to its first control (the close button): the first field (or the one action) is
+  // where the visitor starts.
   useEffect(() => {
-    ref.current?.showModal?.();
+    const dialog = ref.current;
+    dialog?.showModal?.();
+    dialog?.querySelector<HTMLElement>('input:not([tabindex="-1"]), [data-start]')?.focus();
   }, []);
   const close = () => ref.current?.close();
 
@@ -101,14 +105,14 @@ export function SaveSearchDialog({
         {token ? (
           <div className="flex flex-col gap-3">
             <p>{t.toLinkIntro}</p>
-            <Button onClick={() => void saveToLink(token)} disabled={saving}>
+            <Button data-start onClick={() => void saveToLink(token)} disabled={saving}>
               {saving ? t.sending : t.toLinkSubmit}
             </Button>
           </div>
         ) : (
           <>
             <p className="text-slate-700">{t.searchIntro}</p>
-            <SubscribeForm search={search} autoFocus />
+            <SubscribeForm search={search} />
           </>
         )}
       </div>

@@ -43,6 +43,7 @@ describe('saving a search', () => {
     await userEvent.click(setup());
     const dialog = await screen.findByRole('dialog', { name: 'שמירת החיפוש' });
     expect(dialog).toHaveTextContent('נכסים 4–5 חדרים בחיפה עד 2,500,000 ₪');
+    expect(screen.getByLabelText(/^שם/)).toHaveFocus();
     const consent = screen.getByRole('checkbox', { name: ALERTS_CONSENT_TEXT });
     expect(consent).not.toBeChecked();
     await userEvent.type(screen.getByLabelText(/^שם/), 'דנה כהן');
