@@ -3,6 +3,13 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const serverTests = ['src/server/**/*.test.ts'];
+/**
+ * Node 25 and later have a `localStorage` global of their own (undefined without --localstorage-file) that hides
+ * jsdom's: the component tests turn it off where the flag exists (Node 20 has neither).
+ */
+const withoutNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--webstorage')
+  ? ['--no-webstorage']
+  : [];
 
 const serverProject = (name: string, dbKind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   extends: true,
@@ -32,6 +39,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          execArgv: withoutNodeWebStorage,
           setupFiles: ['src/web/test/setup.ts'],
           // A ceiling, never a wait: a many-step form test took over 5 s (the default) with two full suites
           // running beside it on 2 cores. Above Testing Library's 10 s wait, so a missing element fails there.

@@ -150,6 +150,10 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('"LINK נדל״ן" <no-reply@example.com>'),
   SEED_DEMO: booleanish,
+  /** How often the buyers' alerts job looks for work (docs/alerts.md). */
+  ALERTS_JOB_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** Test machines only: alerts leave at any hour, Shabbat and holidays included (never for a live agency). */
+  ALERTS_SEND_ANYTIME: booleanish,
   /** Embedded database backups: folder (default DATA_DIR/backups), how many to keep, hours between (0: off). */
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
+import { accessVerdict } from '../rules/request-rules';
 
 /**
  * Who may call a route, declared once per route as `config: { access }`:
@@ -46,10 +47,9 @@ export const accessPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       if (request.is404 || !isApi(request.url)) return;
-      const access = request.routeOptions.config.access;
-      if (access === 'public') return;
-      if (!request.user) throw unauthorized();
-      if ((access === 'admin' || access === undefined) && request.user.role !== 'admin') throw forbidden();
+      const verdict = accessVerdict(request.routeOptions.config.access, request.user?.role ?? null);
+      if (verdict === 401) throw unauthorized();
+      if (verdict === 403) throw forbidden();
     });
   },
   { name: 'access', dependencies: ['session'] },

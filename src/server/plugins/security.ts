@@ -2,8 +2,7 @@ import helmet from '@fastify/helmet';
 import { MESSAGES } from '@shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { mayMutateFrom } from '../rules/request-rules';
 
 /** Security headers with a CSP the app passes (no inline script), and refusal of cross-site mutations. */
 export const securityPlugin = fp(
@@ -37,17 +36,15 @@ export const securityPlugin = fp(
     });
 
     app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method)) return;
-      const origin = request.headers.origin;
-      const fetchSite = request.headers['sec-fetch-site'];
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      const listed = origin !== undefined && corsOrigins.has(origin);
-      // A page's own native form post carries `Origin: null` under the no-referrer policy; the browser's
-      // Sec-Fetch-Site (which no page can set) says it came from this site.
-      const ownForm = origin === 'null' && fetchSite === 'same-origin';
-      const allowed =
-        origin === undefined || origin === ownOrigin || origin === opts.appOrigin || listed || ownForm;
-      if (!allowed || (fetchSite === 'cross-site' && !listed)) {
+      const allowed = mayMutateFrom({
+        method: request.method,
+        origin: request.headers.origin,
+        fetchSite: request.headers['sec-fetch-site'] as string | undefined,
+        ownOrigin: `${request.protocol}://${request.host}`,
+        appOrigin: opts.appOrigin,
+        corsOrigins,
+      });
+      if (!allowed) {
         return reply.status(403).send({ status: 'fail', code: 'FORBIDDEN', message: MESSAGES.foreignOrigin });
       }
     });

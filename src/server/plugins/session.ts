@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
+import { sessionExpiry, sessionVerdict } from '../rules/request-rules';
 import { scopes } from './cache-scopes';
 import { isMutation, noteWrite, ReadCache } from './read-cache';
 
@@ -62,7 +63,6 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: SessionOptions) => {
     await app.register(cookie);
     app.decorateRequest('user', null);
-    const idleMs = opts.idleHours * 3_600_000;
     // Every signed-in API request runs it: prepared once instead of built each time.
     const sessionLookup = app.db
       .select({
@@ -98,13 +98,14 @@ export const sessionPlugin = fp(
       // A request that may change data checks its session fresh: a sign-out or deactivation counts at once.
       const found = isMutation(request) ? await lookup() : await sessionCache.get(app.db, id, lookup);
       const now = Date.now();
-      if (!found || found.expiresAt.getTime() <= now) return;
-      if (now - found.lastSeenAt.getTime() > idleMs) {
+      const verdict = sessionVerdict(found, now, { idleHours: opts.idleHours, touchEveryMs: TOUCH_EVERY_MS });
+      if (!found || verdict === 'none') return;
+      if (verdict === 'idle') {
         // Idle too long: the session is over even though its absolute lifetime is not.
         await app.db.delete(sessions).where(eq(sessions.id, id));
         return;
       }
-      if (now - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      if (verdict === 'touch') {
         await app.db
           .update(sessions)
           .set({ lastSeenAt: new Date(now) })
@@ -118,7 +119,7 @@ export const sessionPlugin = fp(
     app.decorate('sessions', {
       async start(reply: FastifyReply, request: FastifyRequest, userId: string) {
         const token = randomBytes(32).toString('base64url');
-        const expiresAt = new Date(Date.now() + opts.ttlHours * 3_600_000);
+        const expiresAt = sessionExpiry(Date.now(), opts.ttlHours);
         await app.db.insert(sessions).values({
           id: hashToken(token),
           userId,

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,8 @@ import fp from 'fastify-plugin';
 import type { PageRenderer } from '../pages/renderer';
 import { builtRenderer } from '../pages/renderer';
 import { createPageServer, type PageServer } from '../pages/serve-page';
+import { parseByteRange } from '../storage/byte-range';
+import type { S3Storage } from '../storage/s3-storage';
 import { keyOfUploadsPath, LocalStorage, type Storage } from '../storage/storage';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -38,17 +41,32 @@ export const webAppPlugin = fp(
         setHeaders: (res) => res.header('cache-control', IMMUTABLE),
       });
     } else {
-      // Also the way to files whose /uploads/ URLs were stored before they were moved to the bucket.
-      const storage = opts.storage;
+      // Also the way to files whose /uploads/ URLs were stored before they were moved to the bucket. Streams the
+      // object, or the one byte range asked for (a video's seeking), as the local disk's static files do.
+      const storage = opts.storage as S3Storage;
       app.get('/uploads/*', async (request, reply) => {
         const key = keyOfUploadsPath(request.url);
-        const stored = key ? await storage.get(key) : undefined;
-        if (!stored)
+        const opened = key ? await storage.open(key, parseByteRange(request.headers.range)) : undefined;
+        if (!opened)
           return reply
             .code(404)
             .header('cache-control', 'no-store')
             .send({ status: 'fail', code: 'NOT_FOUND', message: MESSAGES.notFound });
-        return reply.header('cache-control', IMMUTABLE).type(stored.contentType).send(stored.body);
+        reply.header('accept-ranges', 'bytes');
+        if ('unsatisfiable' in opened) {
+          return reply.code(416).header('content-range', `bytes */${opened.size}`).send();
+        }
+        reply
+          .header('cache-control', IMMUTABLE)
+          .type(opened.contentType)
+          .header('content-length', opened.length);
+        if (opened.contentRange) reply.code(206).header('content-range', opened.contentRange);
+        if (request.method === 'HEAD') {
+          // The length is known: stop the download and answer with no body (an empty stream keeps the length).
+          opened.body.destroy();
+          return reply.send(Readable.from([]));
+        }
+        return reply.send(opened.body);
       });
     }
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -9,6 +10,7 @@ import {
   type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { EnvError } from '../env';
+import { type ByteRange, resolveByteRange } from './byte-range';
 import {
   keyOfUploadsPath,
   type ListedObject,
@@ -30,6 +32,18 @@ export type S3StorageOptions = {
   /** For tests; otherwise the SDK's standard chain (AWS_ACCESS_KEY_ID…, AWS_PROFILE, instance roles). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
 };
+
+/** A stored object opened for serving: its bytes as a stream, all of them or the range asked for. */
+export type OpenedObject =
+  | {
+      body: Readable;
+      contentType: string;
+      /** Bytes in `body`. */
+      length: number;
+      /** `bytes first-last/size` when a range was asked for and served (206). */
+      contentRange?: string;
+    }
+  | { unsatisfiable: true; size: number };
 
 /** Uploaded files in an S3-compatible bucket (STORAGE=s3), shared by every server process on every machine. */
 export class S3Storage implements Storage {
@@ -82,6 +96,39 @@ export class S3Storage implements Storage {
       if (!out.Body) return undefined;
       const body = Buffer.from(await out.Body.transformToByteArray());
       return { body, contentType: out.ContentType ?? 'application/octet-stream' };
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * The object as a stream for the server to pass on (a video is never held in memory), or the range asked for
+   * (GetObject with an absolute Range, so every S3-compatible service gives the same bytes: the size is read
+   * first to resolve an open or suffix range). Undefined when nothing is stored under the key.
+   */
+  async open(key: string, range?: ByteRange): Promise<OpenedObject | undefined> {
+    let Range: string | undefined;
+    let contentRange: string | undefined;
+    if (range) {
+      const found = await this.stat(key);
+      if (!found) return undefined;
+      const bytes = resolveByteRange(range, found.size);
+      if (!bytes) return { unsatisfiable: true, size: found.size };
+      Range = `bytes=${bytes.start}-${bytes.end}`;
+      contentRange = `bytes ${bytes.start}-${bytes.end}/${found.size}`;
+    }
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: key, Range }),
+      );
+      if (!out.Body) return undefined;
+      return {
+        body: out.Body as Readable,
+        contentType: out.ContentType ?? 'application/octet-stream',
+        length: out.ContentLength ?? 0,
+        contentRange,
+      };
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_SEND_RULES, alertsForChange, nextAlertAt } from './alert-rules';
+import { ALERT_SEND_RULES, ANYTIME, alertsForChange, nextAlertAt } from './alert-rules';
 import type { MatchableProperty } from './buyer-match';
 import { israelWallTime } from './israel-calendar';
 import { type SavedSearchFilters, SEARCH_PRICE_MAX } from './saved-search';
@@ -54,6 +54,14 @@ describe('nextAlertAt', () => {
     // Saturday night after nightfall is within quiet hours only from 21:00: the alert waits for the morning.
     expect(nextAlertAt('immediate', null, at('2026-11-28', 22))).toEqual(at('2026-11-29', 8));
     expect(nextAlertAt('immediate', null, at('2026-11-24', 23))).toEqual(at('2026-11-25', 8));
+  });
+
+  it('a test machine may send at any time, yet still batches hourly', () => {
+    const friday = at('2026-11-27', 15);
+    expect(nextAlertAt('immediate', null, friday, ANYTIME)).toEqual(friday);
+    expect(nextAlertAt('immediate', at('2026-11-27', 14, 30), friday, ANYTIME)).toEqual(
+      at('2026-11-27', 15, 30),
+    );
   });
 
   it('holds over a holiday (Yom Kippur 2026 is 21 September)', () => {

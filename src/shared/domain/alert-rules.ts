@@ -9,6 +9,8 @@ export type AlertFrequencyRule = 'immediate' | 'daily';
 
 /** Buyers' alerts are advertising: never on Shabbat or a holiday, nor at night (21:00 to 08:00). */
 export const ALERT_SEND_RULES: SendRules = { restHold: true, quietHours: { from: 21 * 60, to: 8 * 60 } };
+/** No hold at all: for test machines only (ALERTS_SEND_ANYTIME). */
+export const ANYTIME: SendRules = { restHold: false };
 /** Immediate alerts are gathered into one mail at most this often. */
 export const ALERT_BATCH_MS = 3_600_000;
 /** The daily digest leaves at this Israel time (minutes after midnight), or as soon after as the rules allow. */
@@ -16,9 +18,15 @@ export const DIGEST_MINUTE = 8 * 60;
 
 /**
  * When a subscriber's next alert mail may leave: immediately, but not within an hour of the last one; or, for
- * the daily digest, at 08:00 once a day. Then held over Shabbat, holidays and the night (ALERT_SEND_RULES).
+ * the daily digest, at 08:00 once a day. Then held over Shabbat, holidays and the night (ALERT_SEND_RULES;
+ * a test machine may pass `ANYTIME`).
  */
-export function nextAlertAt(frequency: AlertFrequencyRule, lastAlertAt: Date | null, now: Date): Date {
+export function nextAlertAt(
+  frequency: AlertFrequencyRule,
+  lastAlertAt: Date | null,
+  now: Date,
+  rules: SendRules = ALERT_SEND_RULES,
+): Date {
   let at = now;
   if (frequency === 'immediate') {
     if (lastAlertAt && lastAlertAt.getTime() + ALERT_BATCH_MS > now.getTime())
@@ -29,7 +37,7 @@ export function nextAlertAt(frequency: AlertFrequencyRule, lastAlertAt: Date | n
       at = israelWallTime(addDays(today, 1), DIGEST_MINUTE);
     else if (israelMinuteOfDay(now) < DIGEST_MINUTE) at = israelWallTime(today, DIGEST_MINUTE);
   }
-  return nextSendTime(at, ALERT_SEND_RULES);
+  return nextSendTime(at, rules);
 }
 
 export type LiveSearch = { subscriberId: string; filters: SavedSearchFilters };

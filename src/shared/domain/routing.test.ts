@@ -67,6 +67,17 @@ describe('the property agents', () => {
     expect(result.reason).toBe('הסוכן של הנכס אינו פעיל, הועבר לדנה (סבב: הבא בתור)');
   });
 
+  it('names a person once: the same inactive agent as main and second agent is skipped once', () => {
+    const gone = { ...yossi, active: false };
+    const result = route({ candidates: [dana, gone, manager], propertyAgentId: 'a2', secondAgentId: 'a2' });
+    expect(result.reason).toBe('הסוכן של הנכס אינו פעיל, הועבר לדנה (סבב: הבא בתור)');
+  });
+
+  it('goes on past a property agent who is no longer a user', () => {
+    const result = route({ candidates: [dana, manager], propertyAgentId: 'deleted', secondAgentId: 'a1' });
+    expect(result).toMatchObject({ ownerId: 'a1', rule: 'secondAgent', reason: 'הסוכן השני של הנכס' });
+  });
+
   it('names a property agent who does not take round-robin leads (the switch is for the round robin)', () => {
     expect(route({ candidates: [{ ...dana, takesLeads: false }], propertyAgentId: 'a1' }).ownerId).toBe('a1');
   });
@@ -123,6 +134,12 @@ describe('the round robin', () => {
     expect(order).toEqual(['a1', 'a2', 'a3', 'a1', 'a2']);
   });
 
+  it('orders the rotation by id whatever the order the candidates come in', () => {
+    const candidates = [rina, manager, yossi, dana];
+    expect(roundRobinPool(candidates, today).map((c) => c.id)).toEqual(['a1', 'a2', 'a3']);
+    expect(route({ candidates, lastRoundRobinId: null }).ownerId).toBe('a1');
+  });
+
   it('continues from the stored position (after a restart, or in another process)', () => {
     expect(route({ lastRoundRobinId: 'a2' }).ownerId).toBe('a3');
     expect(route({ lastRoundRobinId: 'a3' }).ownerId).toBe('a1');
@@ -171,6 +188,19 @@ describe('the fallback', () => {
   it('goes to an admin when the office manager is away', () => {
     const away = { ...manager, leaveUntil: '2026-12-31' };
     expect(route({ candidates: [away, ceo] }).ownerId).toBe('c1');
+  });
+
+  it('without an office manager, goes to an admin, not to an agent out of the rotation', () => {
+    const outOfRotation = { ...dana, takesLeads: false };
+    const admin = person('c2', 'רון', { role: 'admin' });
+    expect(route({ candidates: [outOfRotation, admin] }).ownerId).toBe('c2');
+  });
+
+  it('between two admins, takes the first by Hebrew name, whatever their order', () => {
+    const tamar = person('c3', 'תמר', { role: 'admin' });
+    const avi = person('c4', 'אבי', { role: 'admin' });
+    expect(route({ candidates: [tamar, avi] }).ownerId).toBe('c4');
+    expect(route({ candidates: [avi, tamar] }).ownerId).toBe('c4');
   });
 
   it('leaves the lead waiting, and says so, when there is nobody at all', () => {

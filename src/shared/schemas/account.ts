@@ -118,6 +118,11 @@ export const listUsersQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /** Only the public team (the about pages), with public fields, whoever asks. */
+  team: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const createdUserResponseSchema = successSchema(

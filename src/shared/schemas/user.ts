@@ -9,12 +9,14 @@ export const roleSchema = z.enum(ROLES);
 export const GENDER_REQUIRED = 'יש לבחור לשון פנייה';
 export const genderSchema = z.enum(GENDERS, { error: GENDER_REQUIRED });
 
-/** What anyone may see of a user (agent cards, agent page, property contacts). */
+/**
+ * What anyone may see of a user (agent cards, agent page, property contacts): never the system role, so the
+ * public site does not mark who is an admin. Visitors see only the team (isTeamMember).
+ */
 export const publicUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   phone_number: z.string(),
-  role: roleSchema,
   companyRole: z.string().nullable(),
   gender: genderSchema,
   image: z.string().nullable(),
@@ -22,8 +24,12 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/** What a signed-in colleague sees: the public fields and the role (agent pickers read `worksAsAgent`). */
+export const colleagueSchema = publicUserSchema.extend({ role: roleSchema });
+export type Colleague = z.infer<typeof colleagueSchema>;
+
 /** What an admin, and the user itself, see. */
-export const userSchema = publicUserSchema.extend({
+export const userSchema = colleagueSchema.extend({
   email: z.string(),
   active: z.boolean(),
 });
@@ -44,6 +50,8 @@ export const sessionUserResponseSchema = successSchema(z.object({ user: userSche
 /** The signed-in user, or null for a visitor (asked by every page at start, so a visitor gets no 401). */
 export const sessionStateResponseSchema = successSchema(z.object({ user: userSchema.nullable() }));
 export const userListResponseSchema = successSchema(
-  z.object({ data: z.array(userSchema.or(publicUserSchema)) }),
+  z.object({ data: z.array(z.union([userSchema, colleagueSchema, publicUserSchema])) }),
 );
-export const userResponseSchema = successSchema(z.object({ data: userSchema.or(publicUserSchema) }));
+export const userResponseSchema = successSchema(
+  z.object({ data: z.union([userSchema, colleagueSchema, publicUserSchema]) }),
+);

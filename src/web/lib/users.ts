@@ -14,7 +14,7 @@ export const userKeys = {
   active: () => ['users', 'list', 'active'] as const,
   /** Every user, inactive too (admins only). */
   everyone: () => ['users', 'list', 'everyone'] as const,
-  /** Active users' public fields, as the public site reads them (PublicUser). */
+  /** The active team's public fields, as the public site reads them (PublicUser: no roles). */
   team: () => ['users', 'list', 'team'] as const,
   detail: (id: string) => ['users', 'detail', id] as const,
 };
@@ -34,7 +34,7 @@ export const everyoneQuery = queryOptions({
 
 export const teamQuery = queryOptions({
   queryKey: userKeys.team(),
-  queryFn: () => apiRequest<Listed<PublicUser[]>>('/users').then((r) => r.data.data),
+  queryFn: () => apiRequest<Listed<PublicUser[]>>('/users?team=true').then((r) => r.data.data),
 });
 
 export const userQuery = (id: string) =>

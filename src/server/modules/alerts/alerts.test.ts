@@ -10,8 +10,10 @@ import {
   mailOutbox,
   savedSearches,
 } from '../../db/schema';
+import { pageStatus } from '../../pages/page-status';
 import { createProperty } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { purgeAlertData } from './job';
 import {
   accessTokenOf,
   confirmedSubscriber,
@@ -185,6 +187,11 @@ describe('the private link', () => {
     expect(lead!.message).toContain('דירות 4–5 חדרים בחיפה עד 2,500,000 ₪');
     const [contact] = await app.db.select().from(contacts).where(eq(contacts.id, subscriber.contactId!));
     expect(contact).toMatchObject({ phoneKey: '+972528887766', email });
+    const office = await app.db.select().from(mailOutbox).where(eq(mailOutbox.refId, lead!.id));
+    expect(office).toEqual([
+      expect.objectContaining({ kind: 'lead', subject: 'קונה חדש מחיפוש שמור: דנה קונה' }),
+    ]);
+    expect(office[0]!.text).toContain(`${app.env.APP_ORIGIN}/Leads/${lead!.id}`);
   });
 
   it('edits, pauses and deletes a saved search; refuses absurd bounds and another subscriber’s search', async () => {
@@ -258,6 +265,9 @@ describe('unsubscribe and deletion', () => {
     expect(await app.db.select().from(leads).where(eq(leads.id, subscriber.leadId!))).toEqual([]);
     expect(await app.db.select().from(contacts).where(eq(contacts.id, subscriber.contactId!))).toEqual([]);
     expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toEqual([]);
+    expect(await app.db.select().from(mailOutbox).where(eq(mailOutbox.refId, subscriber.leadId!))).toEqual(
+      [],
+    );
     const proof = await app.db
       .select()
       .from(alertConsentLog)
@@ -275,5 +285,32 @@ describe('unsubscribe and deletion', () => {
     expect(
       (await app.inject({ method: 'POST', url: `/alerts/unsubscribe/${'a'.repeat(43)}` })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the private page and keeping times', () => {
+  it('is served with 404 for a link that does not work, 200 for one that does', async () => {
+    const token = await confirmedSubscriber(app, freshEmail());
+    expect(await pageStatus(app, `/MyAlerts/${token}`)).toBe(200);
+    expect(await pageStatus(app, `/MyAlerts/${'b'.repeat(43)}`)).toBe(404);
+    expect(await pageStatus(app, '/MyAlerts/%E0%A4%A')).toBe(404);
+  });
+
+  it('deletes subscribers who never confirmed after 30 days, and consent records after three years', async () => {
+    const waiting = freshEmail();
+    const confirmed = freshEmail();
+    await subscribe(subscribeBody(waiting));
+    await confirmedSubscriber(app, confirmed);
+    await purgeAlertData(app.db, new Date(Date.now() + 29 * 86_400_000));
+    expect(await subscriberOf(waiting)).toBeDefined();
+    await purgeAlertData(app.db, new Date(Date.now() + 31 * 86_400_000));
+    expect(await subscriberOf(waiting)).toBeUndefined();
+    const kept = (await subscriberOf(confirmed))!;
+    expect(kept).toBeDefined();
+    const logOf = () =>
+      app.db.select().from(alertConsentLog).where(eq(alertConsentLog.subscriberId, kept.id));
+    expect(await logOf()).toHaveLength(2);
+    await purgeAlertData(app.db, new Date(Date.now() + 3 * 366 * 86_400_000));
+    expect(await logOf()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { alertsForChange, nextAlertAt } from '@shared/domain/alert-rules';
+import { ALERT_SEND_RULES, ANYTIME, alertsForChange, nextAlertAt } from '@shared/domain/alert-rules';
+import type { SendRules } from '@shared/domain/send-window';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -101,7 +102,7 @@ export async function matchPendingEvents(db: Database, now = new Date()): Promis
  * a fresh private link and a fresh unsubscribe link. Unconfirmed or unsubscribed subscribers get nothing.
  */
 export async function queueDueAlerts(
-  ctx: { db: Database; storage: Storage; appOrigin: string },
+  ctx: { db: Database; storage: Storage; appOrigin: string; rules: SendRules },
   now = new Date(),
 ): Promise<number> {
   return ctx.db.transaction(async (tx) => {
@@ -122,7 +123,7 @@ export async function queueDueAlerts(
       .for('update', { skipLocked: true });
     let queued = 0;
     for (const subscriber of waiting) {
-      if (nextAlertAt(subscriber.frequency, subscriber.lastAlertAt, now) > now) continue;
+      if (nextAlertAt(subscriber.frequency, subscriber.lastAlertAt, now, ctx.rules) > now) continue;
       const deliveries = await tx
         .select({ delivery: alertDeliveries })
         .from(alertDeliveries)
@@ -187,7 +188,12 @@ export async function runAlertsOnce(app: FastifyInstance, now = new Date()) {
     let queued = 0;
     for (;;) {
       const n = await queueDueAlerts(
-        { db: app.db, storage: app.storage, appOrigin: app.env.APP_ORIGIN },
+        {
+          db: app.db,
+          storage: app.storage,
+          appOrigin: app.env.APP_ORIGIN,
+          rules: app.env.ALERTS_SEND_ANYTIME ? ANYTIME : ALERT_SEND_RULES,
+        },
         now,
       );
       queued += n;
@@ -196,8 +202,11 @@ export async function runAlertsOnce(app: FastifyInstance, now = new Date()) {
   });
 }
 
-/** Runs the alerts job every minute (one process at a time) and the purge every hour; returns what stops it. */
-export function startAlertsJob(app: FastifyInstance, intervalMs = 60_000): () => Promise<void> {
+/** Runs the alerts job every ALERTS_JOB_INTERVAL_MS (one process at a time) and the purge every hour; returns what stops it. */
+export function startAlertsJob(
+  app: FastifyInstance,
+  intervalMs = app.env.ALERTS_JOB_INTERVAL_MS,
+): () => Promise<void> {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let lastPurge = 0;

@@ -2,8 +2,9 @@ import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import { savedSearchSentence } from '@shared/domain/saved-search';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alertSubscribers, contacts, savedSearches } from '../../db/schema';
-import type { Transaction } from '../mail/outbox';
-import { addLead } from '../pipeline/intake';
+import { absoluteUrl } from '../../lib/links';
+import { enqueueInTransaction, type Transaction } from '../mail/outbox';
+import { addLead, leadUrl } from '../pipeline/intake';
 
 type Subscriber = typeof alertSubscribers.$inferSelect;
 
@@ -23,9 +24,14 @@ async function contactByEmail(tx: Transaction, name: string, email: string) {
 /**
  * A confirmed subscriber's saved searches make them a buyer requirement in the pipeline: the contact of their
  * mobile number (or of their e-mail when they gave no phone) gets a lead from the source 'savedSearch', routed
- * like every lead (the owner is told by push). Once per subscriber; later searches join the same requirement.
+ * like every lead (the owner is told by push, the office by e-mail as for the lead form). Once per subscriber;
+ * later searches join the same requirement.
  */
-export async function ensureRequirement(tx: Transaction, subscriber: Subscriber): Promise<void> {
+export async function ensureRequirement(
+  tx: Transaction,
+  subscriber: Subscriber,
+  office?: { email: string; appOrigin: string },
+): Promise<void> {
   if (subscriber.leadId || !subscriber.confirmedAt || subscriber.unsubscribedAt) return;
   const searches = await tx
     .select({ filters: savedSearches.filters })
@@ -47,6 +53,24 @@ export async function ensureRequirement(tx: Transaction, subscriber: Subscriber)
     hints: { city: searches[0]!.filters.city || null },
     push: { title: 'קונה חדש מחיפוש שמור', body: `${subscriber.name}: ${sentences[0]}` },
   });
+  if (office) {
+    await enqueueInTransaction(tx, {
+      kind: 'lead',
+      refId: lead.id,
+      to: office.email,
+      subject: `קונה חדש מחיפוש שמור: ${subscriber.name}`,
+      text: [
+        'נרשם באתר קונה שאישר קבלת עדכונים, ומה שהוא מחפש נשמר כדרישת קונה.',
+        '',
+        `שם: ${subscriber.name}`,
+        ...(subscriber.phone ? [`טלפון: ${subscriber.phone}`] : []),
+        `מייל: ${subscriber.email}`,
+        ...sentences.map((sentence) => `מחפש: ${sentence}`),
+        '',
+        absoluteUrl(office.appOrigin, leadUrl(lead.id)),
+      ].join('\n'),
+    });
+  }
   await tx
     .update(contacts)
     .set({ email: subscriber.email })

@@ -24,6 +24,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction, type Transaction } from '../mail/outbox';
+import { getSettings } from '../settings/service';
 import { propertyCards } from './cards';
 import { confirmationMail, linkMail } from './confirm-mail';
 import { logConsent } from './consent';
@@ -126,6 +127,12 @@ export async function sendLink(ctx: AlertsContext, email: string): Promise<void>
   });
 }
 
+/** Where the office's lead mail goes (read before a transaction: the embedded database has one connection). */
+const officeOf = async (ctx: AlertsContext) => ({
+  email: (await getSettings(ctx.db)).email,
+  appOrigin: ctx.appOrigin,
+});
+
 /** The subscriber of a private link, locked for the caller's transaction; 404 with the Hebrew sentence otherwise. */
 async function ownerOf(tx: Transaction, token: string): Promise<Subscriber> {
   const found = await subscriberOfToken(tx, token, 'access');
@@ -208,7 +215,8 @@ export function alertsPage(ctx: AlertsContext, token: string): Promise<AlertsPag
  * The double opt-in, by the mailed link: confirms the subscriber and whatever waits for confirmation, takes
  * back an unsubscribe that an newer consent replaced, logs it, and makes the buyer requirement. Idempotent.
  */
-export function confirm(ctx: AlertsContext, token: string, ip: string): Promise<AlertsPage> {
+export async function confirm(ctx: AlertsContext, token: string, ip: string): Promise<AlertsPage> {
+  const office = await officeOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const subscriber = await ownerOf(tx, token);
     const now = new Date();
@@ -241,7 +249,7 @@ export function confirm(ctx: AlertsContext, token: string, ip: string): Promise<
     if (!subscriber.confirmedAt || resubscribes || waiting > 0) {
       await logConsent(tx, { subscriberId: subscriber.id, email: subscriber.email, event: 'confirm', ip });
     }
-    await ensureRequirement(tx, updated!);
+    await ensureRequirement(tx, updated!, office);
     const [latest] = await tx.select().from(alertSubscribers).where(eq(alertSubscribers.id, subscriber.id));
     return pageOf(ctx, tx, latest!);
   });
@@ -316,6 +324,7 @@ export async function createSearch(
   filters: SavedSearchFilters,
 ): Promise<SavedSearch> {
   await limitSaving(ctx, token);
+  const office = await officeOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const subscriber = await ownerOf(tx, token);
     if ((await searchCount(tx, subscriber.id)) >= MAX_SAVED_SEARCHES) {
@@ -325,7 +334,7 @@ export async function createSearch(
       .insert(savedSearches)
       .values({ subscriberId: subscriber.id, filters, confirmedAt: new Date() })
       .returning();
-    await ensureRequirement(tx, subscriber);
+    await ensureRequirement(tx, subscriber, office);
     return toSearch(row!);
   });
 }
@@ -373,7 +382,11 @@ export function deleteMyData(ctx: AlertsContext, token: string): Promise<void> {
     await tx
       .delete(mailOutbox)
       .where(and(eq(mailOutbox.refId, subscriber.id), like(mailOutbox.kind, 'alert%')));
-    if (subscriber.leadId) await tx.delete(leads).where(eq(leads.id, subscriber.leadId));
+    if (subscriber.leadId) {
+      // The office's mail about the requirement names the person too.
+      await tx.delete(mailOutbox).where(eq(mailOutbox.refId, subscriber.leadId));
+      await tx.delete(leads).where(eq(leads.id, subscriber.leadId));
+    }
     if (subscriber.contactId) {
       const [other] = await tx
         .select({ id: leads.id })
@@ -399,8 +412,8 @@ export function deleteMyData(ctx: AlertsContext, token: string): Promise<void> {
 export type UnsubscribeOutcome = 'unsubscribed' | 'unknown';
 
 /**
- * One-click unsubscribe by a mail's link: honoured at once (alert mails still waiting in the outbox are held,
- * never sent) and logged the first time; a repeat answers the same. Revealing nothing about the subscriber.
+ * One-click unsubscribe by a mail's link: honoured at once (alert mails still waiting in the outbox, or failed
+ * and waiting for an admin's resend, are held, never sent) and logged the first time; a repeat answers the same. Revealing nothing about the subscriber.
  */
 export function unsubscribe(db: Database, token: string, ip: string | null): Promise<UnsubscribeOutcome> {
   return db.transaction(async (tx) => {
@@ -428,7 +441,11 @@ export function unsubscribe(db: Database, token: string, ip: string | null): Pro
       .update(mailOutbox)
       .set({ status: 'held' })
       .where(
-        and(eq(mailOutbox.refId, found.id), eq(mailOutbox.kind, 'alert'), eq(mailOutbox.status, 'pending')),
+        and(
+          eq(mailOutbox.refId, found.id),
+          eq(mailOutbox.kind, 'alert'),
+          inArray(mailOutbox.status, ['pending', 'failed']),
+        ),
       );
     return 'unsubscribed';
   });

@@ -4,12 +4,11 @@ import { MESSAGES } from '@shared/schemas/common';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageVariant } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { photoVerdict } from '../../rules/request-rules';
 import type { Storage } from '../../storage/storage';
 
 /** About 50 megapixels: any real photo passes, a decompression bomb does not. */
 export const MAX_INPUT_PIXELS = 50_000_000;
-// The photo formats phones and cameras send; anything else the image library could read (SVG, TIFF, PDF...) is not a photo.
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif']);
 
 export type ProcessedImage = { width: number; height: number; variants: ImageVariant[] };
 
@@ -30,10 +29,9 @@ export async function processImage(storage: Storage, input: Buffer, folder: stri
   } catch {
     throw unsupported();
   }
-  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw unsupported();
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new AppError(413, 'TOO_LARGE', 'מידות התמונה גדולות מדי');
-  }
+  const verdict = photoVerdict(meta, MAX_INPUT_PIXELS);
+  if (verdict === 'unsupported') throw unsupported();
+  if (verdict === 'tooLarge') throw new AppError(413, 'TOO_LARGE', 'מידות התמונה גדולות מדי');
 
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const id = randomUUID();

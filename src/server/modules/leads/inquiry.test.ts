@@ -67,6 +67,16 @@ describe('POST /api/v1/property/{id}/inquiry', () => {
     expect(await mailOf(lead.id)).toMatchObject({ to: 'office@example.com', cc: null });
   });
 
+  it('with two active agents, gives it to the main agent and mails only the main agent', async () => {
+    const main = await createUser(app.db, { email: 'main-of-two@example.com' });
+    const second = await createUser(app.db, { email: 'second-of-two@example.com' });
+    const property = await createProperty(app.db, { agentId: main.id, agentSecendId: second.id });
+    expect((await send(property.id, { ...good, name: 'לסוכן הראשי' }, '10.1.2.3')).statusCode).toBe(201);
+    const lead = await leadOf('לסוכן הראשי');
+    expect(lead).toMatchObject({ ownerId: main.id, routingReason: 'הסוכן של הנכס' });
+    expect(await mailOf(lead.id)).toMatchObject({ to: 'main-of-two@example.com', cc: 'office@example.com' });
+  });
+
   it('skips an inactive main agent for the active second agent', async () => {
     const gone = await createUser(app.db, { active: false });
     const second = await createUser(app.db, { email: 'second@example.com' });

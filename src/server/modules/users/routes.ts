@@ -1,3 +1,4 @@
+import { isTeamMember } from '@shared/domain/roles';
 import { listUsersQuerySchema } from '@shared/schemas/account';
 import { idParamsSchema, okSchema } from '@shared/schemas/common';
 import {
@@ -8,11 +9,19 @@ import {
   userResponseSchema,
 } from '@shared/schemas/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { consumeRateLimit, type RateRule, releaseRateLimitEvent } from '../../lib/rate-limit';
 import { currentUser, requireAdmin } from '../../plugins/session';
 import { listAllUsers } from './admin-service';
-import { authenticate, findUserById, getVisibleUser, listActiveUsers, toPublicUser, toUser } from './service';
+import {
+  authenticate,
+  findUserById,
+  getVisibleUser,
+  listActiveUsers,
+  toColleague,
+  toPublicUser,
+  toUser,
+} from './service';
 
 export type UserRoutesOptions = { loginPerIp: RateRule; loginPerEmailAndIp: RateRule };
 
@@ -86,11 +95,15 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       schema: { querystring: listUsersQuerySchema, response: { 200: userListResponseSchema } },
     },
     async (request) => {
-      // Inactive users are an admin's business only (the users page); everyone else sees the active team.
+      // Inactive users are an admin's business only (the users page). A visitor, and the about pages of anyone,
+      // see the public team without roles; signed-in colleagues see the roles too (agent pickers).
       if (request.query.includeInactive) await requireAdmin(request);
-      const isAdmin = request.user?.role === 'admin';
       const rows = request.query.includeInactive ? await listAllUsers(app.db) : await listActiveUsers(app.db);
-      return { status: 'success' as const, data: { data: rows.map(isAdmin ? toUser : toPublicUser) } };
+      const viewer = request.query.team ? null : request.user;
+      const data = !viewer
+        ? rows.filter(isTeamMember).map(toPublicUser)
+        : rows.map(viewer.role === 'admin' ? toUser : toColleague);
+      return { status: 'success' as const, data: { data } };
     },
   );
 
@@ -101,9 +114,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       schema: { params: idParamsSchema, response: { 200: userResponseSchema } },
     },
     async (request) => {
-      const isAdmin = request.user?.role === 'admin';
-      const row = await getVisibleUser(app.db, request.params.id, isAdmin);
-      return { status: 'success' as const, data: { data: isAdmin ? toUser(row) : toPublicUser(row) } };
+      const viewer = request.user;
+      const row = await getVisibleUser(app.db, request.params.id, viewer?.role === 'admin');
+      // A visitor sees team members only, as the agent pages do (a bare system account is nobody's business).
+      if (!viewer && !isTeamMember(row)) throw notFound('המשתמש לא נמצא');
+      const data = !viewer ? toPublicUser(row) : viewer.role === 'admin' ? toUser(row) : toColleague(row);
+      return { status: 'success' as const, data: { data } };
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { PublicUser, User } from '@shared/schemas/user';
+import type { Colleague, PublicUser, User } from '@shared/schemas/user';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -13,7 +13,6 @@ export function toPublicUser(row: UserRow): PublicUser {
     _id: row.id,
     name: row.name,
     phone_number: row.phoneNumber,
-    role: row.role,
     companyRole: row.companyRole,
     gender: row.gender,
     image: row.image,
@@ -21,8 +20,12 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
+export function toColleague(row: UserRow): Colleague {
+  return { ...toPublicUser(row), role: row.role };
+}
+
 export function toUser(row: UserRow): User {
-  return { ...toPublicUser(row), email: row.email, active: row.active };
+  return { ...toColleague(row), email: row.email, active: row.active };
 }
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {

@@ -8,41 +8,49 @@ let adminCookie: string;
 let agentCookie: string;
 let agentId: string;
 let inactiveId: string;
+let bareAdminId: string;
 
 beforeAll(async () => {
   app = await createTestApp();
   const admin = await createUser(app.db, { role: 'admin', name: 'מנהלת' });
+  await createUser(app.db, { role: 'admin', companyRole: 'מנכ"לית ומייסדת', name: 'מייסדת' });
   const agent = await createUser(app.db, { name: 'סוכן', aboutMe: 'על עצמי' });
   const inactive = await createUser(app.db, { name: 'לא פעיל', active: false });
   agentId = agent.id;
+  bareAdminId = admin.id;
   inactiveId = inactive.id;
   adminCookie = await signIn(app, admin.email, TEST_PASSWORD);
   agentCookie = await signIn(app, agent.email, TEST_PASSWORD);
 });
 
 describe('GET /api/v1/users', () => {
-  it('gives visitors only public fields of active users', async () => {
+  const PUBLIC_FIELDS = ['_id', 'aboutMe', 'companyRole', 'gender', 'image', 'name', 'phone_number'];
+
+  it('gives visitors the public fields of the active team only, never who is an admin', async () => {
     const res = await app.inject({ url: '/api/v1/users' });
     expect(res.statusCode).toBe(200);
     const list = res.json().data.data as Record<string, unknown>[];
-    expect(list.map((u) => u.name).sort()).toEqual(['מנהלת', 'סוכן'].sort());
-    for (const user of list) {
-      expect(Object.keys(user).sort()).toEqual([
-        '_id',
-        'aboutMe',
-        'companyRole',
-        'gender',
-        'image',
-        'name',
-        'phone_number',
-        'role',
-      ]);
+    // The founder (an admin with a company role) is on the team; the bare system admin is not.
+    expect(list.map((u) => u.name).sort()).toEqual(['מייסדת', 'סוכן'].sort());
+    for (const user of list) expect(Object.keys(user).sort()).toEqual(PUBLIC_FIELDS);
+    expect(res.body).not.toContain('admin');
+  });
+
+  it('gives the about pages the same public team whoever asks (?team=true)', async () => {
+    for (const cookie of [undefined, agentCookie, adminCookie]) {
+      const res = await app.inject({ url: '/api/v1/users?team=true', headers: cookie ? { cookie } : {} });
+      const list = res.json().data.data as Record<string, unknown>[];
+      expect(list.map((u) => u.name).sort()).toEqual(['מייסדת', 'סוכן'].sort());
+      for (const user of list) expect(Object.keys(user).sort()).toEqual(PUBLIC_FIELDS);
     }
   });
 
-  it('gives agents the public fields too', async () => {
+  it('gives agents every active colleague with the role (agent pickers), without e-mails', async () => {
     const res = await app.inject({ url: '/api/v1/users', headers: { cookie: agentCookie } });
-    expect(res.json().data.data[0]).not.toHaveProperty('email');
+    const list = res.json().data.data as Record<string, unknown>[];
+    expect(list.map((u) => u.name).sort()).toEqual(['מייסדת', 'מנהלת', 'סוכן'].sort());
+    for (const user of list) expect(Object.keys(user).sort()).toEqual([...PUBLIC_FIELDS, 'role'].sort());
+    expect(list.find((u) => u.name === 'מנהלת')?.role).toBe('admin');
   });
 
   it('gives an admin the e-mail as well, never a hash', async () => {
@@ -53,12 +61,20 @@ describe('GET /api/v1/users', () => {
   });
 });
 
+const PUBLIC_PROFILE_FIELDS = ['_id', 'aboutMe', 'companyRole', 'gender', 'image', 'name', 'phone_number'];
+
 describe('GET /api/v1/users/:id', () => {
   it('returns the public profile', async () => {
     const res = await app.inject({ url: `/api/v1/users/${agentId}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.data).toMatchObject({ _id: agentId, name: 'סוכן', aboutMe: 'על עצמי' });
-    expect(res.json().data.data).not.toHaveProperty('email');
+    expect(Object.keys(res.json().data.data).sort()).toEqual(PUBLIC_PROFILE_FIELDS);
+  });
+  it('hides a bare system admin from visitors (404) and not from colleagues', async () => {
+    expect((await app.inject({ url: `/api/v1/users/${bareAdminId}` })).statusCode).toBe(404);
+    const seen = await app.inject({ url: `/api/v1/users/${bareAdminId}`, headers: { cookie: agentCookie } });
+    expect(seen.json().data.data).toMatchObject({ _id: bareAdminId, role: 'admin' });
+    expect(seen.json().data.data).not.toHaveProperty('email');
   });
   it('answers 404 for an unknown or inactive user and 400 for a malformed id', async () => {
     expect((await app.inject({ url: `/api/v1/users/${randomUUID()}` })).statusCode).toBe(404);

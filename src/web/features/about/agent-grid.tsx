@@ -1,4 +1,4 @@
-import { companyRoleTitle, isTeamMember, sortByCompanyRole } from '@shared/domain/roles';
+import { companyRoleTitle, sortByCompanyRole } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import { Avatar } from '@web/components/avatar';
 import { buttonClass } from '@web/components/button';
@@ -13,7 +13,7 @@ const t = he.publicSite.about;
 export const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 
 /**
- * The agent card grid, in the companyRole order of SPEC section 9 (others last). People already shown above it
+ * The agent card grid (the server lists only the team), in the companyRole order of SPEC section 9 (others last). People already shown above it
  * (the founders, by name) are left out, so nobody is listed twice.
  */
 export function AgentGrid({ shownAbove = [] }: { shownAbove?: readonly string[] }) {
@@ -21,7 +21,7 @@ export function AgentGrid({ shownAbove = [] }: { shownAbove?: readonly string[] 
   if (team.isPending) return <StatusMessage busy>{he.common.loading}</StatusMessage>;
   if (team.isError) return <StatusMessage>{t.loadFailure}</StatusMessage>;
   const above = new Set(shownAbove.map(sameName));
-  const members = sortByCompanyRole(team.data.filter((u) => isTeamMember(u) && !above.has(sameName(u.name))));
+  const members = sortByCompanyRole(team.data.filter((u) => !above.has(sameName(u.name))));
   if (members.length === 0) return <StatusMessage>{t.noAgents}</StatusMessage>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="agent-grid">
