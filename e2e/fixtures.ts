@@ -22,7 +22,7 @@ const isNetworkStatusLine = (text: string) => text.startsWith('Failed to load re
 
 export const test = base.extend<Fixtures>({
   // A server-rendered page shows its content before React takes it over, and ignores typing until then:
-  // every load waits for the app's ready mark (src/web/main.tsx) before the test goes on.
+  // every load waits for the app's ready mark (src/web/app/ready-mark.tsx) before the test goes on.
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled === false) {
       // Without JavaScript the server's HTML is the whole page: nothing to wait for.

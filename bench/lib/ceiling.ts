@@ -3,7 +3,7 @@
  * port. What this machine's HTTP stack, Node and the load generator can do at this moment; a measured route's
  * throughput is reported as a share of it (bench/lib/mix.ts).
  *
- *   const ceiling = await startCeiling();   // { port, close() }
+ *   const ceiling = await startCeiling();   // { port, pid, close() }
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 export const CEILING_PATH = '/ceiling';
 const CHILD = 'BENCH_CEILING_CHILD';
 
-export type Ceiling = { port: number; close: () => Promise<void> };
+export type Ceiling = { port: number; pid: number; close: () => Promise<void> };
 
 /** Forks this file as the ceiling server and resolves once it listens. */
 export async function startCeiling(): Promise<Ceiling> {
@@ -26,6 +26,7 @@ export async function startCeiling(): Promise<Ceiling> {
   });
   return {
     port,
+    pid: child.pid!,
     close: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

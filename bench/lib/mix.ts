@@ -12,15 +12,39 @@
  * reported apart from the reads'.
  *
  * p50/p95/p99 come from every 2xx response time (autocannon's summary has no p95); anything else counts as
- * a failure.
+ * a failure. CPU per request is the server's own CPU time (all its processes, writes included) over the app's
+ * slices divided by the reads answered in them; it stays steady on a busy machine, where latency does not.
  *
  *   const ceiling = await startCeiling();
- *   const figure = await measure({ name: 'search', port, ceilingPort: ceiling.port, seconds: 10,
+ *   const figure = await measure({ name: 'search', port, ceilingPort: ceiling.port, ceilingPid: ceiling.pid,
+ *     serverPids: server.pids, seconds: 10,
  *     next: () => ({ path: nextSearch() }), write: { every: 50, run: updateSomething } });
  *   console.info(FIGURE_HEADER); console.info(figureRow(figure, { p95: 30 }));   // bench/lib/report.ts
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CEILING_PATH } from './ceiling';
+
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system, the same two figures as `process.cpuUsage()`) that the processes have used so
+ * far, in ms, read from Linux's /proc/<pid>/stat (clock ticks of 10 ms). A process that is gone counts 0.
+ */
+export function cpuMsOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) in parentheses: utime is the 14th, stime the 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process exited
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
 
 export type BenchRequest = { path: string; method?: string; headers?: Record<string, string>; body?: string };
 
@@ -33,6 +57,10 @@ export type Figure = {
   p99: number;
   failures: number;
   ceilingReqPerSec: number;
+  /** The server's CPU time (every process of it) during the measured slices, per answered read, in ms. */
+  cpuPerRequest: number;
+  /** The ceiling process's CPU time per answered request, in ms, from the same run. */
+  ceilingCpuPerRequest: number;
   /** reqPerSec / ceilingReqPerSec */
   share: number;
   writes: number;
@@ -45,6 +73,10 @@ export type MixOptions = {
   /** The app's port on 127.0.0.1. */
   port: number;
   ceilingPort: number;
+  /** The server's process ids (primary and workers), whose CPU time is counted while the app is driven. */
+  serverPids: () => number[];
+  /** The ceiling's process id, for its CPU time per request. */
+  ceilingPid: number;
   next: () => BenchRequest;
   /** Measured time of the app in all, in seconds (the ceiling adds a quarter, at least 1 s per round). */
   seconds: number;
@@ -85,6 +117,8 @@ export async function measure(options: MixOptions): Promise<Figure> {
   let failures = 0;
   let writeFailures = 0;
   let ceilingRequests = 0;
+  let serverCpuMs = 0;
+  let ceilingCpuMs = 0;
   let answered = 0;
   let owed = 0;
   let writing: Promise<void> | undefined;
@@ -133,12 +167,15 @@ export async function measure(options: MixOptions): Promise<Figure> {
         writing ??= runWrites();
       }
     });
+    const pids = options.serverPids();
+    const cpuBefore = cpuMsOf(pids);
     const started = performance.now();
     const result = await app;
     appSeconds += (performance.now() - started) / 1000;
     failures += result.errors;
     owed = 0;
     await writing;
+    serverCpuMs += cpuMsOf(pids) - cpuBefore;
 
     // The same request-building path and response listener as the app's, so the load generator's own
     // cost per request is the same on both sides of the ratio.
@@ -151,9 +188,11 @@ export async function measure(options: MixOptions): Promise<Figure> {
     ceiling.on('response', (_client, status) => {
       if (status >= 200 && status < 300) ceilingRequests++;
     });
+    const ceilingCpuBefore = cpuMsOf([options.ceilingPid]);
     const ceilingStarted = performance.now();
     await ceiling;
     ceilingSeconds += (performance.now() - ceilingStarted) / 1000;
+    ceilingCpuMs += cpuMsOf([options.ceilingPid]) - ceilingCpuBefore;
   }
 
   const reqPerSec = latencies.length / appSeconds;
@@ -167,6 +206,8 @@ export async function measure(options: MixOptions): Promise<Figure> {
     p99: percentile(latencies, 99),
     failures,
     ceilingReqPerSec,
+    cpuPerRequest: latencies.length ? serverCpuMs / latencies.length : 0,
+    ceilingCpuPerRequest: ceilingRequests ? ceilingCpuMs / ceilingRequests : 0,
     share: ceilingReqPerSec ? reqPerSec / ceilingReqPerSec : 0,
     writes: writeTimes.length,
     writeP95: percentile(writeTimes, 95),

@@ -19,12 +19,17 @@ export function machine(): string {
 }
 
 export const FIGURE_HEADER =
-  '| Measurement (20 connections) | Req/s | Share of the ceiling | p50 ms | p95 ms | p99 ms | Failures | Target | |\n' +
-  '|---|---|---|---|---|---|---|---|---|';
+  '| Measurement (20 connections) | Server CPU ms/request | Req/s | Share of the ceiling (its CPU ms/request) | p50 ms | p95 ms | p99 ms | Failures | Target | |\n' +
+  '|---|---|---|---|---|---|---|---|---|---|';
 
-/** One table row; `target` is a p95 in ms (and optionally a minimum share of the ceiling). */
-export function figureRow(f: Figure, target?: { p95?: number; share?: number }): string {
+export type Target = { p95?: number; share?: number; cpu?: number };
+
+/** One table row; `target` is a p95 in ms, a minimum share of the ceiling, a CPU time per request in ms. */
+export function figureRow(f: Figure, target?: Target): string {
   const misses: string[] = [];
+  if (target?.cpu !== undefined && f.cpuPerRequest > target.cpu) {
+    misses.push(`CPU missed by ${(f.cpuPerRequest - target.cpu).toFixed(2)} ms`);
+  }
   if (target?.p95 !== undefined && f.p95 > target.p95) {
     misses.push(`p95 missed by ${(f.p95 - target.p95).toFixed(1)} ms`);
   }
@@ -32,6 +37,7 @@ export function figureRow(f: Figure, target?: { p95?: number; share?: number }):
     misses.push(`share missed by ${((target.share - f.share) * 100).toFixed(1)} points`);
   }
   const targetText = [
+    target?.cpu !== undefined ? `CPU <= ${target.cpu} ms` : '',
     target?.p95 !== undefined ? `p95 <= ${target.p95} ms` : '',
     target?.share !== undefined ? `>= ${(target.share * 100).toFixed(0)}% of the ceiling` : '',
   ]
@@ -42,7 +48,9 @@ export function figureRow(f: Figure, target?: { p95?: number; share?: number }):
     ? `, ${f.writes} writes (p95 ${f.writeP95.toFixed(1)} ms, ${f.writeFailures} failed)`
     : '';
   return (
-    `| ${f.name} | ${f.reqPerSec.toFixed(0)} | ${(f.share * 100).toFixed(1)}% of ${f.ceilingReqPerSec.toFixed(0)} | ` +
+    `| ${f.name} | ${cpu(f.cpuPerRequest)} | ${f.reqPerSec.toFixed(0)} | ${(f.share * 100).toFixed(1)}% of ${f.ceilingReqPerSec.toFixed(0)} (${cpu(f.ceilingCpuPerRequest)}) | ` +
     `${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.failures}${writes} | ${targetText} | ${verdict} |`
   );
 }
+
+const cpu = (ms: number) => (ms < 1 ? ms.toFixed(3) : ms.toFixed(2));

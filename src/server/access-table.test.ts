@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reportShares } from './db/schema';
 import type { Access } from './plugins/access';
+import { SHARED_CACHE } from './plugins/etag';
 import { createUser } from './test/factories';
 import {
   type AgentFixture,
@@ -83,6 +84,25 @@ const kindOf = ({ statusCode: s }: LightMyRequestResponse): Kind =>
   s === 401 || s === 403 ? (String(s) as Kind) : s >= 500 ? '5xx' : s < 300 ? '2xx' : 'other';
 const describeAnswer = (r: LightMyRequestResponse) => `${r.statusCode} ${r.body.slice(0, 200)}`;
 
+/**
+ * What is wrong with an answer's cache headers for a shared cache (docs/decisions/0022), or undefined: a
+ * signed-in caller's answer, any answer of a route that is not public, and any answer that sets a cookie must
+ * be private or no-store; only a visitor's 200 from a public route may be public, and then with a strong ETag.
+ */
+function sharedCacheProblem(access: Access, signedIn: boolean, answer: LightMyRequestResponse) {
+  const cacheControl = String(answer.headers['cache-control'] ?? '');
+  const privateOnly = /\bprivate\b|no-store/.test(cacheControl);
+  const shareable = /\bpublic\b|s-maxage/.test(cacheControl) || !privateOnly;
+  if (answer.headers['set-cookie'] && !/no-store/.test(cacheControl)) return `sets a cookie: ${cacheControl}`;
+  if ((signedIn || access !== 'public') && shareable) return `personal but "${cacheControl}"`;
+  if (cacheControl === SHARED_CACHE) {
+    if (answer.statusCode !== 200) return `${answer.statusCode} marked for shared caches`;
+    if (!/^"[^"]+"$/.test(String(answer.headers.etag)))
+      return `shared without a strong ETag: ${answer.headers.etag}`;
+  }
+  return undefined;
+}
+
 describe('route access table', () => {
   it('every API route declares its access rule', () => {
     const undeclared = app.accessTable.filter((r) => r.access === undefined).map(key);
@@ -105,6 +125,7 @@ describe('route access table', () => {
       admin: { visitor: ['401'], onOther: ['403'], onSelf: ['403'], admin: allowed },
     };
     const failures: string[] = [];
+    const cacheFailures: string[] = [];
     for (const route of app.accessTable) {
       const rule = expected[route.access as Access];
       const sample = SAMPLES[key(route)];
@@ -118,14 +139,18 @@ describe('route access table', () => {
       for (const [caller, answer] of Object.entries(answers) as [
         keyof typeof answers,
         LightMyRequestResponse,
-      ][])
+      ][]) {
         failures.push(
           ...(rule[caller].includes(kindOf(answer))
             ? []
             : [`${key(route)} [${route.access}] ${caller}: ${describeAnswer(answer)}`]),
         );
+        const cacheProblem = sharedCacheProblem(route.access as Access, caller !== 'visitor', answer);
+        if (cacheProblem) cacheFailures.push(`${key(route)} [${route.access}] ${caller}: ${cacheProblem}`);
+      }
     }
     expect(failures).toEqual([]);
+    expect(cacheFailures).toEqual([]);
     // Four requests for each of some seventy routes, one of them an online backup: slow on a loaded machine.
   }, 180_000);
 

@@ -40,6 +40,7 @@ import { etagPlugin } from './plugins/etag';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { DEFAULT_MAX_LOOP_DELAY_MS, overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
+import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
@@ -73,6 +74,8 @@ export type BuildAppOptions = {
   webRoot?: string | null;
   /** The page renderer (src/web/entry-server.tsx); defaults to the built one next to webRoot. */
   renderer?: () => Promise<PageRenderer>;
+  /** Keep pages' HTML until what they read changes (default true; tests compare with fresh renders). */
+  keepPages?: boolean;
   logger?: boolean;
   /** Requests in progress beyond which new ones get 503 (default: env, else 64 on PGlite, 256 on PostgreSQL). */
   maxPendingRequests?: number;
@@ -111,6 +114,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
+    // One line per answered request, errors and slow ones always, the rest sampled (plugins/request-log.ts).
+    disableRequestLogging: true,
     // A URL the router cannot read (a broken percent-escape, an over-long segment) is refused before any
     // hook runs: answer it in the API's shape and language, without echoing the URL.
     frameworkErrors: (error, _request, reply) => {
@@ -148,6 +153,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDatabase) await handle.close();
   });
 
+  await app.register(requestLogPlugin, {
+    successSample: env.LOG_REQUEST_SAMPLE ?? (env.NODE_ENV === 'production' ? 0.05 : 1),
+    slowMs: env.LOG_SLOW_MS,
+  });
   await app.register(errorHandlerPlugin);
   // First of the request hooks: a refused request costs no session lookup and no database time.
   await app.register(overloadPlugin, {
@@ -251,6 +260,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     webRoot,
     storage,
     renderer: options.renderer,
+    keepPages: options.keepPages,
     pagePosts: formPostRoutes(formsPerIp),
   });
   return app;

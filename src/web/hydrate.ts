@@ -27,3 +27,12 @@ export async function loadRouteModules(routes: RouteObject[], pathname: string) 
     }),
   );
 }
+
+/**
+ * Ends the current task and lets the browser paint and answer input before the next step of starting the app
+ * (each step evaluates code or hydrates: one long task each would block the page, together they blocked it
+ * for hundreds of milliseconds on a slow phone).
+ */
+export function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -1,16 +1,12 @@
+// The app, started by boot.ts (which carries the styles).
 import './zod-config';
-import '@fontsource/heebo/400.css';
-import '@fontsource/heebo/500.css';
-import '@fontsource/heebo/700.css';
-import '@fontsource/heebo/800.css';
-import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ReadyMark } from './app/ready-mark';
 import { routes } from './app/router';
-import { hydrateQueries, loadRouteModules, serverRenderedRoot } from './hydrate';
+import { hydrateQueries, loadRouteModules, serverRenderedRoot, yieldToBrowser } from './hydrate';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { SessionProvider } from './lib/session';
 
@@ -27,7 +23,10 @@ async function start() {
   const server = serverRenderedRoot(root);
   if (server) {
     hydrateQueries(queryClient, server.state);
+    // The page's own code in a task of its own, then hydration in another (itself in slices, below).
+    await yieldToBrowser();
     await loadRouteModules(routes, window.location.pathname);
+    await yieldToBrowser();
   }
   const app = (
     <StrictMode>
@@ -39,7 +38,9 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (server) hydrateRoot(root, app);
+  // Hydration as a transition: React works through the tree in slices of a few milliseconds and yields to the
+  // browser between them, instead of one long task (a click meanwhile hydrates its part of the page first).
+  if (server) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

@@ -14,11 +14,17 @@ import { absoluteUrl } from '../lib/links';
 import { getProperty, listCities } from '../modules/properties/reads';
 import { getSettings } from '../modules/settings/service';
 import { findUserById } from '../modules/users/service';
+import type { PageReads } from './page-api';
 import { ensurePhotoShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
 import { breadcrumbs, propertyOffer, realEstateAgent } from './structured-data';
 
 export type HeadInput = { route: RouteName | 'notFound'; pathname: string; url: string };
-export type HeadContext = { app: FastifyInstance; webRoot?: string };
+export type HeadContext = {
+  app: FastifyInstance;
+  webRoot?: string;
+  /** The page's reads, shared with its body (page-api.ts); the services directly when absent. */
+  reads?: Pick<PageReads, 'cities' | 'property'>;
+};
 
 type Meta = {
   title: string;
@@ -135,7 +141,8 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
       const deal = input.route === 'sale' ? 'למכירה' : 'להשכרה';
       // Only a city the list knows is echoed: any other text in the link gets the page's plain title.
       const typed = query.get('city')?.trim();
-      const city = typed && (await listCities(ctx.app.db, input.route)).includes(typed) ? typed : '';
+      const cities = ctx.reads?.cities(input.route) ?? listCities(ctx.app.db, input.route);
+      const city = typed && (await cities).includes(typed) ? typed : '';
       const where = city ? ` ב${city}` : '';
       return simple(
         `נכסים ${deal}${where}`,
@@ -145,7 +152,7 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
     }
     case 'propertyView': {
       const id = decodeURIComponent(input.pathname.split('/')[2] ?? '');
-      const property = await getProperty(ctx.app.db, ctx.app.storage, id);
+      const property = await (ctx.reads?.property(id) ?? getProperty(ctx.app.db, ctx.app.storage, id));
       const title = propertyTitle(property);
       const path = paths.propertyView(property._id);
       const url = absoluteUrl(origin, path);

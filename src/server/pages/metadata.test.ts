@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, photoWithGps } from '../modules/properties/test-helpers';
+import { noteWrite } from '../plugins/read-cache';
 import { createProperty, createUser } from '../test/factories';
 import { sessionCookieFor } from '../test/sessions';
 import type { TestApp } from '../test/test-app';
@@ -182,6 +183,8 @@ describe('agency pages', () => {
 
   it('echoes ?city= in the title and share tags only when the list knows that city', async () => {
     await createProperty(app.db, { city: 'עכו', typeTransaction: 'השכרה', price: 5200 });
+    // Written straight to the database: announce it as the API's writes do, so the cities list is read anew.
+    await noteWrite(app.db);
     const titles = async (url: string) => {
       const html = (await app.inject({ url })).body;
       return [

@@ -4,7 +4,9 @@ import { idSchema } from '@shared/schemas/common';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { properties, users } from '../db/schema';
+import { AppError } from '../lib/errors';
 import { isLiveAccessToken } from '../modules/alerts/service';
+import type { PageReads } from './page-api';
 
 const idOf = (pathname: string, prefix: string) => {
   const match = new RegExp(`^${prefix}/([^/]+)/?$`, 'i').exec(pathname);
@@ -21,11 +23,17 @@ const idOf = (pathname: string, prefix: string) => {
  * in the database, or an agent id that is not an active member of the public team (isTeamMember: a bare
  * system admin has no agent page).
  */
-export async function pageStatus(app: FastifyInstance, pathname: string): Promise<200 | 404> {
+export async function pageStatus(
+  app: FastifyInstance,
+  pathname: string,
+  reads?: Pick<PageReads, 'property'>,
+): Promise<200 | 404> {
   if (!isClientRoute(pathname)) return 404;
   const propertyId = idOf(pathname, routePatterns.propertyView.replace('/:id', ''));
   if (propertyId !== undefined) {
     if (!idSchema.safeParse(propertyId).success) return 404;
+    // The page's own read of the property (its head reads it too), when the page has one.
+    if (reads) return reads.property(propertyId).then(() => 200 as const, notFoundOnly);
     const [row] = await app.db
       .select({ id: properties.id })
       .from(properties)
@@ -46,4 +54,10 @@ export async function pageStatus(app: FastifyInstance, pathname: string): Promis
   const alertsToken = idOf(pathname, routePatterns.myAlerts.replace('/:token', ''));
   if (alertsToken !== undefined) return (await isLiveAccessToken(app.db, alertsToken)) ? 200 : 404;
   return 200;
+}
+
+/** 404 for a record that is not there; any other failure (the database) stays a failure. */
+function notFoundOnly(err: unknown): 404 {
+  if (err instanceof AppError && err.statusCode === 404) return 404;
+  throw err;
 }

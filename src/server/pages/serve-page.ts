@@ -1,11 +1,15 @@
 import { canonicalPath, matchRouteName } from '@shared/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SHARED_CACHE } from '../plugins/etag';
+import { collectReads } from '../plugins/read-cache';
 import { fontPreloadTags } from './font-preload';
 import { pageHead, robotsMeta } from './head';
+import { type BuiltPage, newHtmlCache, pageScopes } from './html-cache';
 import { APP_HEAD_TAGS } from './manifest';
+import { type PageReads, pageReads } from './page-api';
 import { pageStatus } from './page-status';
 import { SERVER_RENDERED_ROUTES } from './public-pages';
-import { inProcessApi, type PageRenderer } from './renderer';
+import type { PageRenderer } from './renderer';
 import { sendHtml } from './send-html';
 import { assemblePage } from './template';
 
@@ -25,58 +29,93 @@ export type PageServer = (
  * Answers a page request: a public page rendered with its content and metadata (hydrated by the browser),
  * a signed-in or private page as the client-rendered shell with noindex, and anything unknown 404 with the
  * not-found page. Without a renderer (development, tests of other parts) every page is the shell.
+ *
+ * Pages are kept whole by URL (html-cache.ts) until something they read changes; a page answering a form
+ * posted without JavaScript is built for that request only.
  */
 export function createPageServer(
   app: FastifyInstance,
   template: string,
   loadRenderer: (() => Promise<PageRenderer>) | undefined,
   webRoot?: string,
+  keepPages = true,
 ): PageServer {
   const ctx = { app, webRoot };
   const fonts = fontPreloadTags(webRoot);
   let renderer: Promise<PageRenderer> | undefined;
-  const api = inProcessApi(app);
-  const render = async (url: string, seed?: PageExtras['seed']) => {
+  const render = async (url: string, reads: PageReads, seed?: PageExtras['seed']) => {
     if (!loadRenderer) return undefined;
     renderer ??= loadRenderer();
-    return (await renderer).renderPage(url, api, seed);
+    return (await renderer).renderPage(url, reads.api, seed);
   };
+  const pages = newHtmlCache();
 
-  return async (request, reply, extras = {}) => {
+  const build = async (request: FastifyRequest, extras: PageExtras): Promise<BuiltPage> => {
     const url = request.url;
     const pathname = url.split('?')[0] ?? '/';
-    const status = await pageStatus(app, pathname);
+    // The head and the body read through one set of reads: nothing is read twice for one page.
+    const reads = pageReads(app);
+    const status = await pageStatus(app, pathname, reads);
     const route = status === 200 ? matchRouteName(pathname) : undefined;
+    const page = (status: number, html: string, more: { cacheControl?: string; degraded?: boolean } = {}) =>
+      ({ kind: 'html', status, html, compressed: {}, ...more }) as const;
 
     if (!route) {
-      const rendered = await render(NOT_FOUND_PATH).catch((err) => logFailure(request, err));
-      const head = await pageHead(ctx, { route: 'notFound', pathname, url });
-      return sendHtml(request, reply, 404, assemblePage(template, { head, body: rendered?.html }));
+      const rendered = await render(NOT_FOUND_PATH, reads).catch((err) => logFailure(request, err));
+      const head = await pageHead({ ...ctx, reads }, { route: 'notFound', pathname, url });
+      const html = assemblePage(template, { head, body: rendered?.html });
+      return page(404, html, { degraded: loadRenderer !== undefined && !rendered });
     }
     const canonical = canonicalPath(pathname);
-    if (canonical && canonical !== pathname && request.method === 'GET') {
+    if (canonical && canonical !== pathname && request.method !== 'POST') {
       // One address per page: '/sale' and '/Sale/' are the same page, spelled as its route spells it.
-      return reply.redirect(`${canonical}${url.slice(pathname.length)}`, 301);
+      return { kind: 'redirect', location: `${canonical}${url.slice(pathname.length)}` };
     }
     if (!SERVER_RENDERED_ROUTES.includes(route)) {
       // The signed-in area is the installable app: its pages carry the manifest (public pages do not).
       // The profile is where a visitor lands from the sign-in link: it has a title of its own.
       const own =
-        route === 'agentProfile' ? await pageHead(ctx, { route, pathname, url }) : robotsMeta('noindex');
+        route === 'agentProfile'
+          ? await pageHead({ ...ctx, reads }, { route, pathname, url })
+          : robotsMeta('noindex');
       const head = `${own}\n    ${APP_HEAD_TAGS}`;
-      return sendHtml(request, reply, 200, assemblePage(template, { head }));
+      return page(200, assemblePage(template, { head }));
     }
     const [rendered, head] = await Promise.all([
-      render(url, extras.seed).catch((err) => logFailure(request, err)),
-      pageHead(ctx, { route, pathname, url }),
+      render(url, reads, extras.seed).catch((err) => logFailure(request, err)),
+      pageHead({ ...ctx, reads }, { route, pathname, url }),
     ]);
     const withFonts = fonts ? `${fonts}\n    ${head}` : head;
     const parts = rendered
       ? { head: withFonts, body: rendered.html, state: rendered.state, hydrate: true }
       : { head: withFonts };
+    const html = assemblePage(template, parts);
     // A page answering a post holds what the visitor typed: never stored by any cache.
-    const cacheControl = extras.seed ? 'no-store' : undefined;
-    return sendHtml(request, reply, extras.status ?? 200, assemblePage(template, parts), cacheControl);
+    if (extras.seed) return page(extras.status ?? 200, html, { cacheControl: 'no-store' });
+    return page(extras.status ?? 200, html, {
+      cacheControl: SHARED_CACHE,
+      degraded: loadRenderer !== undefined && !rendered,
+    });
+  };
+
+  const cached = async (request: FastifyRequest): Promise<BuiltPage> => {
+    const key = request.url;
+    const pathname = key.split('?')[0] ?? '/';
+    const page = await pages.getLearning(app.db, key, async () => {
+      const { value, read } = await collectReads(() => build(request, {}));
+      return { value, read: [...read, ...pageScopes(matchRouteName(pathname), pathname)] };
+    });
+    // A page whose render failed is answered but not kept: the next visitor gets a new try.
+    if (page.kind === 'html' && page.degraded) pages.forget(app.db, key, page);
+    return page;
+  };
+
+  return async (request, reply, extras = {}) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const keep = keepPages && isRead && !extras.seed && !extras.status;
+    const page = keep ? await cached(request) : await build(request, extras);
+    if (page.kind === 'redirect') return reply.redirect(page.location, 301);
+    return sendHtml(request, reply, page.status, page.html, page.cacheControl, page);
   };
 }
 

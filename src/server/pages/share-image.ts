@@ -22,6 +22,16 @@ export async function toShareJpeg(input: Buffer): Promise<Buffer> {
 }
 
 const inFlight = new Map<string, Promise<string | undefined>>();
+/**
+ * Share images known to be stored, so a page render does not read one back to learn that it exists. A key
+ * names one source for good (a photo's id, a site image's URL), so a known key stays valid; bounded.
+ */
+const stored = new Set<string>();
+const MAX_KNOWN = 50_000;
+const noteStored = (key: string) => {
+  if (stored.size >= MAX_KNOWN) stored.clear();
+  stored.add(key);
+};
 
 /**
  * The storage key of the share image made from `source`, made on first use and kept under `key` (photos
@@ -33,13 +43,18 @@ export function ensureShareImage(
   key: string,
   readSource: () => Promise<Buffer | undefined>,
 ): Promise<string | undefined> {
+  if (stored.has(key)) return Promise.resolve(key);
   const pending = inFlight.get(key);
   if (pending) return pending;
   const work = (async () => {
-    if (await storage.read(key)) return key;
+    if (await storage.read(key)) {
+      noteStored(key);
+      return key;
+    }
     const source = await readSource();
     if (!source) return undefined;
     await storage.put(key, await toShareJpeg(source), SHARE_IMAGE.type);
+    noteStored(key);
     return key;
   })().finally(() => inFlight.delete(key));
   inFlight.set(key, work);

@@ -18,10 +18,18 @@ export const TEST_TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-/** A test app serving pages rendered by the web app's server entry (no build needed). */
-export async function createPagesApp(options: Omit<BuildAppOptions, 'database'> = {}) {
+/** A folder standing for the built web app: the template only. */
+export function testWebRoot() {
   const webRoot = mkdtempSync(join(tmpdir(), 'web-'));
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'index.html'), TEST_TEMPLATE);
-  return createTestApp({ webRoot, renderer: () => import('@web/entry-server'), ...options });
+  return webRoot;
+}
+
+/** The web app's server entry, as the tests render with it. */
+export const testRenderer = () => import('@web/entry-server');
+
+/** A test app serving pages rendered by the web app's server entry (no build needed). */
+export async function createPagesApp(options: Omit<BuildAppOptions, 'database'> = {}) {
+  return createTestApp({ webRoot: testWebRoot(), renderer: testRenderer, ...options });
 }

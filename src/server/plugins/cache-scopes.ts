@@ -27,40 +27,44 @@ export const scopes = {
 export const ALL_LISTINGS = [scopes.listings('sale'), scopes.listings('rent')] as const;
 
 /**
- * Per-scope generations of one database in one process. `all` moves with every drop of everything; a scope's
- * number with every write that touched it. Generations only move forward.
+ * When each scope of one database last changed, as seen by one process: a counter moves with every write
+ * applied, and each scope remembers the counter's value at its last change (`*`: everything's). An entry
+ * remembers the counter when its load started, and is fresh while none of the scopes it read changed since,
+ * so the scopes an entry read may be learnt after its load (a page's HTML).
  */
 export class ScopeGenerations {
-  private all = 0;
-  private readonly byScope = new Map<string, number>();
+  private version = 0;
+  private allAt = 0;
+  private readonly changedAt = new Map<string, number>();
 
   bump(changed: Iterable<string>) {
+    this.version++;
     for (const scope of changed) {
-      if (scope === scopes.all) this.all++;
-      else this.byScope.set(scope, (this.byScope.get(scope) ?? 0) + 1);
+      if (scope === scopes.all) this.allAt = this.version;
+      else this.changedAt.set(scope, this.version);
     }
   }
 
   dropAll() {
-    this.all++;
+    this.bump([scopes.all]);
   }
 
-  /** The generations of `read` now: the first number is `all`, then one per scope. */
-  snapshot(read: readonly string[]): number[] {
-    const snap = [this.all];
-    for (const scope of read) snap.push(this.byScope.get(scope) ?? 0);
-    return snap;
+  /** The counter now: what an entry whose load starts now remembers. */
+  now(): number {
+    return this.version;
   }
 
-  /** True while nothing `read` depends on moved since `snap` was taken. */
-  unchanged(read: readonly string[], snap: readonly number[]): boolean {
-    if (snap[0] !== this.all) return false;
-    for (let i = 0; i < read.length; i++) if ((this.byScope.get(read[i]!) ?? 0) !== snap[i + 1]) return false;
+  /** True while nothing in `read` (nor everything) changed after `since`. */
+  unchangedSince(read: Iterable<string>, since: number): boolean {
+    if (this.allAt > since) return false;
+    for (const scope of read) if ((this.changedAt.get(scope) ?? 0) > since) return false;
     return true;
   }
 
-  /** A short tag of the generations of `read`, for validators (ETags) of what depends on them. */
-  tag(read: readonly string[]): string {
-    return this.snapshot(read).join('.');
+  /** A short tag of when `read` last changed, for validators (ETags) of what depends on it. */
+  tag(read: readonly string[]): number {
+    let last = this.allAt;
+    for (const scope of read) last = Math.max(last, this.changedAt.get(scope) ?? 0);
+    return last;
   }
 }

@@ -55,8 +55,8 @@ afterEach(() => {
 
 /** A cached entry reading `read`, as the read caches tag one: valid while `fresh()` holds. */
 const entryOf = (sync: CacheSync, read: string[]) => {
-  const snap = sync.generations.snapshot(read);
-  return { fresh: () => sync.generations.unchanged(read, snap) };
+  const since = sync.generations.now();
+  return { fresh: () => sync.generations.unchangedSince(read, since) };
 };
 
 describe('CacheSync', () => {

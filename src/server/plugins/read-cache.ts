@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -52,6 +53,13 @@ const BOOT = randomBytes(6).toString('base64url');
 export const scopeEtag = (db: Database, name: string, read: readonly string[]) =>
   cachesUsable(db) ? `W/"${name}-${BOOT}-${generationsOf(db).tag(read)}"` : undefined;
 
+/**
+ * Confirms, as an API request does before it runs, that the caches of `db` have seen every write answered
+ * so far (PostgreSQL; at once on PGlite): for reads made outside a request to the API (a page's render).
+ */
+export const confirmReadCaches = (db: Database): Promise<void> =>
+  syncs.get(db)?.sync.confirm() ?? Promise.resolve();
+
 /** Invalidates what depends on `changed` (default: everything) in every process sharing `db` (before a write is answered). */
 export async function noteWrite(db: Database, changed: readonly string[] = [scopes.all]): Promise<void> {
   const shared = syncs.get(db);
@@ -62,7 +70,29 @@ export async function noteWrite(db: Database, changed: readonly string[] = [scop
 /** Invalidates what depends on `changed` in this process only. */
 const noteLocalWrite = (db: Database, changed: readonly string[]) => generationsOf(db).bump(changed);
 
-type Entry<V> = { value: Promise<V>; at: number; read: readonly string[]; snap: number[] };
+/**
+ * The scopes read by the work running in this async context (a page's render and the API requests it makes
+ * in process): every read-cache lookup adds the scopes of its entry. See `collectReads`.
+ */
+const collector = new AsyncLocalStorage<Set<string>>();
+
+/** Runs `work`, and answers its result with the scopes every read cache it consulted had read. */
+export async function collectReads<T>(work: () => Promise<T>): Promise<{ value: T; read: Set<string> }> {
+  const read = new Set<string>();
+  const value = await collector.run(read, work);
+  return { value, read };
+}
+
+function noteRead(read: Iterable<string> | null) {
+  const into = collector.getStore();
+  if (into && read) for (const scope of read) into.add(scope);
+}
+
+/**
+ * An entry: its value, when it was loaded (for the TTL), the scopes' counter when its load started, and the
+ * scopes it read (`null` while a load that learns them is running).
+ */
+type Entry<V> = { value: Promise<V>; at: number; since: number; read: readonly string[] | null };
 
 export type ReadCacheOptions = {
   ttlMs: number;
@@ -88,8 +118,30 @@ export class ReadCache<V> {
    * mutate what they get: the same object is handed to every request until the entry expires.
    */
   get(db: Database, key: string, load: () => Promise<V>, read?: readonly string[]): Promise<V> {
+    const scopesRead = read ?? this.reads(key);
+    return this.lookup(db, key, scopesRead, async () => ({ value: await load(), read: scopesRead }));
+  }
+
+  /**
+   * The cached value of `key`, or `load()`, which answers the value and the scopes it read (with
+   * `collectReads`: a page's HTML). The entry is fresh while none of them changed since its load started.
+   */
+  getLearning(
+    db: Database,
+    key: string,
+    load: () => Promise<{ value: V; read: Iterable<string> }>,
+  ): Promise<V> {
+    return this.lookup(db, key, null, load);
+  }
+
+  private lookup(
+    db: Database,
+    key: string,
+    read: readonly string[] | null,
+    load: () => Promise<{ value: V; read: Iterable<string> }>,
+  ): Promise<V> {
     // Freshness cannot be confirmed (PostgreSQL connection trouble): read through, keep nothing.
-    if (!cachesUsable(db)) return load();
+    if (!cachesUsable(db)) return load().then((loaded) => loaded.value);
     let map = this.maps.get(db);
     if (!map) {
       map = new Map();
@@ -98,14 +150,21 @@ export class ReadCache<V> {
     const now = Date.now();
     const generations = generationsOf(db);
     const hit = map.get(key);
-    if (hit && now - hit.at < this.ttlMs && generations.unchanged(hit.read, hit.snap)) return hit.value;
+    if (hit && now - hit.at < this.ttlMs && this.unchanged(generations, hit)) {
+      noteRead(hit.read);
+      return hit.value;
+    }
     if (map.size >= this.maxEntries) map.clear();
-    const scopesRead = read ?? this.reads(key);
+    noteRead(read);
+    const loading = load();
     const entry: Entry<V> = {
-      value: load(),
+      value: loading.then((loaded) => {
+        entry.read ??= [...loaded.read];
+        return loaded.value;
+      }),
       at: now,
-      read: scopesRead,
-      snap: generations.snapshot(scopesRead),
+      since: generations.now(),
+      read,
     };
     map.set(key, entry);
     // A failed load is not kept: the next request tries again (and gets its own error).
@@ -133,9 +192,21 @@ export class ReadCache<V> {
     return Promise.all(keys.map((key) => this.get(db, key, () => load(key))));
   }
 
+  /** Drops `key` if its entry still holds `value` (a result that must not be reused). */
+  forget(db: Database, key: string, value: V) {
+    const map = this.maps.get(db);
+    const entry = map?.get(key);
+    if (entry) void entry.value.then((held) => held === value && map?.get(key) === entry && map.delete(key));
+  }
+
+  /** Fresh: nothing it read changed since its load started (one still learning what it reads: nothing at all). */
+  private unchanged(generations: ScopeGenerations, entry: Entry<V>) {
+    return generations.unchangedSince(entry.read ?? [], entry.since);
+  }
+
   private isFresh(db: Database, key: string) {
     const hit = this.maps.get(db)?.get(key);
-    return !!hit && Date.now() - hit.at < this.ttlMs && generationsOf(db).unchanged(hit.read, hit.snap);
+    return !!hit && Date.now() - hit.at < this.ttlMs && this.unchanged(generationsOf(db), hit);
   }
 }
 
@@ -268,12 +339,12 @@ export function encodeJson(schema: z.ZodType, data: unknown): string | null {
   return result.success ? JSON.stringify(result.data) : null;
 }
 
-/** Sends a body produced by encodeJson; fastify sends a string with a JSON content type unchanged. */
-export const sendJson = (reply: FastifyReply, body: string) =>
+/** Sends a body produced by encodeJson; fastify sends a string or Buffer with a JSON content type unchanged. */
+export const sendJson = (reply: FastifyReply, body: string | Buffer) =>
   reply.type('application/json; charset=utf-8').send(body as never);
 
 /** A cached answer: its JSON body, or (schema mismatch, never expected) the data for the route's serializer. */
-export type CachedBody = { json: string } | { json: null; data: unknown };
+export type CachedBody = { json: string; bytes?: Buffer } | { json: null; data: unknown };
 
 /**
  * Answers a read from `cache` (the whole serialized body under `key`), loading and encoding it on a miss.
@@ -299,8 +370,10 @@ export async function replyCached<T>(
     read,
   );
   if (body.json === null) return body.data as T;
+  // The same bytes on every hit, so the answer is compressed once (plugins/compression.ts, compressOnce).
+  body.bytes ??= Buffer.from(body.json);
   // Returning the reply tells fastify the answer has been sent.
-  return sendJson(reply, body.json) as never;
+  return sendJson(reply, body.bytes) as never;
 }
 
 /** Resolves once `db`'s caches listen for other processes' writes again (at once on PGlite). */

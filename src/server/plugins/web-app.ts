@@ -28,6 +28,8 @@ export const webAppPlugin = fp(
       storage: Storage;
       /** The server renderer; default: the built one next to webRoot (dist/ssr), when there is one. */
       renderer?: () => Promise<PageRenderer>;
+      /** Keep pages' HTML until what they read changes (default true). */
+      keepPages?: boolean;
       /** Routes that answer a page's own form posted without JavaScript with that page. */
       pagePosts?: (app: FastifyInstance, opts: { servePage: PageServer }) => Promise<void>;
     },
@@ -80,6 +82,7 @@ export const webAppPlugin = fp(
         indexHtml,
         opts.renderer ?? (opts.webRoot ? builtRenderer(opts.webRoot) : undefined),
         opts.webRoot,
+        opts.keepPages,
       );
 
     if (hasWebApp && opts.webRoot) {

@@ -66,7 +66,7 @@ export class ServerProcess {
   async servedBy(answer: { localPort: number }): Promise<number> {
     const line = await this.waitFor(
       (l) =>
-        l.msg === 'incoming request' && (l.req as { remotePort?: number }).remotePort === answer.localPort,
+        l.msg === 'request completed' && (l.req as { remotePort?: number }).remotePort === answer.localPort,
     );
     return line.pid;
   }

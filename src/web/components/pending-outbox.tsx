@@ -3,10 +3,10 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { phoneApp } from '@web/i18n/phone-app';
 import { useOnline } from '@web/lib/offline-copies';
 import { type OutboxEntry, removeFromOutbox } from '@web/lib/offline-outbox';
+import { toast } from '@web/lib/toast';
 import { announceOutboxChange, useFlushOutbox, useOutbox } from '@web/lib/use-outbox';
 import { CloudOff, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'react-toastify';
 
 const t = phoneApp.pending;
 

@@ -1,26 +1,29 @@
-import { Workbox } from 'workbox-window';
 import { OUTBOX_CHANGED, OUTBOX_SYNC_TAG, USER_CACHES, WARM_PAGES } from './app-worker-messages';
 
-let workbox: Workbox | undefined;
+let registered = false;
 
 const supported = () =>
   typeof navigator !== 'undefined' && 'serviceWorker' in navigator && import.meta.env.PROD;
 
 /**
  * Registers the app's service worker, from the signed-in area only and after the page has loaded, so a
- * visitor's first paint never waits for it; then has it keep the offline pages' shells.
+ * visitor's first paint never waits for it; then has it keep the offline pages' shells. workbox-window loads
+ * then too: the public pages, which import this module for clearUserData, never download it.
  */
 export function registerAppWorker() {
-  if (!supported() || workbox) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('message', (event) => {
-    if ((event.data as { type?: string })?.type === OUTBOX_CHANGED)
-      window.dispatchEvent(new Event(OUTBOX_CHANGED));
-  });
+  if (!supported() || registered) return;
+  registered = true;
   const start = () => {
-    void workbox
-      ?.register()
-      .then(() => workbox?.messageSW({ type: WARM_PAGES }))
+    void import('workbox-window')
+      .then(async ({ Workbox }) => {
+        const workbox = new Workbox('/sw.js', { scope: '/' });
+        workbox.addEventListener('message', (event) => {
+          if ((event.data as { type?: string })?.type === OUTBOX_CHANGED)
+            window.dispatchEvent(new Event(OUTBOX_CHANGED));
+        });
+        await workbox.register();
+        await workbox.messageSW({ type: WARM_PAGES });
+      })
       .catch(() => undefined);
   };
   if (document.readyState === 'complete') start();

@@ -1,6 +1,6 @@
 import type { User } from '@shared/schemas/user';
+import { toast } from '@web/lib/toast';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
 import { he } from '../i18n/he';
 import { apiRequest, setUnauthorizedHandler } from './api-client';
 import { clearUserData } from './app-worker';

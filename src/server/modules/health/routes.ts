@@ -40,6 +40,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', async () => startDraining(app));
 
   app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     try {
       await app.dbHandle.ping();
       return { status: 'ok', database: app.dbHandle.kind };

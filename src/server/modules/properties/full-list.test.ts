@@ -95,3 +95,58 @@ describe('GET /property (the contract full list)', () => {
     expect((await fullList('10.0.0.100')).statusCode).toBe(200);
   });
 });
+
+describe('GET /property/sold (the contract sold list)', () => {
+  const soldList = (ip: string, headers: Record<string, string> = {}) =>
+    app.inject({ url: '/api/v1/property/sold', remoteAddress: ip, headers });
+
+  it('streams every sold property once, the latest change first, across batches and equal timestamps', async () => {
+    // 1,050 sold rows changed at one moment and three at others: the batches of 500 page by id within it.
+    const sameMoment = new Date('2026-05-01T10:00:00.123456Z');
+    await app.db.insert(properties).values(
+      Array.from({ length: 1_050 }, (_, i) => ({
+        typeTransaction: i % 3 === 0 ? 'השכרה' : 'מכירה',
+        sold: true,
+        city: 'עכו',
+        address: `הנמל ${i + 1}`,
+        price: 800_000 + i,
+        category: 'דירה',
+        updatedAt: sameMoment,
+      })),
+    );
+    const latest = await createProperty(app.db, { sold: true, updatedAt: new Date('2026-07-01T00:00:00Z') });
+    const older = await createProperty(app.db, { sold: true, updatedAt: new Date('2020-01-01T00:00:00Z') });
+    await createProperty(app.db, { sold: false, updatedAt: new Date('2026-08-01T00:00:00Z') });
+
+    const res = await soldList('10.0.1.1');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { status: string; data: { data: { _id: string; sold: boolean }[] } };
+    expect(body.status).toBe('success');
+    const [{ total }] = (await app.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(properties)
+      .where(sql`${properties.sold}`)) as [{ total: number }];
+    const ids = body.data.data.map((p) => p._id);
+    expect(ids.length).toBe(total);
+    expect(new Set(ids).size).toBe(total);
+    expect(body.data.data.every((p) => p.sold)).toBe(true);
+    expect(ids[0]).toBe(latest.id);
+    expect(ids.at(-1)).toBe(older.id);
+    // Within one moment, by id, as the list was always ordered.
+    const moment = body.data.data.slice(1, 1_051).map((p) => p._id);
+    expect(moment).toEqual([...moment].sort());
+  });
+
+  it('has an ETag (304 while nothing is written) and is limited per client apart from the full list', async () => {
+    const first = await soldList('10.0.1.7');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect((await soldList('10.0.1.7', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    const statuses = [];
+    for (let i = 0; i <= FULL_LIST_PER_IP.max; i++) statuses.push((await soldList('10.0.1.99')).statusCode);
+    expect(statuses.at(-2)).toBe(200);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await fullList('10.0.1.99')).statusCode).toBe(200);
+  });
+});

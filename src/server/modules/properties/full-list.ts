@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import type { RateRule } from '../../lib/rate-limit';
@@ -15,26 +15,49 @@ const BATCH = 500;
  */
 export const FULL_LIST_PER_IP: RateRule = { max: 30, windowMs: 15 * 60_000 };
 
+/** Which properties a full list holds and its order: a timestamp descending, then the id. */
+type FullList = {
+  where?: SQL;
+  at: typeof properties.createdAt | typeof properties.updatedAt;
+  id: 'asc' | 'desc';
+};
+
+/** The contract's every property (`GET /property`): newest first. */
+export const ALL_PROPERTIES: FullList = { at: properties.createdAt, id: 'desc' };
+/** The contract's sold ones (`GET /property/sold`): sold sales and rented rentals, most recently changed first. */
+export const SOLD_PROPERTIES: FullList = {
+  where: eq(properties.sold, true),
+  at: properties.updatedAt,
+  id: 'asc',
+};
+
 /**
- * Every property, newest first, read in keyset-paginated batches (created_at, id) and written as they come:
- * `{"status":"success","data":{"data":[...]}}`, the contract's shape. Memory stays at one batch, and the
- * stream is pulled, so a slow client slows the reads instead of piling them up in the server.
+ * The properties of a full list, read in keyset-paginated batches (its timestamp, id) and written as they
+ * come: `{"status":"success","data":{"data":[...]}}`, the contract's shape. Memory stays at one batch, and
+ * the stream is pulled, so a slow client slows the reads instead of piling them up in the server.
  */
-export function streamAllProperties(db: Database, storage: Storage): Readable {
+export function streamAllProperties(
+  db: Database,
+  storage: Storage,
+  list: FullList = ALL_PROPERTIES,
+): Readable {
+  const { at } = list;
+  const after = (cursor: { at: string; id: string }) =>
+    list.id === 'desc'
+      ? and(
+          sql`${at} <= ${cursor.at}::timestamptz`,
+          sql`(${at}, ${properties.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+        )
+      : sql`(${at} < ${cursor.at}::timestamptz or (${at} = ${cursor.at}::timestamptz and ${properties.id} > ${cursor.id}::uuid))`;
   async function* chunks() {
     yield '{"status":"success","data":{"data":[';
-    let cursor: { createdAt: string; id: string } | null = null;
+    let cursor: { at: string; id: string } | null = null;
     let first = true;
     for (;;) {
-      const where = cursor
-        ? and(
-            sql`${properties.createdAt} <= ${cursor.createdAt}::timestamptz`,
-            sql`(${properties.createdAt}, ${properties.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
-          )
-        : undefined;
+      const where = and(list.where, cursor ? after(cursor) : undefined);
       const page = await selectPage(db, {
         where: where ?? sql`true`,
-        orderBy: [sql`${properties.createdAt} desc`, sql`${properties.id} desc`],
+        orderBy: [sql`${at} desc`, list.id === 'desc' ? sql`${properties.id} desc` : sql`${properties.id}`],
         limit: BATCH,
       });
       if (page.length === 0) break;
@@ -46,10 +69,11 @@ export function streamAllProperties(db: Database, storage: Storage): Readable {
       // The timestamp as PostgreSQL prints it (microseconds), not a JS Date (milliseconds), so no row is
       // skipped or repeated at the edge of a batch.
       const [edge] = await db
-        .select({ createdAt: sql<string>`${properties.createdAt}::text` })
+        .select({ at: sql<string>`${at}::text` })
         .from(properties)
         .where(sql`${properties.id} = ${last.id}`);
-      cursor = { createdAt: edge?.createdAt ?? new Date(last.createdAt).toISOString(), id: last.id };
+      const lastAt = at === properties.createdAt ? last.createdAt : last.updatedAt;
+      cursor = { at: edge?.at ?? new Date(lastAt).toISOString(), id: last.id };
     }
     yield ']}}';
   }

@@ -34,6 +34,8 @@ export const propertyCaches = {
     maxEntries: 1_000,
     reads: (city) => [scopes.city(city)],
   }),
+  /** The city suggestions of a deal type, and a city's streets (distinct over every property). */
+  names: new ReadCache<string[]>({ ttlMs: TTL_MS, maxEntries: 1_000, reads: () => ALL_LISTINGS }),
 };
 
 export type CityPrices = { ids: string[]; prices: number[] };

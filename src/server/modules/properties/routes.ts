@@ -13,18 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
-import { matchesEtag } from '../../plugins/etag';
+import { hasSessionCookie, matchesEtag, PERSONAL } from '../../plugins/etag';
 import { replyCached, scopeEtag } from '../../plugins/read-cache';
-import { FULL_LIST_PER_IP, streamAllProperties } from './full-list';
+import { FULL_LIST_PER_IP, SOLD_PROPERTIES, streamAllProperties } from './full-list';
 import { propertyCaches, searchScopes } from './read-cache';
-import {
-  getProperty,
-  listAgentProperties,
-  listCities,
-  listSimilar,
-  listSoldProperties,
-  listStreets,
-} from './reads';
+import { getProperty, listAgentProperties, listCities, listSimilar, listStreets } from './reads';
 import { searchProperties } from './search';
 
 const ok = <T>(data: T) => ({ status: 'success' as const, data });
@@ -44,7 +37,8 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       // (If-None-Match) gets 304 until a write changes a property or an agent.
       const etag = scopeEtag(app.db, 'full-list', [...ALL_LISTINGS, scopes.users]);
       if (etag) {
-        reply.header('etag', etag).header('cache-control', 'no-cache');
+        const personal = request.user !== null || hasSessionCookie(request);
+        reply.header('etag', etag).header('cache-control', personal ? PERSONAL : 'no-cache');
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       }
       return reply.type('application/json; charset=utf-8').send(streamAllProperties(app.db, app.storage));
@@ -69,10 +63,25 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  // The contract's sold list: like the full list, streamed in batches, revalidated by its ETag until a write
+  // changes a listing or an agent, and limited per client (its own counter: a visitor's search page asks
+  // for it once).
   app.get(
     '/property/sold',
-    { config: { access: 'public' }, schema: { response: { 200: propertyListResponseSchema } } },
-    async () => ok({ data: await listSoldProperties(app.db, app.storage) }),
+    {
+      config: { access: 'public' },
+      onRequest: async (request) => consumeRateLimit(app.db, `sold-list:ip:${request.ip}`, FULL_LIST_PER_IP),
+    },
+    async (request, reply) => {
+      const etag = scopeEtag(app.db, 'sold-list', [...ALL_LISTINGS, scopes.users]);
+      if (etag) {
+        reply.header('etag', etag).header('cache-control', 'no-cache');
+        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      }
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(streamAllProperties(app.db, app.storage, SOLD_PROPERTIES));
+    },
   );
 
   app.get(

@@ -6,8 +6,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     { config: { access: 'public' }, schema: { response: { 200: settingsResponseSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
+    async () => {
       return { status: 'success' as const, data: { settings: await getSettings(app.db) } };
     },
   );

@@ -3,10 +3,10 @@ import { phoneApp } from '@web/i18n/phone-app';
 import { registerAppWorker } from '@web/lib/app-worker';
 import { OUTBOX_CHANGED } from '@web/lib/app-worker-messages';
 import { resetOfflineCopies } from '@web/lib/offline-copies';
+import { toast } from '@web/lib/toast';
 import { useFlushOutbox } from '@web/lib/use-outbox';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'react-toastify';
 
 /**
  * What the signed-in area does in the background as an installed app: registers the service worker, sends

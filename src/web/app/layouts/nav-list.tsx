@@ -6,11 +6,11 @@ import { he } from '@web/i18n/he';
 import { phoneApp } from '@web/i18n/phone-app';
 import { clearOutbox } from '@web/lib/offline-outbox';
 import { unsubscribeThisDevice } from '@web/lib/push-device';
+import { toast } from '@web/lib/toast';
 import { useOutbox } from '@web/lib/use-outbox';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { sideNavItems } from './side-nav-items';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

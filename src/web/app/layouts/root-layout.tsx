@@ -1,15 +1,13 @@
-import { he } from '@web/i18n/he';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Bounce, ToastContainer } from 'react-toastify';
 import { Footer } from './footer';
 import { MainLandmark, useLayoutOwnsMain } from './main-landmark';
 import { Navbar } from './navbar';
-import { ToastCloseButton } from './toast-close-button';
+import { Toasts } from './toasts';
 
 const BODY_CLASS = 'flex min-h-[70vh] flex-col';
 
 /**
- * Every page: navigation bar, content, and the app-wide toasts (top-center, RTL, 3 s, pause on hover).
+ * Every page: navigation bar, content, and the app-wide toasts (loaded with the first toast, toasts.tsx).
  * The content is the page's <main>, unless its layout renders one itself (the signed-in area keeps its side
  * navigation outside <main>, so the skip link lands past it).
  */
@@ -28,16 +26,7 @@ export function RootLayout() {
         </MainLandmark>
       )}
       <Footer />
-      <ToastContainer
-        aria-label={he.toasts.region}
-        closeButton={ToastCloseButton}
-        position="top-center"
-        rtl
-        autoClose={3000}
-        pauseOnHover
-        newestOnTop
-        transition={Bounce}
-      />
+      <Toasts />
       <ScrollRestoration />
     </>
   );

@@ -7,9 +7,9 @@ import { Page } from '@web/components/page';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useLogin } from './api';
 
 export function LoginPage() {

@@ -11,10 +11,10 @@ import { ApiError } from '@web/lib/api-client';
 import { useFormOutcome } from '@web/lib/form-outcome';
 import { HOME_SECTIONS } from '@web/lib/home-sections';
 import { lazyResolver } from '@web/lib/lazy-resolver';
+import { toast } from '@web/lib/toast';
+import { useLightForm } from '@web/lib/use-light-form';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { useSendLead } from './api';
 
 const t = he.publicSite.leadForm;
@@ -42,7 +42,7 @@ export function LeadForm() {
     setValue,
     setError,
     formState: { errors, submitCount },
-  } = useForm<LeadBody>({
+  } = useLightForm<LeadBody>({
     resolver: validation.resolver,
     defaultValues: { name: '', phone: '', category: queryCategory, website: '', ...typed },
   });

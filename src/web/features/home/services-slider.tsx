@@ -1,6 +1,6 @@
 import { he } from '@web/i18n/he';
+import { useLazyCarousel } from '@web/lib/use-lazy-carousel';
 import { useReducedMotion } from '@web/lib/use-reduced-motion';
-import useEmblaCarousel from 'embla-carousel-react';
 import {
   ChevronLeft,
   ChevronRight,
@@ -23,7 +23,12 @@ const ICONS = [GraduationCap, Landmark, Megaphone, Sprout, Tag];
 /** The five services: auto-advancing (not under reduced motion) with a pause/play control, dots, arrows and arrow keys. */
 export function ServicesSlider() {
   const reduced = useReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, direction: 'rtl', duration: reduced ? 0 : 25 });
+  // The carousel's code loads as it nears the screen (below the first screen of home).
+  const [viewportRef, api, withApi] = useLazyCarousel({
+    loop: true,
+    direction: 'rtl',
+    duration: reduced ? 0 : 25,
+  });
   const [selected, setSelected] = useState(0);
   const { pauseHandlers, playing, toggle } = useAutoplay(api, SERVICES_INTERVAL_MS, !reduced);
 
@@ -40,12 +45,12 @@ export function ServicesSlider() {
   // In RTL the left arrow key moves forward (to the next slide on the left).
   const onKeyDown = useCallback(
     (event: KeyboardEvent) => {
-      if (event.key === 'ArrowLeft') api?.scrollNext();
-      else if (event.key === 'ArrowRight') api?.scrollPrev();
+      if (event.key === 'ArrowLeft') withApi((carousel) => carousel.scrollNext());
+      else if (event.key === 'ArrowRight') withApi((carousel) => carousel.scrollPrev());
       else return;
       event.preventDefault();
     },
-    [api],
+    [withApi],
   );
 
   const total = t.items.length;
@@ -64,7 +69,7 @@ export function ServicesSlider() {
         <div className="flex w-full items-center gap-2">
           <button
             type="button"
-            onClick={() => api?.scrollPrev()}
+            onClick={() => withApi((carousel) => carousel.scrollPrev())}
             aria-label={t.previous}
             className="rounded-full p-2 text-brand-800 hover:bg-brand-50"
           >
@@ -96,7 +101,7 @@ export function ServicesSlider() {
           </div>
           <button
             type="button"
-            onClick={() => api?.scrollNext()}
+            onClick={() => withApi((carousel) => carousel.scrollNext())}
             aria-label={t.next}
             className="rounded-full p-2 text-brand-800 hover:bg-brand-50"
           >
@@ -117,7 +122,7 @@ export function ServicesSlider() {
             <button
               key={item.title}
               type="button"
-              onClick={() => api?.scrollTo(i)}
+              onClick={() => withApi((carousel) => carousel.scrollTo(i))}
               aria-label={t.goTo(i + 1)}
               aria-current={i === selected ? 'true' : undefined}
               className="flex h-8 w-8 items-center justify-center rounded-full"

@@ -1,7 +1,5 @@
-import type { UseEmblaCarouselType } from 'embla-carousel-react';
+import type { CarouselApi } from '@web/lib/use-lazy-carousel';
 import { type FocusEvent, useEffect, useState } from 'react';
-
-type EmblaCarouselType = NonNullable<UseEmblaCarouselType[1]>;
 
 /**
  * Advances the carousel every `intervalMs` while it is playing and not paused by hover or focus inside.
@@ -9,7 +7,7 @@ type EmblaCarouselType = NonNullable<UseEmblaCarouselType[1]>;
  * choice through `toggle` (the visible pause/play control, WCAG 2.2.2) then wins. The timer restarts after
  * every selection, so a dot click gets a full interval.
  */
-export function useAutoplay(api: EmblaCarouselType | undefined, intervalMs: number, byDefault: boolean) {
+export function useAutoplay(api: CarouselApi | undefined, intervalMs: number, byDefault: boolean) {
   const [paused, setPaused] = useState(false);
   const [choice, setChoice] = useState<'play' | 'stop' | null>(null);
   const playing = choice === null ? byDefault : choice === 'play';

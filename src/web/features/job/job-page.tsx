@@ -9,9 +9,9 @@ import { PostedNotice } from '@web/components/posted-notice';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useFormOutcome } from '@web/lib/form-outcome';
+import { toast } from '@web/lib/toast';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { useSendJobApplication } from './api';
 
 const t = he.publicSite.job;

@@ -1,7 +1,7 @@
 import { ACTIVITY_KIND_LABELS } from '@shared/domain/activities';
 import { pipeline } from '@web/i18n/pipeline';
+import { toast } from '@web/lib/toast';
 import { MessageCircle, Phone } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { telHref, whatsappHref } from './format';
 import { useLogActivity } from './pipeline-api';
 import { showError } from './show-error';

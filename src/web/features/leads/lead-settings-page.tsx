@@ -9,10 +9,10 @@ import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { pipeline } from '@web/i18n/pipeline';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useAgentUsers } from '@web/lib/users';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useAvailability, useLeadSettings, useSaveLeadSettings, useUpdateAvailability } from './pipeline-api';
 import { showError } from './show-error';
 

@@ -1,7 +1,7 @@
 import type { LeadItem } from '@shared/schemas/leads';
 import { he } from '@web/i18n/he';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
-import { toast } from 'react-toastify';
+import { toast } from '@web/lib/toast';
 import { useResendMail } from './api';
 
 const t = he.publicSite.leads;

@@ -1,5 +1,5 @@
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
-import { toast } from 'react-toastify';
+import { toast } from '@web/lib/toast';
 
 /** A refused or failed call as one toast: the server's Hebrew message, else the fallback; none when the
  * session ended (the session already said so). */

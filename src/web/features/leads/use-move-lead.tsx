@@ -1,7 +1,7 @@
 import { LEAD_STATUS_LABELS, type LeadStatus } from '@shared/domain/pipeline';
 import { pipeline } from '@web/i18n/pipeline';
+import { toast } from '@web/lib/toast';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { LossDialog } from './loss-dialog';
 import { type UpdateLeadInput, useUpdateLead } from './pipeline-api';
 import { showError } from './show-error';

@@ -9,9 +9,9 @@ import { he } from '@web/i18n/he';
 import { valuation as t } from '@web/i18n/valuation';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { lazyResolver } from '@web/lib/lazy-resolver';
+import { toast } from '@web/lib/toast';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { useSendValuation } from './pipeline-api';
 

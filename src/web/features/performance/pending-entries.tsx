@@ -2,7 +2,7 @@ import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import { PendingOutbox } from '@web/components/pending-outbox';
 import { performance as hePerformance } from '@web/i18n/performance';
 import { phoneApp } from '@web/i18n/phone-app';
-import { toast } from 'react-toastify';
+import { toast } from '@web/lib/toast';
 
 const t = phoneApp.pending;
 export type IndicatorBody = Partial<Record<MetricKey, number>> & { agent: string[]; createdAt: string };

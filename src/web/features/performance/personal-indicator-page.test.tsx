@@ -8,7 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PersonalIndicatorPage } from './personal-indicator-page';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // The charts measure a real layout, which jsdom has not: the tables are what these tests are about.
 vi.mock('./charts', () => ({ ActualVsGoalChart: () => null, DailyActivityChart: () => null }));
 

@@ -2,14 +2,14 @@ import type { Goal } from '@shared/schemas/goal';
 import type { Indicator } from '@shared/schemas/indicator';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
+import { toast } from '@web/lib/toast';
 import { type ApiCall, fakeApi, json } from '@web/test/fake-api';
 import type { ReactNode } from 'react';
-import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { performanceKeys } from './api';
 import { useEditAll } from './use-edit-all';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const AGENT = 'agent-1';
 const zero = { meetings: 0, exclusives: 0, priceUpdates: 0, buyerTours: 0, priceOffers: 0, deals: 0 };

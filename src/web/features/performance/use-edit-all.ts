@@ -5,8 +5,8 @@ import { countProblem, countSchema } from '@shared/schemas/metrics';
 import { useQueryClient } from '@tanstack/react-query';
 import { performance as hePerformance } from '@web/i18n/performance';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { deleteIndicator, patchGoal, patchIndicator, performanceKeys } from './api';
 
 const t = hePerformance.personal;

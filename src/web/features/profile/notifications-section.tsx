@@ -7,8 +7,8 @@ import { he } from '@web/i18n/he';
 import { phoneApp } from '@web/i18n/phone-app';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { PushPermissionDenied, pushSupported } from '@web/lib/push-device';
+import { toast } from '@web/lib/toast';
 import { Smartphone, Trash2 } from 'lucide-react';
-import { toast } from 'react-toastify';
 import {
   sendTestPush,
   usePushState,

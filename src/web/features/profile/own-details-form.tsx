@@ -8,9 +8,9 @@ import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { uploadUserImage } from '@web/lib/uploads';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { useUpdateOwnAccount } from './account-api';
 
 const t = heAdmin;

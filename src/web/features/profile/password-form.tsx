@@ -4,8 +4,8 @@ import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useChangePassword } from './account-api';
 

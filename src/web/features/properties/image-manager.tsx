@@ -4,9 +4,9 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FieldError } from '@web/components/field-shell';
 import { he } from '@web/i18n/he';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { type ImageChange, useImageChange } from './image-api';
 import { ImageThumb, type MoveDirection } from './image-thumb';
 

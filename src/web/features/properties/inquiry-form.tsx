@@ -9,9 +9,9 @@ import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useFormOutcome } from '@web/lib/form-outcome';
 import { lazyResolver } from '@web/lib/lazy-resolver';
+import { toast } from '@web/lib/toast';
+import { useLightForm } from '@web/lib/use-light-form';
 import { forwardRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { useSendInquiry } from './inquiry-api';
 
 const t = he.inquiries.form;
@@ -42,7 +42,7 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
     reset,
     setError,
     formState: { errors, submitCount },
-  } = useForm<InquiryBody>({ resolver: validation.resolver, defaultValues: { ...EMPTY, ...typed } });
+  } = useLightForm<InquiryBody>({ resolver: validation.resolver, defaultValues: { ...EMPTY, ...typed } });
   const fieldError = (field: keyof InquiryBody) =>
     errors[field]?.message ?? posted.fieldError(field, submitCount);
 

@@ -3,13 +3,13 @@ import type { User } from '@shared/schemas/user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from '@web/lib/toast';
 import { activeUsersQuery } from '@web/lib/users';
 import { fakeApi, json } from '@web/test/fake-api';
-import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewPropertyPage } from './new-property-page';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const AGENT_ID = '0b7f4c7e-3c2a-4e52-9d8e-6b9a1f0c2d11';
 const agent: User = {

@@ -3,10 +3,10 @@ import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { useCreateProperty } from './api';
 import { MatchingBuyersPanel } from './matching-buyers-panel';
 import {

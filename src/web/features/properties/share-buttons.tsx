@@ -2,9 +2,9 @@ import { paths } from '@shared/paths';
 import type { Property } from '@shared/schemas/property';
 import { WhatsappIcon } from '@web/components/brand-icons';
 import { he } from '@web/i18n/he';
+import { toast } from '@web/lib/toast';
 import { Link2, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 
 const t = he.inquiries.share;
 const base =

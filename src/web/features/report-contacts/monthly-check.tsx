@@ -6,8 +6,8 @@ import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { reports as heReports } from '@web/i18n/reports';
+import { toast } from '@web/lib/toast';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { type MonthlyQuery, useAgentProperties, useMonthlyReport } from './api';
 import { MonthlyResult } from './statuses-table';
 

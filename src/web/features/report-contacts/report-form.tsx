@@ -8,8 +8,8 @@ import { SelectField } from '@web/components/select-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { reports as heReports } from '@web/i18n/reports';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useAgentProperties, useCreateReport } from './api';
 

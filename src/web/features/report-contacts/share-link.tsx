@@ -3,7 +3,7 @@ import { Button, buttonClass } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { reports as heReports } from '@web/i18n/reports';
 
-import { toast } from 'react-toastify';
+import { toast } from '@web/lib/toast';
 
 const t = heReports.share;
 

@@ -4,7 +4,7 @@ import { ScrollRegion, stickyColumn } from '@web/components/scroll-region';
 import { reports as heReports } from '@web/i18n/reports';
 import { isSessionEnd } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
-import { toast } from 'react-toastify';
+import { toast } from '@web/lib/toast';
 import { useRevokeShare, useShares } from './api';
 
 const t = heReports.share;

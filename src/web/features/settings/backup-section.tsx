@@ -5,8 +5,8 @@ import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError, apiRequest, isSessionEnd } from '@web/lib/api-client';
 import { formatDate } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
 
 const t = heAdmin.settings.backups;
 

@@ -1,6 +1,6 @@
 import { Button } from '@web/components/button';
 import { admin as heAdmin } from '@web/i18n/admin';
-import { toast } from 'react-toastify';
+import { toast } from '@web/lib/toast';
 
 const t = heAdmin.users;
 
