@@ -12,9 +12,9 @@ import { alerts } from '@web/i18n/alerts';
 import { useSubscribe } from '@web/lib/alerts-api';
 import { ApiError } from '@web/lib/api-client';
 import { lazyResolver } from '@web/lib/lazy-resolver';
+import { toast } from '@web/lib/toast';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 
 const t = alerts.subscribe;
 const validation = lazyResolver(() => import('./subscribe-resolver').then((m) => m.subscribeResolver));

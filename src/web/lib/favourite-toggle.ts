@@ -1,10 +1,10 @@
 import type { Property } from '@shared/schemas/property';
 import { alerts } from '@web/i18n/alerts';
-import { toast } from 'react-toastify';
 import { fetchAlertsPage, putFavourites } from './alerts-api';
 import { rememberAlertsToken, storedAlertsToken } from './alerts-token';
 import { ApiError } from './api-client';
 import { FAVOURITES_MAX, favourites, snapshotOf } from './saved-properties';
+import { toast } from './toast';
 
 /**
  * A browser that knows its private link keeps the link's list in step: the link's favourites (from any device)

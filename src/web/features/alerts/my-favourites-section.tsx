@@ -6,7 +6,7 @@ import { alerts } from '@web/i18n/alerts';
 import { usePutFavourites } from '@web/lib/alerts-api';
 import { useLocalList } from '@web/lib/local-list';
 import { favourites, type PropertySnapshot } from '@web/lib/saved-properties';
-import { toast } from 'react-toastify';
+import { toast } from '@web/lib/toast';
 
 const t = alerts.myAlerts;
 

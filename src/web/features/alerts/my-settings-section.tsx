@@ -5,9 +5,9 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { alerts } from '@web/i18n/alerts';
 import { useDeleteMyData, useUpdateSubscriber } from '@web/lib/alerts-api';
 import { rememberAlertsToken } from '@web/lib/alerts-token';
+import { toast } from '@web/lib/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 
 const t = alerts.myAlerts;
 

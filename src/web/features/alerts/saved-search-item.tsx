@@ -4,9 +4,9 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { alerts } from '@web/i18n/alerts';
 import { useDeleteSearch, useUpdateSearch } from '@web/lib/alerts-api';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { SearchEditForm } from './search-edit-form';
 
 const t = alerts.myAlerts;

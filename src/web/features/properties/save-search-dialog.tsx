@@ -6,9 +6,9 @@ import { alerts } from '@web/i18n/alerts';
 import { addSearch } from '@web/lib/alerts-api';
 import { rememberAlertsToken, storedAlertsToken } from '@web/lib/alerts-token';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import type { Filters } from './filters';
 
 const t = alerts.subscribe;
