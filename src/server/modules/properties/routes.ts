@@ -75,7 +75,8 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const etag = scopeEtag(app.db, 'sold-list', [...ALL_LISTINGS, scopes.users]);
       if (etag) {
-        reply.header('etag', etag).header('cache-control', 'no-cache');
+        const personal = request.user !== null || hasSessionCookie(request);
+        reply.header('etag', etag).header('cache-control', personal ? PERSONAL : 'no-cache');
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       }
       return reply
