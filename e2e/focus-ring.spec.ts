@@ -99,7 +99,7 @@ test('the focus ring stands out on white, on brand buttons, on the dark bars and
 }) => {
   await page.goto('/Sale');
   await hydrated(page);
-  const search = page.getByRole('button', { name: 'חיפוש' });
+  const search = page.getByRole('button', { name: 'חיפוש', exact: true });
   await expectVisibleRing(page, search, 'the search button (brand blue) on the filter panel');
   await shot('focus on a brand button');
   await expectFieldRing(page, page.getByRole('combobox', { name: 'עיר' }), 'a text field');
@@ -138,7 +138,7 @@ test.describe('phone width', () => {
     await expect(drawer).toBeVisible();
     await expectVisibleRing(
       page,
-      drawer.getByRole('button', { name: 'חיפוש' }),
+      drawer.getByRole('button', { name: 'חיפוש', exact: true }),
       'the search button in the drawer',
     );
     await shot('focus in the drawer');

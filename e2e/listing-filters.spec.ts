@@ -47,7 +47,7 @@ test.describe('phone width', () => {
 
     // A partial name that only one city contains is taken as that city; the drawer closes on search.
     await drawer.getByRole('combobox', { name: 'עיר' }).fill(`${tag.slice(-5)} צפ`);
-    await drawer.getByRole('button', { name: 'חיפוש' }).click();
+    await drawer.getByRole('button', { name: 'חיפוש', exact: true }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`city=${encodeURIComponent(north.city).replace(/%20/g, '\\+')}`));
     await expect(page.locator('#results-count')).toHaveText('נמצא נכס אחד');
@@ -77,7 +77,7 @@ test('a typed city that is not one suggestion is refused on the field, never sea
   await expect(count).toHaveText(/נמצאו/);
   const before = page.url();
   const city = page.getByRole('combobox', { name: 'עיר' });
-  const search = page.getByRole('button', { name: 'חיפוש' });
+  const search = page.getByRole('button', { name: 'חיפוש', exact: true });
 
   await city.fill(`${tag}-אין-כזו`);
   await search.click();

@@ -89,7 +89,7 @@ test.describe('phone width', () => {
     await expect(typedMin).toHaveAccessibleDescription(/^המינימום לא יכול לעלות על המקסימום/);
     await shot('drawer with a typed price');
 
-    await drawer.getByRole('button', { name: 'חיפוש' }).click();
+    await drawer.getByRole('button', { name: 'חיפוש', exact: true }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/minPrice=6500&maxPrice=6500/);
     await expect(page.locator('#results-count')).toHaveText('נמצא נכס אחד');
@@ -109,7 +109,7 @@ test.describe('phone width', () => {
     const drawer = page.getByRole('dialog', { name: /סינון/ });
     const city = drawer.getByRole('combobox', { name: 'עיר' });
     await city.fill(`אין${unique()}`);
-    await drawer.getByRole('button', { name: 'חיפוש' }).click();
+    await drawer.getByRole('button', { name: 'חיפוש', exact: true }).click();
     await expect(drawer.getByRole('alert')).toHaveText('אין עיר כזו');
     await expect(city).toHaveAttribute('aria-invalid', 'true');
     await expect(drawer).toBeVisible();
@@ -131,7 +131,7 @@ test.describe('desktop width', () => {
       await checkA11y({ allImpacts: true });
       // A refused city is a field error the checker accepts too.
       await page.getByRole('combobox', { name: 'עיר' }).fill(`אין${unique()}`);
-      await page.getByRole('button', { name: 'חיפוש' }).click();
+      await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText('אין עיר כזו');
       await checkA11y({ allImpacts: true });
     });

@@ -3,13 +3,44 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 /** What the server under test mailed: one JSON file per message in E2E_MAIL_DIR. */
-export type CaughtMail = { to: string[]; text: string; headerTo: string; headerCc: string };
+export type CaughtMail = {
+  to: string[];
+  /** The plain text (of a single-part message, or the text/plain part of a multipart one). */
+  text: string;
+  /** The text/html part, or '' when there is none. */
+  html: string;
+  headerTo: string;
+  headerCc: string;
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
+};
 
 /** One header's value from the raw message (folded lines joined). */
 function header(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const match = head.replace(/\r?\n[ \t]+/g, ' ').match(new RegExp(`^${name}:\\s*(.*)$`, 'im'));
   return match?.[1]?.trim() ?? '';
+}
+
+/**
+ * The text and HTML of a message: a single part as it is, or the text/plain and text/html parts of a multipart
+ * one (nested parts included).
+ */
+function bodies(raw: string): { text: string; html: string } {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+  if (!boundary || !/content-type:\s*multipart\//i.test(head)) {
+    const isHtml = /content-type:\s*text\/html/i.test(head);
+    return { text: isHtml ? '' : bodyText(raw), html: isHtml ? bodyText(raw) : '' };
+  }
+  const found = { text: '', html: '' };
+  for (const part of raw.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    const inner = bodies(part.replace(/^\r?\n/, ''));
+    found.text ||= inner.text;
+    found.html ||= inner.html;
+  }
+  return found;
 }
 
 /** The decoded text of a single-part message (nodemailer sends plain text as base64 or quoted-printable). */
@@ -43,9 +74,11 @@ export default async function startMailCatcher() {
         const raw = Buffer.concat(chunks).toString('utf8');
         const mail: CaughtMail = {
           to: session.envelope.rcptTo.map((r) => r.address),
-          text: bodyText(raw),
+          ...bodies(raw),
           headerTo: header(raw, 'To'),
           headerCc: header(raw, 'Cc'),
+          listUnsubscribe: header(raw, 'List-Unsubscribe'),
+          listUnsubscribePost: header(raw, 'List-Unsubscribe-Post'),
         };
         count += 1;
         writeFileSync(join(dir, `${Date.now()}-${count}.json`), JSON.stringify(mail));

@@ -360,7 +360,7 @@ test('/Rent filters: autocomplete and sliders narrow the results; reset restores
   await page.getByRole('option', { name: streetName, exact: true }).click();
   await expect(street).toHaveValue(streetName);
   await shot('rent autocomplete');
-  await page.getByRole('button', { name: 'חיפוש' }).click();
+  await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
   await expect(page).toHaveURL(/city=/);
   await expect(count).not.toHaveText(before!);
   const expected = (
@@ -377,7 +377,7 @@ test('/Rent filters: autocomplete and sliders narrow the results; reset restores
   await maxSlider.fill('6000');
   await expect(maxSlider).toHaveAttribute('aria-valuetext', /6,000\D*₪/);
   await expect(page.getByLabel('הקלדת מחיר מקסימלי בשקלים')).toHaveValue('6,000');
-  await page.getByRole('button', { name: 'חיפוש' }).click();
+  await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
   await expect(page).toHaveURL(/maxPrice=6000/);
   const cheap = (await searchApi(page, 'type=rent&maxPrice=6000')).total;
   await expect(count).toHaveText(cheap === 1 ? 'נמצא נכס אחד' : `נמצאו ${cheap} נכסים`);

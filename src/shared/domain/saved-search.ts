@@ -1,8 +1,8 @@
 import { roomsText } from './rooms';
 
-/** The slider ends of the /Sale and /Rent filters: rooms 1 to 10, prices up to 20,000,000 ₪ (sale) or 50,000 ₪ (rent). */
-export const SEARCH_ROOMS = { min: 1, max: 10 } as const;
-export const SEARCH_PRICE_MAX = { sale: 20_000_000, rent: 50_000 } as const;
+import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from './search-limits';
+
+export { SEARCH_PRICE_MAX, SEARCH_ROOMS };
 
 export type SearchType = 'sale' | 'rent';
 

@@ -93,6 +93,14 @@ export const routes: RouteObject[] = [
             ...page(() => import('@web/features/legal/legal-page'), 'TermsPage'),
           },
           {
+            path: p(routePatterns.favourites),
+            ...page(() => import('@web/features/alerts/favourites-page'), 'FavouritesPage'),
+          },
+          {
+            path: p(routePatterns.myAlerts),
+            ...page(() => import('@web/features/alerts/my-alerts-page'), 'MyAlertsPage'),
+          },
+          {
             path: p(routePatterns.sellerReport),
             ...page(() => import('@web/features/report-contacts/seller-report-page'), 'SellerReportPage'),
           },

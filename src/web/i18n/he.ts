@@ -1,5 +1,6 @@
 import { accessibility } from './accessibility';
 import { core } from './core';
+import { favourites } from './favourites';
 import { inquiries } from './inquiries';
 import { legal } from './legal';
 import { properties } from './properties';
@@ -13,6 +14,7 @@ import { publicSite } from './public-site';
 export const he = {
   ...core,
   accessibility,
+  favourites,
   inquiries,
   legal,
   properties,

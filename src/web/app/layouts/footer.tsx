@@ -99,6 +99,11 @@ export function Footer() {
               <SectionLink id={HOME_SECTIONS.leaveDetails}>{t.leaveDetails}</SectionLink>
             </li>
             <li>
+              <Link to={paths.favourites()} className={linkClass}>
+                {he.favourites.myFavourites}
+              </Link>
+            </li>
+            <li>
               <Link to={paths.investorPlans()} className={linkClass}>
                 {t.investorPlans}
               </Link>

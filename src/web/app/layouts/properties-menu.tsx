@@ -55,6 +55,7 @@ export function PropertiesMenu({ onNavigate }: { onNavigate: () => void }) {
         {[
           { to: paths.sale(), label: he.nav.sale },
           { to: paths.rent(), label: he.nav.rent },
+          { to: paths.favourites(), label: he.favourites.myFavourites },
         ].map((item) => (
           <li key={item.to}>
             <Link

@@ -1,3 +1,4 @@
+import { RecentlyViewed } from '@web/components/recently-viewed';
 import { he } from '@web/i18n/he';
 import { useScrollToHash } from '@web/lib/home-sections';
 import { useAgencySettings } from '@web/lib/settings';
@@ -24,6 +25,7 @@ export function HomePage() {
       <ServicesSlider />
       <OffersAndTeam media={settings?.media} />
       <BuySellOptions />
+      <RecentlyViewed className="mx-auto w-full max-w-7xl px-4 py-10" />
       <LeadForm />
     </>
   );

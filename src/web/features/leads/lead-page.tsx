@@ -13,6 +13,7 @@ import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
+import { alerts } from '@web/i18n/alerts';
 import { phoneApp } from '@web/i18n/phone-app';
 import { pipeline } from '@web/i18n/pipeline';
 import { ApiError } from '@web/lib/api-client';
@@ -29,6 +30,7 @@ import { type ActivityDraft, ActivityForm } from './activity-form';
 import { ContactActions } from './contact-actions';
 import { formatDateTime, toIsraelLocalInput } from './format';
 import { LeadFlags, StatusBadge } from './lead-badges';
+import { MatchingPropertiesPanel } from './matching-properties-panel';
 import { draftOfBody, PendingActivities } from './pending-activities';
 import { activitiesPath, useLead, useLogActivity, useReassignLead, useUpdateLead } from './pipeline-api';
 import { showError } from './show-error';
@@ -163,6 +165,9 @@ function LeadView({ lead }: { lead: LeadDetail }) {
           </Section>
           <Section title={t.nextTouch}>
             <NextTouch lead={lead} />
+          </Section>
+          <Section title={alerts.matches.propertiesTitle}>
+            <MatchingPropertiesPanel leadId={lead._id} />
           </Section>
           <Section title={t.otherLeads}>
             {otherLeads.length === 0 ? (

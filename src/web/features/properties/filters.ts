@@ -1,5 +1,5 @@
 import { PROPERTY_CATEGORIES, SEARCH_SORTS, type SearchSort } from '@shared/domain/property-options';
-import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/saved-search';
+import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/search-limits';
 import { he } from '@web/i18n/he';
 import { formatPrice } from '@web/lib/format';
 

@@ -1,4 +1,6 @@
+import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { Page } from '@web/components/page';
+import { RecentlyViewed } from '@web/components/recently-viewed';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useSession } from '@web/lib/session';
@@ -10,6 +12,7 @@ import { FilterDrawer } from './filter-drawer';
 import { defaultFilters, type Filters, parseFilters, toSearchParams } from './filters';
 import { Pagination } from './pagination';
 import { PropertyCard } from './property-card';
+import { SaveSearchButton } from './save-search-button';
 import { SoldList } from './sold-list';
 
 const t = he.properties;
@@ -46,9 +49,12 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
       <FilterDrawer {...filterProps} />
       <section aria-labelledby="results-count" className="mt-6">
         <h2 className="sr-only">{t.list.title}</h2>
-        <p id="results-count" role="status" className="mb-4 text-lg font-semibold text-slate-700">
-          {data ? t.filters.total(data.total, data.totalCapped) : he.common.loading}
-        </p>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p id="results-count" role="status" className="text-lg font-semibold text-slate-700">
+            {data ? t.filters.total(data.total, data.totalCapped) : he.common.loading}
+          </p>
+          <SaveSearchButton type={type} filters={filters} />
+        </div>
         {search.isError && <StatusMessage>{t.list.loadError}</StatusMessage>}
         {data && data.items.length === 0 && <StatusMessage>{t.list.empty}</StatusMessage>}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={search.isFetching || undefined}>
@@ -67,6 +73,7 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
         </ul>
         {data && pages > 1 && <Pagination page={page} pages={pages} onPage={(p) => go(filters, p)} />}
       </section>
+      <RecentlyViewed transaction={TRANSACTION_TYPES[type]} className="mt-12" />
       <SoldList type={type} isAdmin={isAdmin} editingId={editingId} setEditingId={setEditingId} />
     </Page>
   );

@@ -8,6 +8,7 @@ import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
 import { useCreateProperty } from './api';
+import { MatchingBuyersPanel } from './matching-buyers-panel';
 import {
   emptyWizard,
   serverFieldErrors,
@@ -30,6 +31,8 @@ const ALL_FIELDS = WIZARD_STEP_FIELDS.flat();
 export function NewPropertyPage() {
   const [step, setStep] = useState(1);
   const [done, setDone] = useState(false);
+  /** The property just created: its matching buyers show under the wizard. */
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const focusFirstError = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -69,8 +72,9 @@ export function NewPropertyPage() {
 
   const onValid = (values: WizardOutput) =>
     create.mutate(toFormData(values), {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast.success(t.created);
+        setCreatedId(created._id);
         form.reset(emptyWizard());
         setOtherErrors([]);
         setStep(1);
@@ -163,6 +167,11 @@ export function NewPropertyPage() {
             </div>
           </form>
         </FormProvider>
+      )}
+      {done && createdId && (
+        <div className="mt-6">
+          <MatchingBuyersPanel propertyId={createdId} />
+        </div>
       )}
     </Page>
   );

@@ -2,6 +2,7 @@ import { FLAT_CATEGORIES, TRANSACTION_TYPES } from '@shared/domain/property-opti
 import { paths } from '@shared/paths';
 import type { Property, PropertyAgent } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
+import { FavouriteButton } from '@web/components/favourite-button';
 import { he } from '@web/i18n/he';
 import { isSessionEnd } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
@@ -79,6 +80,7 @@ export function PropertyCard({ property: p, isAdmin, editing = false, onEdit, on
             </span>
           </div>
         )}
+        <FavouriteButton property={p} className="absolute end-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-sm text-slate-600">

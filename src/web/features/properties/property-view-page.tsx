@@ -2,12 +2,13 @@ import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { paths } from '@shared/paths';
 import type { Property } from '@shared/schemas/property';
 import { buttonClass } from '@web/components/button';
+import { FavouriteButton } from '@web/components/favourite-button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { AgentPanel } from './agent-panel';
 import { useProperty } from './api';
@@ -22,6 +23,10 @@ import { UnavailableNote } from './unavailable-note';
 
 /** The admin's photo manager: its code (and the schemas it checks with) loads only for an admin. */
 const ImagesPanel = lazy(() => import('./images-panel').then((m) => ({ default: m.ImagesPanel })));
+/** 'קונים מתאימים': for the team only, so its code never loads for a visitor. */
+const MatchingBuyersPanel = lazy(() =>
+  import('./matching-buyers-panel').then((m) => ({ default: m.MatchingBuyersPanel })),
+);
 
 const t = he.properties;
 
@@ -29,8 +34,18 @@ const t = he.properties;
 export function PropertyViewPage() {
   const { id = '' } = useParams();
   const query = useProperty(id);
-  const isAdmin = useSession().user?.role === 'admin';
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
   const inquiryName = useRef<HTMLInputElement>(null);
+  const opened = query.data;
+  // Kept in this browser only (recently viewed); a sold one is kept too, it is still the one they saw.
+  useEffect(() => {
+    if (!opened) return;
+    import('@web/lib/saved-properties').then(
+      (m) => m.recentlyViewed.add(m.snapshotOf(opened)),
+      () => undefined,
+    );
+  }, [opened]);
   if (query.isPending) return <StatusMessage busy>{t.view.loading}</StatusMessage>;
   if (query.isError) {
     const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
@@ -50,13 +65,23 @@ export function PropertyViewPage() {
     <Page title={`${p.category} ב${p.address}, ${p.city}`} wide>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <KeyFacts property={p} />
-        <ShareButtons property={p} />
+        <div className="flex items-center gap-2">
+          <FavouriteButton property={p} className="border border-slate-300" />
+          <ShareButtons property={p} />
+        </div>
       </div>
       <Gallery photos={p.photos} address={p.address} />
       {isAdmin && (
         <div className="mt-4">
           <Suspense fallback={null}>
             <ImagesPanel property={p} heading="h2" />
+          </Suspense>
+        </div>
+      )}
+      {user && (
+        <div className="mt-4">
+          <Suspense fallback={null}>
+            <MatchingBuyersPanel propertyId={p._id} />
           </Suspense>
         </div>
       )}

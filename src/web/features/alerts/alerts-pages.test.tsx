@@ -1,0 +1,173 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { favourites } from '@web/lib/saved-properties';
+import { type ApiCall, fakeApi, json } from '@web/test/fake-api';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FavouritesPage } from './favourites-page';
+import { MyAlertsPage } from './my-alerts-page';
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string, node: ReactNode, pattern: string) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={client}>
+        <Routes>
+          <Route path={pattern} element={node} />
+        </Routes>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const snapshot = (id: string, address: string) => ({
+  id,
+  address,
+  city: 'חיפה',
+  category: 'דירה',
+  typeTransaction: 'מכירה',
+  price: 1_500_000,
+  rooms: 3,
+  photo: null,
+  at: '2026-11-01T10:00:00.000Z',
+});
+
+const property = (id: string, address: string, sold: boolean) => ({
+  ...snapshot(id, address),
+  _id: id,
+  sold,
+  photos: [],
+  price: 1_400_000,
+});
+
+describe('FavouritesPage', () => {
+  it('lists the saved properties as they are now: a sold one and a deleted one say so instead of vanishing', async () => {
+    favourites.add(snapshot('gone', 'הגפן 1'));
+    favourites.add(snapshot('sold', 'הזית 2'));
+    favourites.add(snapshot('live', 'התאנה 3'));
+    fakeApi(({ url }) => {
+      if (url.endsWith('/property/live'))
+        return json(200, { status: 'success', data: { data: property('live', 'התאנה 3', false) } });
+      if (url.endsWith('/property/sold'))
+        return json(200, { status: 'success', data: { data: property('sold', 'הזית 2', true) } });
+      return json(404, { status: 'fail', message: 'הנכס לא נמצא' });
+    });
+    renderAt('/Favourites', <FavouritesPage />, '/Favourites');
+    const list = screen.getByRole('list', { name: 'הנכסים השמורים' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    await waitFor(() => expect(items[1]).toHaveTextContent('נמכר'));
+    await waitFor(() => expect(items[2]).toHaveTextContent('הוסר מהאתר'));
+    // The live one shows today's price; the deleted one keeps its address, without a link to a missing page.
+    expect(items[0]).toHaveTextContent('1,400,000');
+    expect(within(items[0]!).getByRole('link', { name: 'דירה בהתאנה 3' })).toBeInTheDocument();
+    expect(within(items[2]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(items[2]).toHaveTextContent('דירה בהגפן 1');
+    await userEvent.click(screen.getByRole('button', { name: 'הסרה מהמועדפים: הגפן 1' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('invites to save with the heart when nothing is saved', () => {
+    fakeApi(() => json(500, {}));
+    renderAt('/Favourites', <FavouritesPage />, '/Favourites');
+    expect(screen.getByText(/עדיין לא שמרתם נכסים/)).toBeInTheDocument();
+  });
+});
+
+const page = {
+  subscriber: {
+    name: 'דנה',
+    email: 'dana@example.com',
+    phone: '',
+    frequency: 'immediate',
+    confirmed: true,
+    unsubscribed: false,
+    consentAt: '2026-11-01T10:00:00.000Z',
+  },
+  searches: [
+    {
+      _id: 's1',
+      filters: {
+        type: 'sale',
+        city: 'חיפה',
+        street: '',
+        category: 'דירה',
+        minRooms: 4,
+        maxRooms: 5,
+        minPrice: 0,
+        maxPrice: 2_500_000,
+        features: [],
+      },
+      sentence: 'דירות 4–5 חדרים בחיפה עד 2,500,000 ₪',
+      paused: false,
+      confirmed: true,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    },
+  ],
+  favourites: [],
+};
+
+describe('MyAlertsPage', () => {
+  it('says in Hebrew that a link is not valid when the server does not know the token', async () => {
+    fakeApi(() => json(404, { status: 'fail', code: 'NOT_FOUND', message: 'הקישור אינו תקף' }));
+    localStorage.setItem('alerts-token', 'dead');
+    renderAt('/MyAlerts/dead', <MyAlertsPage />, '/MyAlerts/:token');
+    expect(await screen.findByRole('heading', { name: 'הקישור אינו תקף' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('alerts-token')).toBeNull());
+  });
+
+  it('confirms from the mail link once, lists each search as its sentence and pauses one', async () => {
+    let paused = false;
+    const calls = fakeApi(({ method, url }: ApiCall) => {
+      if (method === 'PATCH' && url.endsWith('/searches/s1')) {
+        paused = true;
+        return json(200, { status: 'success', data: { search: {} } });
+      }
+      const data = { ...page, searches: [{ ...page.searches[0], paused }] };
+      return json(200, { status: 'success', data });
+    });
+    renderAt('/MyAlerts/tok?confirm=1', <MyAlertsPage />, '/MyAlerts/:token');
+    expect(await screen.findByText('דירות 4–5 חדרים בחיפה עד 2,500,000 ₪')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/alerts/me/tok/confirm' });
+    expect(localStorage.getItem('alerts-token')).toBe('tok');
+    await userEvent.click(screen.getByRole('button', { name: 'השהיה' }));
+    expect(await screen.findByText('מושהה')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/confirm'))).toHaveLength(1);
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ paused: true });
+  });
+
+  it('edits a search with the filters’ own messages for absurd bounds', async () => {
+    const calls = fakeApi(() => json(200, { status: 'success', data: page }));
+    renderAt('/MyAlerts/tok', <MyAlertsPage />, '/MyAlerts/:token');
+    await userEvent.click(await screen.findByRole('button', { name: 'עריכה' }));
+    const form = screen.getByRole('form', { name: 'עריכת החיפוש' });
+    await userEvent.clear(within(form).getByLabelText('מינימום חדרים'));
+    await userEvent.type(within(form).getByLabelText('מינימום חדרים'), '6');
+    await userEvent.click(within(form).getByRole('button', { name: 'שמירה' }));
+    expect(await within(form).findByText('המינימום לא יכול לעלות על המקסימום')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await userEvent.clear(within(form).getByLabelText('מינימום חדרים'));
+    await userEvent.type(within(form).getByLabelText('מינימום חדרים'), '3');
+    await userEvent.click(within(form).getByRole('button', { name: 'שמירה' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+        filters: { type: 'sale', city: 'חיפה', minRooms: 3, maxRooms: 5, maxPrice: 2_500_000 },
+      }),
+    );
+  });
+});

@@ -1,0 +1,7 @@
+/** What the public pages show at once: the heart, the favourites link and the save-search button. */
+export const favourites = {
+  /** The heart's name stays the same; aria-pressed says whether the property is saved. */
+  heart: (address: string) => `שמירה במועדפים: ${address}`,
+  myFavourites: 'המועדפים שלי',
+  saveSearch: 'שמור חיפוש ושלחו לי נכסים חדשים',
+} as const;
