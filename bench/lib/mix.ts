@@ -72,6 +72,8 @@ export type MixOptions = {
   name: string;
   /** The app's port on 127.0.0.1. */
   port: number;
+  /** Where the app is asked instead of http://127.0.0.1:port (a proxy in front of it). */
+  origin?: string;
   ceilingPort: number;
   /** The server's process ids (primary and workers), whose CPU time is counted while the app is driven. */
   serverPids: () => number[];
@@ -138,7 +140,7 @@ export async function measure(options: MixOptions): Promise<Figure> {
   // Warm both servers up (JIT, connection pools) outside the figures.
   for (const port of [options.port, options.ceilingPort]) {
     await autocannon({
-      url: `http://127.0.0.1:${port}`,
+      url: port === options.port && options.origin ? options.origin : `http://127.0.0.1:${port}`,
       connections,
       duration: 1,
       requests: [
@@ -154,7 +156,7 @@ export async function measure(options: MixOptions): Promise<Figure> {
 
   for (let round = 0; round < rounds; round++) {
     const app = autocannon({
-      url: `http://127.0.0.1:${options.port}`,
+      url: options.origin ?? `http://127.0.0.1:${options.port}`,
       connections,
       duration: slice,
       requests: [{ setupRequest: (req) => ({ ...req, ...options.next() }) }],

@@ -38,7 +38,15 @@ function replaceOnce(config: string, from: string | RegExp, to: string): string 
   return config.replace(from, to);
 }
 
-export type RunningNginx = { httpsUrl: string; httpUrl: string; stop: () => Promise<void> };
+export type RunningNginx = {
+  httpsUrl: string;
+  httpUrl: string;
+  /** The master's and workers' process ids (for their CPU time). */
+  pids: () => number[];
+  /** Each answer's cache status (HIT, MISS, BYPASS, STALE...), from its access log, counted. */
+  cacheStatuses: () => Map<string, number>;
+  stop: () => Promise<void>;
+};
 
 const free = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -95,7 +103,7 @@ export async function startNginx(
   config = replaceOnce(
     config,
     'access_log /var/log/nginx/access.log;',
-    `access_log ${join(dir, 'access.log')};`,
+    `log_format cache_status '$upstream_cache_status';\n    access_log ${join(dir, 'access.log')} cache_status;`,
   );
   config = replaceOnce(
     config,
@@ -128,6 +136,18 @@ export async function startNginx(
   return {
     httpsUrl: `https://localhost:${ports.https}`,
     httpUrl: `http://localhost:${ports.http}`,
+    pids: () => {
+      const pid = child.pid!;
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+      return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
+    },
+    cacheStatuses: () => {
+      const counts = new Map<string, number>();
+      for (const line of readFileSync(join(dir, 'access.log'), 'utf8').split('\n')) {
+        if (line) counts.set(line, (counts.get(line) ?? 0) + 1);
+      }
+      return counts;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
