@@ -72,6 +72,9 @@ export const useDeleteSearch = (token: string) =>
 export const usePutFavourites = (token: string) =>
   useMeMutation(token, (propertyIds: string[]) => putFavourites(token, propertyIds));
 
+export const useUnsubscribe = (token: string) =>
+  useMeMutation(token, () => apiRequest(`${me(token)}/unsubscribe`, { method: 'POST' }));
+
 export function useDeleteMyData(token: string) {
   const client = useQueryClient();
   return useMutation({

@@ -277,6 +277,31 @@ describe('unsubscribe and deletion', () => {
     expect((await page(token)).statusCode).toBe(404);
   });
 
+  it('unsubscribes from the private page at once, logged once, and refuses a link that does not work', async () => {
+    const email = freshEmail();
+    const token = await confirmedSubscriber(app, email, { search: haifaSearch });
+    const unsubscribe = (t: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/alerts/me/${t}/unsubscribe`,
+        remoteAddress: '198.51.100.4',
+      });
+    const res = await unsubscribe(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: ALERT_MESSAGES.unsubscribed });
+    expect((await unsubscribe(token)).statusCode).toBe(200);
+    expect((await subscriberOf(email))!.unsubscribedAt).not.toBeNull();
+    expect((await page(token)).json().data.subscriber.unsubscribed).toBe(true);
+    const log = await app.db
+      .select()
+      .from(alertConsentLog)
+      .where(eq(alertConsentLog.emailHash, emailHash(email)));
+    expect(log.filter((l) => l.event === 'unsubscribe')).toMatchObject([{ ip: '198.51.100.4' }]);
+    const unknown = await unsubscribe('c'.repeat(43));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(ALERT_MESSAGES.tokenNotFound);
+  });
+
   it('an unknown unsubscribe link gets a Hebrew page and 404', async () => {
     const res = await app.inject({ url: `/alerts/unsubscribe/${'a'.repeat(43)}` });
     expect(res.statusCode).toBe(404);

@@ -14,6 +14,7 @@ import {
 } from '@shared/schemas/alerts';
 import { okSchema } from '@shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import {
   type AlertsContext,
@@ -25,6 +26,7 @@ import {
   putFavourites,
   sendLink,
   subscribe,
+  unsubscribe,
   updateSearch,
   updateSubscriber,
 } from './service';
@@ -122,6 +124,16 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     async (request) => {
       await deleteMyData(ctx, request.params.token);
       return { status: 'success' as const, message: ALERT_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/alerts/me/:token/unsubscribe',
+    { config, onRequest: limitPerIp, schema: { params: tokenParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      const outcome = await unsubscribe(app.db, request.params.token, request.ip, 'access');
+      if (outcome === 'unknown') throw notFound(ALERT_MESSAGES.tokenNotFound);
+      return { status: 'success' as const, message: ALERT_MESSAGES.unsubscribed };
     },
   );
 

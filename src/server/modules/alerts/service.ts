@@ -412,12 +412,17 @@ export function deleteMyData(ctx: AlertsContext, token: string): Promise<void> {
 export type UnsubscribeOutcome = 'unsubscribed' | 'unknown';
 
 /**
- * One-click unsubscribe by a mail's link: honoured at once (alert mails still waiting in the outbox, or failed
+ * Unsubscribe by a mail's one-click link (its own token) or from the private page (the access token): honoured at once (alert mails still waiting in the outbox, or failed
  * and waiting for an admin's resend, are held, never sent) and logged the first time; a repeat answers the same. Revealing nothing about the subscriber.
  */
-export function unsubscribe(db: Database, token: string, ip: string | null): Promise<UnsubscribeOutcome> {
+export function unsubscribe(
+  db: Database,
+  token: string,
+  ip: string | null,
+  purpose: 'unsubscribe' | 'access' = 'unsubscribe',
+): Promise<UnsubscribeOutcome> {
   return db.transaction(async (tx) => {
-    const found = await subscriberOfToken(tx, token, 'unsubscribe');
+    const found = await subscriberOfToken(tx, token, purpose);
     if (!found) return 'unknown';
     const [subscriber] = await tx
       .select()

@@ -806,6 +806,12 @@ export const fuzzFamilies: FuzzRoute[] = [
         ...json(fields({ filters: [savedSearch], paused: [true, false] })),
       },
       {
+        method: 'POST',
+        url: '/alerts/me/:token/unsubscribe',
+        as: 'visitor',
+        ...path(fields({ token: ['$alertToken', 'a'.repeat(43)] })),
+      },
+      {
         method: 'DELETE',
         url: '/alerts/me/:token/searches/:id',
         as: 'visitor',

@@ -170,4 +170,28 @@ describe('MyAlertsPage', () => {
       }),
     );
   });
+  it('stops every alert from the page after a confirmation, and then says so', async () => {
+    let unsubscribed = false;
+    const calls = fakeApi(({ method, url }: ApiCall) => {
+      if (method === 'POST' && url.endsWith('/unsubscribe')) {
+        unsubscribed = true;
+        return json(200, { status: 'success', message: 'הוסרתם' });
+      }
+      return json(200, {
+        status: 'success',
+        data: { ...page, subscriber: { ...page.subscriber, unsubscribed } },
+      });
+    });
+    renderAt('/MyAlerts/tok', <MyAlertsPage />, '/MyAlerts/:token');
+    await userEvent.click(await screen.findByRole('button', { name: 'הפסקת כל העדכונים' }));
+    expect(calls.some((c) => c.url.endsWith('/unsubscribe'))).toBe(false);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'הפסקת כל העדכונים' }));
+    expect(await screen.findByText('הסרתם את ההרשמה: לא יישלחו אליכם עדכונים.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/unsubscribe'))).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/alerts/me/tok/unsubscribe',
+    });
+    expect(screen.queryByRole('button', { name: 'הפסקת כל העדכונים' })).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@ import { ALERT_FREQUENCIES, type AlertFrequency, type AlertsPage } from '@shared
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { alerts } from '@web/i18n/alerts';
-import { useDeleteMyData, useUpdateSubscriber } from '@web/lib/alerts-api';
+import { useDeleteMyData, useUnsubscribe, useUpdateSubscriber } from '@web/lib/alerts-api';
 import { rememberAlertsToken } from '@web/lib/alerts-token';
 import { toast } from '@web/lib/toast';
 import { useState } from 'react';
@@ -12,14 +12,16 @@ import { useNavigate } from 'react-router';
 const t = alerts.myAlerts;
 
 /**
- * How often, how to stop (the one-click link in every mail), and deleting everything (issue 25 item 4: deletion on
+ * How often, stopping every alert (here or by the one-click link in every mail), and deleting everything (issue 25 item 4: deletion on
  * request from the private link).
  */
 export function MySettingsSection({ token, page }: { token: string; page: AlertsPage }) {
   const update = useUpdateSubscriber(token);
   const remove = useDeleteMyData(token);
+  const stop = useUnsubscribe(token);
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
+  const [confirmStop, setConfirmStop] = useState(false);
   const current = page.subscriber.frequency;
   const setFrequency = (frequency: AlertFrequency) =>
     update.mutate(
@@ -49,11 +51,32 @@ export function MySettingsSection({ token, page }: { token: string; page: Alerts
         ))}
       </fieldset>
       <p className="text-slate-700">{t.unsubscribeHow}</p>
-      <div>
+      <div className="flex flex-wrap gap-3">
+        {!page.subscriber.unsubscribed && (
+          <Button variant="secondary" onClick={() => setConfirmStop(true)}>
+            {t.unsubscribe}
+          </Button>
+        )}
         <Button variant="danger" onClick={() => setConfirm(true)}>
           {t.deleteData}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmStop}
+        message={t.unsubscribeConfirm}
+        confirmLabel={t.unsubscribe}
+        busy={stop.isPending}
+        onCancel={() => setConfirmStop(false)}
+        onConfirm={() =>
+          stop.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmStop(false);
+              toast.success(t.unsubscribed);
+            },
+            onError: () => toast.error(t.failure),
+          })
+        }
+      />
       <ConfirmDialog
         open={confirm}
         message={t.deleteDataConfirm}
