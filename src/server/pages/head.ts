@@ -7,15 +7,13 @@ import { paths, type RouteName } from '@shared/paths';
 import { idSchema } from '@shared/schemas/common';
 import type { Property } from '@shared/schemas/property';
 import type { AgencySettings } from '@shared/schemas/settings';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { propertyImages } from '../db/schema';
 import { absoluteUrl } from '../lib/links';
 import { getProperty, listCities } from '../modules/properties/reads';
 import { getSettings } from '../modules/settings/service';
 import { findUserById } from '../modules/users/service';
 import type { PageReads } from './page-api';
-import { ensurePhotoShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
+import { ensureCoverShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
 import { breadcrumbs, propertyOffer, realEstateAgent } from './structured-data';
 
 export type HeadInput = { route: RouteName | 'notFound'; pathname: string; url: string };
@@ -90,14 +88,7 @@ async function siteImage(ctx: HeadContext, settings: AgencySettings) {
 }
 
 async function propertyImage(ctx: HeadContext, propertyId: string) {
-  const [photo] = await ctx.app.db
-    .select({ id: propertyImages.id, variants: propertyImages.variants })
-    .from(propertyImages)
-    .where(eq(propertyImages.propertyId, propertyId))
-    .orderBy(asc(propertyImages.position))
-    .limit(1);
-  if (!photo) return undefined;
-  const key = await ensurePhotoShareImage(ctx.app.storage, photo).catch(() => undefined);
+  const key = await ensureCoverShareImage(ctx.app.db, ctx.app.storage, propertyId).catch(() => undefined);
   return key ? ctx.app.storage.url(key) : undefined;
 }
 

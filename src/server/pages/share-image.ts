@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { ImageVariant } from '../db/schema';
+import type { Database } from '../db/client';
+import { type ImageVariant, propertyImages } from '../db/schema';
 import type { Storage } from '../storage/storage';
 
 /** The size link previews show best (Open Graph's large card), as a JPEG that WhatsApp accepts. */
@@ -69,6 +71,17 @@ export function ensurePhotoShareImage(storage: Storage, photo: { id: string; var
   const largest = [...photo.variants].sort((a, b) => b.width - a.width)[0];
   if (!largest) return Promise.resolve(undefined);
   return ensureShareImage(storage, shareImageKey(photo.id), () => storage.read(largest.key));
+}
+
+/** The share image of a property's cover (its first photo), made if it is not yet: its key, if any. */
+export async function ensureCoverShareImage(db: Database, storage: Storage, propertyId: string) {
+  const [photo] = await db
+    .select({ id: propertyImages.id, variants: propertyImages.variants })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, propertyId))
+    .orderBy(asc(propertyImages.position))
+    .limit(1);
+  return photo ? ensurePhotoShareImage(storage, photo) : undefined;
 }
 
 /** Where the share image of a site image (by its URL) is kept. */

@@ -5,8 +5,9 @@ import {
   propertyResponseSchema,
   updatePropertySchema,
 } from '@shared/schemas/property';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ensureCoverShareImage } from '../../pages/share-image';
 import { noteChanged } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { addImages, createFromForm, removeImage, reorderImages } from './images';
@@ -23,10 +24,24 @@ const ok = <T>(data: T) => ({ status: 'success' as const, data });
 export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const changes = async (request: FastifyRequest, id: string) =>
     noteChanged(request, ...(await propertyWriteScopes(app.db, id)));
+  /** The property whose photos a request changed, where its path does not name it (a new property). */
+  const photosChanged = new WeakMap<FastifyRequest, string>();
+  // Once the answer is out, the cover's share image is made, so no visitor's first page view makes it.
+  const shareImageAfterAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = photosChanged.get(request) ?? (request.params as { id?: string }).id;
+    if (reply.statusCode >= 300 || !id) return;
+    app.afterAnswer.run(request.log, 'share image', async () => {
+      await ensureCoverShareImage(app.db, app.storage, id);
+    });
+  };
 
   app.post(
     '/property',
-    { config: { access: 'admin' }, schema: { response: { 201: propertyResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { response: { 201: propertyResponseSchema } },
+      onResponse: shareImageAfterAnswer,
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       let id: string;
@@ -37,6 +52,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await createProperty(app.db, actor, id, (request.body ?? {}) as Record<string, unknown>, []);
       }
       await changes(request, id);
+      photosChanged.set(request, id);
       reply.status(201);
       return ok({ data: await getProperty(app.db, app.storage, id) });
     },
@@ -74,6 +90,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/property/:id/images',
     {
       config: { access: 'admin' },
+      onResponse: shareImageAfterAnswer,
       schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } },
     },
     async (request) => {
@@ -87,6 +104,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/property/:id/images/:imageId',
     {
       config: { access: 'admin' },
+      onResponse: shareImageAfterAnswer,
       schema: { params: imageParamsSchema, response: { 200: propertyResponseSchema } },
     },
     async (request) => {
@@ -101,6 +119,7 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/property/:id/images/order',
     {
       config: { access: 'admin' },
+      onResponse: shareImageAfterAnswer,
       schema: { params: idParamsSchema, body: imageOrderSchema, response: { 200: propertyResponseSchema } },
     },
     async (request) => {

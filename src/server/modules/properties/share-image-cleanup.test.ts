@@ -96,3 +96,13 @@ describe('the share image of a property photo', () => {
     }
   });
 });
+
+describe('the share image of a cover', () => {
+  it('is made once the photos are answered, before any visitor asks for the page', async () => {
+    const { photos } = await propertyWithPhotos();
+    await app.afterAnswer.settled();
+    const [cover, other] = photos as [Photo, Photo];
+    expect(existsSync(shareFile(cover._id))).toBe(true);
+    expect(existsSync(shareFile(other._id))).toBe(false);
+  });
+});
