@@ -44,6 +44,7 @@ test('a one-room rental reads חדר אחד and לחודש; the whole card is on
   await expect(card.getByRole('link')).toHaveCount(1);
   await expect(card.getByRole('link')).toHaveAccessibleName(address);
   // The link's cover lies over the photo (Playwright's own click would wait for the photo to be on top).
+  await card.getByRole('img').scrollIntoViewIfNeeded(); // a point off the screen has no element
   const photoBox = (await card.getByRole('img').boundingBox())!;
   const [x, y] = [photoBox.x + photoBox.width / 2, photoBox.y + photoBox.height / 2];
   expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.tagName, [x, y])).toBe('A');
