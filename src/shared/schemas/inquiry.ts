@@ -13,7 +13,9 @@ export const INQUIRY_MESSAGE_MAX = 1000;
 export const inquiryBodySchema = z.object({
   name: trimmed(80, 'יש להזין שם'),
   phone: mobilePhone,
-  message: freeText(INQUIRY_MESSAGE_MAX, `עד ${INQUIRY_MESSAGE_MAX} תווים`, 'יש להזין טקסט').optional().default(''),
+  message: freeText(INQUIRY_MESSAGE_MAX, `עד ${INQUIRY_MESSAGE_MAX} תווים`, 'יש להזין טקסט')
+    .optional()
+    .default(''),
   website: honeypot,
 });
 export type InquiryBody = z.input<typeof inquiryBodySchema>;
