@@ -33,6 +33,7 @@ export function MonthlyCheck({ agentId }: { agentId: string }) {
     const parsed = monthSchema.safeParse(month);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      setQuery(null);
       return;
     }
     setError(undefined);

@@ -221,4 +221,17 @@ describe('MonthlyCheck', () => {
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(monthlyCalls(calls)).toHaveLength(1);
   });
+
+  it('clears an earlier result when the next month asked for has not started', async () => {
+    inJune();
+    fakeApi();
+    renderWithQuery(<MonthlyCheck agentId="a1" />);
+    const month = screen.getByLabelText('חודש');
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText('1 מתוך 4 דוחות')).toBeInTheDocument();
+    fireEvent.change(month, { target: { value: '2026-07' } });
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText(REPORT_MESSAGES.monthNotStarted)).toBeInTheDocument();
+    expect(screen.queryByText(/מתוך 4/)).toBeNull();
+  });
 });
