@@ -151,6 +151,34 @@ describe('the property wizard', () => {
     expect(screen.getByLabelText('סוכן ראשי')).not.toHaveAttribute('aria-invalid');
   });
 
+  it("moves the focus to each new step's heading (Continue, Back, the indicator), then to the outcome", async () => {
+    fakeApi(() => created);
+    setup();
+    await user.selectOptions(screen.getByLabelText('סוג עסקה'), 'מכירה');
+    await next();
+    expect(await heading(2)).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'חזרה' }));
+    expect(await heading(1)).toHaveFocus();
+    await user.click(stepButton(/חדרים וגודל/));
+    expect(await heading(3)).toHaveFocus();
+    // By keyboard alone: Enter in a field is Continue.
+    await user.type(screen.getByLabelText('חדרים'), '3{Enter}');
+    expect(await heading(4)).toHaveFocus();
+
+    await user.click(stepButton(/סוג עסקה ומיקום/));
+    await user.type(screen.getByLabelText('עיר'), 'עכו');
+    await user.type(screen.getByLabelText('כתובת'), 'החומה 7');
+    await user.selectOptions(screen.getByLabelText('סוכן ראשי'), AGENT_ID);
+    await user.click(stepButton(/סוג הנכס/));
+    await user.selectOptions(screen.getByLabelText('סוג נכס'), 'דירה');
+    await user.click(stepButton(/מחיר ותמונות/));
+    await user.type(screen.getByLabelText('מחיר'), '1500000');
+    await finish();
+    expect(await screen.findByRole('status')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'יצירת נכס נוסף' }));
+    expect(await heading(1)).toHaveFocus();
+  });
+
   it("shows a refused upload's message on the images field", async () => {
     fakeApi(() =>
       json(415, { status: 'fail', code: 'UNSUPPORTED_MEDIA', message: 'הקובץ אינו תמונה נתמכת' }),
