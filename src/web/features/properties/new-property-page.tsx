@@ -56,11 +56,15 @@ export function NewPropertyPage() {
   // to another step, that step's heading, so a keyboard or screen reader user starts reading the new step.
   useEffect(() => {
     if (focusFirstError.current) {
+      // The errors may reach the form a render after the step changed (react-hook-form publishes them after
+      // onInvalid): the flag waits for the first render that shows one, or for the user's next move.
+      const field = formRef.current?.querySelector<HTMLElement>(
+        '[aria-invalid="true"], fieldset[aria-describedby] input',
+      );
+      if (!field) return;
       focusFirstError.current = false;
       focusNext.current = null;
-      formRef.current
-        ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input')
-        ?.focus();
+      field.focus();
       return;
     }
     const target = focusNext.current;
@@ -70,6 +74,7 @@ export function NewPropertyPage() {
   });
 
   const goTo = (next: number) => {
+    focusFirstError.current = false;
     setDone(false);
     setStep(next);
     focusNext.current = 'heading';
