@@ -24,7 +24,8 @@ const agent: User = {
   active: true,
 } as User;
 
-const created = json(201, { status: 'success', data: { data: { _id: 'p1' } } });
+/** A fresh answer per call: a Response's body can be read only once. */
+const created = () => json(201, { status: 'success', data: { data: { _id: 'p1' } } });
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -62,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the property wizard', () => {
   it('keeps the values across steps and sends them once as multipart, empties left out', async () => {
-    const calls = fakeApi(() => created);
+    const calls = fakeApi(created);
     setup();
     await fillRequired();
     await user.click(stepButton(/סוג עסקה ומיקום/));
@@ -88,7 +89,7 @@ describe('the property wizard', () => {
   });
 
   it('on the rules of the shared schema, sends nothing, marks the steps with errors and opens the first', async () => {
-    const calls = fakeApi(() => created);
+    const calls = fakeApi(created);
     setup();
     await user.click(stepButton(/חדרים וגודל/));
     await user.type(screen.getByLabelText('חדרים'), '-2');
@@ -152,7 +153,7 @@ describe('the property wizard', () => {
   });
 
   it("moves the focus to each new step's heading (Continue, Back, the indicator), then to the outcome", async () => {
-    fakeApi(() => created);
+    fakeApi(created);
     setup();
     await user.selectOptions(screen.getByLabelText('סוג עסקה'), 'מכירה');
     await next();
