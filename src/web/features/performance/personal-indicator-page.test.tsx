@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { SessionProvider } from '@web/lib/session';
 import { type ApiCall, fakeApi, json } from '@web/test/fake-api';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PersonalIndicatorPage } from './personal-indicator-page';
 
 vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -73,6 +73,16 @@ function renderPage() {
   return calls;
 }
 
+beforeAll(() => {
+  // jsdom has no modal dialogs; open/close is all ConfirmDialog needs.
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -118,5 +128,22 @@ describe('PersonalIndicatorPage', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'ביטול' })[1]!);
     expect(screen.getByRole('button', { name: 'עריכת הכול' })).toHaveFocus();
     expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
+  it("deletes a daily status only after the page's own Hebrew confirmation dialog", async () => {
+    const calls = renderPage();
+    const deletes = () => calls.filter((c) => c.method === 'DELETE').map((c) => c.url);
+    const remove = await screen.findByRole('button', { name: /^מחיקת הסטטוס מ-/ });
+    await userEvent.click(remove);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAccessibleDescription('האם אתה בטוח שברצונך למחוק את הסטטוס?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ביטול' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(deletes()).toEqual([]);
+
+    await userEvent.click(remove);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'מחיקה' }));
+    await waitFor(() => expect(deletes()).toEqual(['/api/v1/indicators/row-1']));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
@@ -71,7 +72,15 @@ function PersonalIndicators({ agentId, isAdmin }: { agentId: string; isAdmin: bo
               editing={edit.editing}
               drafts={edit.drafts}
               onDraft={edit.setDraft}
-              onDelete={edit.remove}
+              onDelete={edit.askRemove}
+            />
+            <ConfirmDialog
+              open={edit.pendingDelete !== null}
+              message={t.personal.confirmDelete}
+              confirmLabel={t.personal.delete}
+              danger
+              onConfirm={edit.remove}
+              onCancel={edit.cancelRemove}
             />
             <div className="grid items-start gap-6 md:grid-cols-3">
               <div className="flex flex-col gap-4">
