@@ -78,7 +78,12 @@ export const performance = {
     delete: 'מחיקה',
     actions: 'פעולות',
     deleteLabel: (date: string) => `מחיקת הסטטוס מ-${date}`,
-    confirmDelete: 'האם אתה בטוח שברצונך למחוק את הסטטוס?',
+    /** SPEC's question, in the grammatical gender of the person asked. */
+    confirmDelete: (gender: Gender | undefined) =>
+      gendered(gender, {
+        male: 'האם אתה בטוח שברצונך למחוק את הסטטוס?',
+        female: 'האם את בטוחה שברצונך למחוק את הסטטוס?',
+      }),
     saved: 'כל השינויים נשמרו בהצלחה!',
     saveFailed: 'שגיאה בשמירת השינויים',
     goalsSaved: 'יעדים נשמרו בהצלחה!',
