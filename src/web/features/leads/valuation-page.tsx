@@ -1,5 +1,5 @@
 import type { ValuationBody, valuationBodySchema } from '@shared/schemas/valuation';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { ConsentLine } from '@web/components/consent-line';
 import { FormField } from '@web/components/form-field';
@@ -16,12 +16,12 @@ import type { z } from 'zod';
 import { useSendValuation } from './pipeline-api';
 
 /** The cities of the site's listings, offered as the city box's suggestions (any city may be typed). */
-const useCityList = () =>
-  useQuery({
-    queryKey: ['valuation', 'cities'],
-    queryFn: () => apiRequest<{ data: string[] }>('/property/locations/cities').then((r) => r.data),
-    staleTime: 5 * 60_000,
-  });
+export const valuationCitiesQuery = queryOptions({
+  queryKey: ['valuation', 'cities'],
+  queryFn: () => apiRequest<{ data: string[] }>('/property/locations/cities').then((r) => r.data),
+  staleTime: 5 * 60_000,
+});
+const useCityList = () => useQuery(valuationCitiesQuery);
 
 type Values = z.input<typeof valuationBodySchema>;
 const validation = lazyResolver<Values>(() =>
