@@ -1,6 +1,6 @@
 import { matchRouteName } from '@shared/paths';
 import type { QueryClient } from '@tanstack/react-query';
-import { valuationCitiesQuery } from '@web/features/leads/valuation-page';
+import { valuationCitiesQuery } from '@web/features/leads/pipeline-api';
 import {
   citiesQuery,
   propertyKeys,
