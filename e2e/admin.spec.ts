@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { createProperty, unique } from './data';
 import { DEMO, expect, expectToast, test } from './fixtures';
 
 // One story in order: the agent created in the first test is used by the next ones.
@@ -195,6 +196,27 @@ test('the audit log shows the changes, filterable by entity', async ({ page, sig
   await checkA11y();
   await page.setViewportSize(PHONE_WIDTH);
   await shot('audit phone');
+});
+
+test('a price change reads as the property’s address and the new price, and nothing else', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  const address = `הנביאים ${unique()}`;
+  const id = await createProperty(page.request, { address, city: 'עכו', price: 1_250_000 });
+  const patched = await page.request.patch(`/api/v1/property/${id}`, {
+    data: { price: 1_190_000, city: 'עכו' },
+  });
+  expect(patched.status()).toBe(200);
+  await page.goto('/Audit');
+  await page.getByLabel('סוג', { exact: true }).selectOption('property');
+  const entry = page.getByTestId('audit-entry').filter({ hasText: `עדכון · נכס: ${address}, עכו` });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByRole('term')).toHaveText(['מחיר']);
+  await expect(entry.getByRole('definition')).toContainText(/1,250,000\s\u200F?₪/);
+  await expect(entry.getByRole('definition')).toContainText(/1,190,000\s\u200F?₪/);
+  await expect(entry).not.toContainText(id);
 });
 
 test('forgot password: the login link, the request and a bad reset link', async ({

@@ -17,3 +17,33 @@ describe('diffFields', () => {
     expect(diffFields(null, { name: 'n' })).toEqual({ name: { before: null, after: 'n' } });
   });
 });
+
+describe('diffFields leaves out what nobody changed', () => {
+  it('a field that stayed empty, however each side wrote it', () => {
+    expect(
+      diffFields(
+        { a: null, b: '', c: [], d: {}, e: undefined, f: 'x' },
+        { a: '', b: null, c: null, d: null, e: [], f: 'y' },
+      ),
+    ).toEqual({ f: { before: 'x', after: 'y' } });
+  });
+  it('the row’s id and bookkeeping, on a create and a delete too', () => {
+    const row = {
+      id: 'p1',
+      legacyId: null,
+      updatedAt: new Date(),
+      address: 'הרצל 1',
+      description: '',
+      yad2: null,
+    };
+    expect(diffFields(null, row)).toEqual({ address: { before: null, after: 'הרצל 1' } });
+    expect(diffFields(row, null)).toEqual({ address: { before: 'הרצל 1', after: null } });
+  });
+  it('still records a value that became empty, and zero and false as values', () => {
+    expect(diffFields({ a: 'x', n: 5, f: true }, { a: '', n: 0, f: false })).toEqual({
+      a: { before: 'x', after: '' },
+      n: { before: 5, after: 0 },
+      f: { before: true, after: false },
+    });
+  });
+});

@@ -6,8 +6,21 @@ type Entity = (typeof auditLog.$inferInsert)['entity'];
 type Action = (typeof auditLog.$inferInsert)['action'];
 
 const SECRET_KEY = /password|hash|token|secret/i;
+/** Not a change anyone made: the row's own id (the entry names it) and its bookkeeping. */
+const SKIPPED_KEYS = new Set(['id', 'updatedAt', 'legacyId']);
 
-/** The fields whose values differ, as { field: { before, after } }; secrets are never recorded. */
+/** No value: null, undefined, empty text, an empty list or an empty object (a form sends '' for 'none'). */
+const isEmpty = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !(value instanceof Date) && Object.keys(value as object).length === 0);
+
+/**
+ * The fields whose values differ, as { field: { before, after } }: a field that stayed empty (null before, ''
+ * after) is not a change, and neither are the row's id and bookkeeping; secrets are never recorded.
+ */
 export function diffFields(
   before: Record<string, unknown> | null | undefined,
   after: Record<string, unknown> | null | undefined,
@@ -15,9 +28,10 @@ export function diffFields(
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {
-    if (SECRET_KEY.test(key) || key === 'updatedAt') continue;
+    if (SECRET_KEY.test(key) || SKIPPED_KEYS.has(key)) continue;
     const a = before?.[key] ?? null;
     const b = after?.[key] ?? null;
+    if (isEmpty(a) && isEmpty(b)) continue;
     if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
   }
   return changes;

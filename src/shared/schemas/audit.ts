@@ -40,7 +40,7 @@ export const auditListResponseSchema = successSchema(
   z.object({
     data: z.array(auditEntrySchema),
     total: z.number(),
-    /** Names of the user ids the page's changes mention (an agent field shows the name, not the id). */
+    /** Names of the user ids, and addresses of the property ids, the page's changes mention (never the id). */
     names: z.record(z.string(), z.string()),
     page: z.number(),
     pageSize: z.number(),

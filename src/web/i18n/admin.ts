@@ -245,6 +245,7 @@ export const admin = {
       limitations: 'מגבלות ידועות',
     } as Record<string, string>,
     unknownUser: 'משתמש שנמחק',
+    unknownProperty: 'נכס שנמחק',
     photos: (n: number) => plural(n, { one: 'תמונה אחת', other: '{n} תמונות' }),
     entities: {
       user: 'משתמש',

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { multipart } from '../properties/test-helpers';
 
 let app: TestApp;
 let adminCookie: string;
@@ -120,5 +121,78 @@ describe('GET /api/v1/audit', () => {
     ]);
     const users = (await list('?entity=user')).json().data.data;
     expect(users.at(-1).subject).toMatch(/.+/);
+  });
+
+  it('a property’s entries: only the fields that changed, named by its address, even once it is deleted', async () => {
+    const form = await multipart([
+      ['typeTransaction', 'מכירה'],
+      ['city', 'עכו'],
+      ['address', 'החומה 3'],
+      ['price', '1250000'],
+      ['category', 'דירה'],
+      ['description', ''],
+    ]);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/property',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: adminCookie },
+    });
+    expect(created.statusCode).toBe(201);
+    const id: string = created.json().data.data._id;
+    const entries = async () =>
+      ((await list('?entity=property&pageSize=200')).json().data.data as { entityId: string }[]).filter(
+        (e) => e.entityId === id,
+      ) as unknown as { action: string; subject: string; changes: Record<string, unknown> }[];
+
+    const [create] = await entries();
+    expect(create).toMatchObject({ action: 'create', subject: 'החומה 3, עכו' });
+    // The id is the entry's own; fields left empty (description, yad2, features, photos) are no change.
+    expect(Object.keys(create!.changes)).not.toContain('id');
+    for (const empty of ['description', 'yad2', 'features', 'externalImages', 'legacyId', 'images'])
+      expect(Object.keys(create!.changes)).not.toContain(empty);
+    expect(create!.changes.price).toEqual({ before: null, after: 1_250_000 });
+
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/property/${id}`,
+      payload: { price: 1_190_000, city: 'עכו', description: '' },
+      headers: { cookie: adminCookie },
+    });
+    expect(patched.statusCode).toBe(200);
+    const [update] = await entries();
+    expect(update!.changes).toEqual({ price: { before: 1_250_000, after: 1_190_000 } });
+
+    // An entry that recorded no address (a photo change) names the property after it is deleted, from its
+    // other entries, and so does a change elsewhere that mentions the property by id.
+    await app.db.insert(auditLog).values([
+      {
+        actorId: adminA.id,
+        actorName: adminA.name,
+        entity: 'property',
+        entityId: id,
+        action: 'update',
+        changes: { images: { before: [], after: ['img-1'] } },
+      },
+      {
+        actorId: adminA.id,
+        actorName: adminA.name,
+        entity: 'lead',
+        entityId: null,
+        action: 'update',
+        changes: { propertyId: { before: null, after: id } },
+      },
+    ]);
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/property/${id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(gone.statusCode).toBe(200);
+    const after = await entries();
+    expect(after.map((e) => e.action)).toEqual(['delete', 'update', 'update', 'create']);
+    expect(after.map((e) => e.subject)).toEqual(Array(4).fill('החומה 3, עכו'));
+    const leads = (await list('?entity=lead')).json().data;
+    expect(leads.names[id]).toBe('החומה 3, עכו');
   });
 });

@@ -1,12 +1,14 @@
 import { formatDate } from '@shared/domain/israel-time';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type auditLog, goals, indicators, properties, users } from '../../db/schema';
+import { auditLog, goals, indicators, properties, users } from '../../db/schema';
 
 type Row = typeof auditLog.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Fields whose values are user ids: shown as names. */
 const USER_ID_FIELDS = ['agentId', 'agentSecendId', 'actorId', 'ownerId'] as const;
+/** Fields whose values are property ids: shown as the property's address. */
+const PROPERTY_ID_FIELDS = ['propertyId'] as const;
 
 const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 const idsOf = (rows: Row[], entity: Row['entity']) => [
@@ -14,6 +16,13 @@ const idsOf = (rows: Row[], entity: Row['entity']) => [
 ];
 /** A field's value before the change, or after it when it was created. */
 const recorded = (row: Row, field: string) => row.changes[field]?.before ?? row.changes[field]?.after;
+/** The ids a page's changes hold in the given fields (user ids, property ids). */
+const idsIn = (rows: Row[], fields: readonly string[]) =>
+  rows.flatMap((row) =>
+    fields.flatMap((field) => [row.changes[field]?.before, row.changes[field]?.after].filter(isId)),
+  );
+const place = (address: unknown, city: unknown) =>
+  typeof address === 'string' && address ? [address, city].filter(Boolean).join(', ') : null;
 
 /**
  * What each entry is about, in words (the user's name, the property's address, 'agent · month' of a goal,
@@ -33,7 +42,7 @@ export async function describeEntries(db: Database, rows: Row[]) {
         .from(indicators)
         .where(inArray(indicators.id, ids)),
     ),
-    lookup(idsOf(rows, 'property'), (ids) =>
+    lookup([...new Set([...idsOf(rows, 'property'), ...idsIn(rows, PROPERTY_ID_FIELDS)])], (ids) =>
       db
         .select({ id: properties.id, address: properties.address, city: properties.city })
         .from(properties)
@@ -43,6 +52,10 @@ export async function describeEntries(db: Database, rows: Row[]) {
   const goalById = new Map(goalRows.map((g) => [g.id, g]));
   const indicatorById = new Map(indicatorRows.map((i) => [i.id, i]));
   const propertyById = new Map(propertyRows.map((p) => [p.id, p]));
+  const addressOfGone = await addressesOfDeleted(
+    db,
+    [...idsOf(rows, 'property'), ...idsIn(rows, PROPERTY_ID_FIELDS)].filter((id) => !propertyById.has(id)),
+  );
 
   const userIds = new Set<string>();
   for (const row of rows) {
@@ -56,15 +69,20 @@ export async function describeEntries(db: Database, rows: Row[]) {
     db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)),
   );
   const names: Record<string, string> = Object.fromEntries(userRows.map((u) => [u.id, u.name]));
+  // A property id a change mentions reads as its address (kept by its own entries once it is deleted).
+  for (const id of idsIn(rows, PROPERTY_ID_FIELDS)) {
+    const p = propertyById.get(id);
+    const address = p ? place(p.address, p.city) : addressOfGone.get(id);
+    if (address) names[id] = address;
+  }
 
   const subjectOf = (row: Row): string | null => {
     const id = row.entityId ?? '';
     if (row.entity === 'user') return names[id] ?? null;
     if (row.entity === 'property') {
       const p = propertyById.get(id);
-      const address = p?.address ?? recorded(row, 'address');
-      const city = p?.city ?? recorded(row, 'city');
-      return address ? [address, city].filter(Boolean).join(', ') : null;
+      if (p) return place(p.address, p.city);
+      return place(recorded(row, 'address'), recorded(row, 'city')) ?? addressOfGone.get(id) ?? null;
     }
     if (row.entity === 'goal') {
       const g = goalById.get(id);
@@ -90,6 +108,28 @@ export async function describeEntries(db: Database, rows: Row[]) {
 function formatDay(day: Date | string) {
   const instant = day instanceof Date ? day : new Date(day);
   return Number.isNaN(instant.getTime()) ? undefined : formatDate(instant);
+}
+
+/**
+ * The address of each deleted property, from its own create or delete entry (each records the whole row), so
+ * an entry that changed only its photos still names it.
+ */
+async function addressesOfDeleted(db: Database, ids: string[]): Promise<Map<string, string>> {
+  const entries = await lookup([...new Set(ids)], (some) =>
+    db
+      .select({ entityId: auditLog.entityId, changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'property'), inArray(auditLog.entityId, some))),
+  );
+  const found = new Map<string, string>();
+  for (const entry of entries) {
+    const address = place(
+      entry.changes.address?.before ?? entry.changes.address?.after,
+      entry.changes.city?.before ?? entry.changes.city?.after,
+    );
+    if (address && entry.entityId) found.set(entry.entityId, address);
+  }
+  return found;
 }
 
 async function lookup<T>(ids: string[], query: (ids: string[]) => Promise<T[]>): Promise<T[]> {

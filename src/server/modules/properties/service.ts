@@ -84,7 +84,8 @@ export async function createProperty(
       entity: 'property',
       entityId: id,
       action: 'create',
-      after: { ...row, images: images.length },
+      // A property created without photos records none (not '0 photos': nothing was added).
+      after: { ...row, images: images.length || null },
     });
   });
 }

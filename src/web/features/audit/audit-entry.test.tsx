@@ -3,12 +3,16 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuditEntryRow } from './audit-entry';
 
-function renderEntry(changes: AuditEntry['changes'], names: Record<string, string> = {}) {
+function renderEntry(
+  changes: AuditEntry['changes'],
+  names: Record<string, string> = {},
+  entity: AuditEntry['entity'] = 'settings',
+) {
   const entry: AuditEntry = {
     _id: 'a1',
     actorId: 'u1',
     actorName: 'מנהלת',
-    entity: 'settings',
+    entity,
     entityId: null,
     subject: null,
     action: 'update',
@@ -63,16 +67,22 @@ describe('AuditEntryRow', () => {
     expect(labels).toContain('הצהרת הנגישות');
   });
 
-  it('shows the accessibility statement as labelled pairs, not JSON', () => {
+  it('shows the accessibility statement as labelled pairs, not JSON, when it is first written', () => {
+    renderEntry({ accessibility: { before: null, after: statement } });
+    const [before, after] = values('הצהרת הנגישות');
+    expect(before).toBe('(ריק)');
+    expect(after).toBe(
+      'שם הרכז/ת: דנה; טלפון הרכז/ת: 050-1234567; מייל הרכז/ת: dana@example.com; הבדיקה האחרונה: 2024-04-01; מה נבדק: נבדק; מגבלות ידועות: (ריק)',
+    );
+    expect(document.body.textContent).not.toMatch(/[{}"]/);
+  });
+
+  it('lists only the parts of the statement that changed', () => {
     renderEntry({
       accessibility: { before: statement, after: { ...statement, limitations: 'אין כתוביות' } },
     });
-    const [before, after] = values('הצהרת הנגישות');
-    expect(before).toBe(
-      'שם הרכז/ת: דנה; טלפון הרכז/ת: 050-1234567; מייל הרכז/ת: dana@example.com; הבדיקה האחרונה: 2024-04-01; מה נבדק: נבדק; מגבלות ידועות: (ריק)',
-    );
-    expect(after).toContain('מגבלות ידועות: אין כתוביות');
-    expect(document.body.textContent).not.toMatch(/[{}"]/);
+    expect(values('הצהרת הנגישות')).toEqual(['מגבלות ידועות: (ריק)', 'מגבלות ידועות: אין כתוביות']);
+    expect(document.body.textContent).not.toContain('דנה');
   });
 
   it('shows the founders as a list of labelled pairs and the media with Hebrew names', () => {
@@ -105,5 +115,50 @@ describe('AuditEntryRow', () => {
   it('joins a list of plain values with commas', () => {
     renderEntry({ features: { before: ['מעלית', 'חניה'], after: ['מעלית'] } });
     expect(values('מאפיינים')).toEqual(['מעלית, חניה', 'מעלית']);
+  });
+
+  it('shows a price with separators and ₪ after the number', () => {
+    renderEntry({ price: { before: 1_250_000, after: 990_000 } }, {}, 'property');
+    const [before, after] = values('מחיר');
+    // The number first, then ₪ (Hebrew formatting adds direction marks and a no-break space between them).
+    expect(before?.replace(/\u200F/g, '')).toMatch(/^1,250,000\s₪$/);
+    expect(after?.replace(/\u200F/g, '')).toMatch(/^990,000\s₪$/);
+  });
+
+  it('shows a property mentioned by id as its address, and one the server could not name as deleted', () => {
+    renderEntry(
+      {
+        propertyId: {
+          before: '11111111-1111-4111-8111-111111111111',
+          after: '22222222-2222-4222-8222-222222222222',
+        },
+      },
+      { '11111111-1111-4111-8111-111111111111': 'הרצל 10, חיפה' },
+      'lead',
+    );
+    expect(document.body.textContent).not.toMatch(/[0-9a-f]{8}-/);
+    const dd = screen.getByRole('definition');
+    expect(dd.querySelector('del')?.textContent).toBe('הרצל 10, חיפה');
+    expect(dd.querySelector('ins')?.textContent).toBe('נכס שנמחק');
+  });
+
+  it('leaves out fields that read the same on both sides, and the row’s id', () => {
+    renderEntry(
+      {
+        id: { before: null, after: '11111111-1111-4111-8111-111111111111' },
+        description: { before: null, after: '' },
+        features: { before: [], after: null },
+        updatedAt: { before: '2024-05-01T09:00:00.000Z', after: '2024-05-02T09:00:00.000Z' },
+        city: { before: 'חיפה', after: 'עכו' },
+      },
+      {},
+      'property',
+    );
+    expect(screen.getAllByRole('term').map((dt) => dt.textContent)).toEqual(['עיר']);
+  });
+
+  it('shows no list at all when nothing really changed', () => {
+    renderEntry({ description: { before: '', after: null } }, {}, 'property');
+    expect(screen.queryByRole('term')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@shared/schemas/audit';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { performance as hePerformance } from '@web/i18n/performance';
-import { formatDate } from '@web/lib/format';
+import { formatDate, formatPrice } from '@web/lib/format';
 
 const t = heAdmin.audit;
 const time = new Intl.DateTimeFormat('he-IL', {
@@ -13,7 +13,13 @@ const time = new Intl.DateTimeFormat('he-IL', {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Fields whose values are user ids. */
-const USER_FIELDS = new Set(['agentId', 'agentSecendId']);
+const USER_FIELDS = new Set(['agentId', 'agentSecendId', 'ownerId']);
+/** Fields whose values are property ids: shown as the address the server names them by. */
+const PROPERTY_FIELDS = new Set(['propertyId']);
+/** Fields whose values are shekels: shown with separators and ₪ after the number. */
+const PRICE_FIELDS = new Set(['price']);
+/** Not a change anyone made (earlier entries recorded them): the row's id and bookkeeping. */
+const HIDDEN_FIELDS = new Set(['id', 'legacyId', 'updatedAt']);
 
 /**
  * A stored value as short readable text: a user id as the user's name, an instant as a date, a list of
@@ -24,6 +30,8 @@ function show(field: string, value: unknown, names: Record<string, string>, nest
   if (value === null || value === undefined || value === '') return t.empty;
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (USER_FIELDS.has(field) && typeof value === 'string') return names[value] ?? t.unknownUser;
+  if (PROPERTY_FIELDS.has(field) && typeof value === 'string') return names[value] ?? t.unknownProperty;
+  if (PRICE_FIELDS.has(field) && typeof value === 'number') return formatPrice(value);
   if (field === 'images' && Array.isArray(value)) return t.photos(value.length);
   if (field === 'images' && typeof value === 'number') return t.photos(value);
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDate(new Date(value));
@@ -51,10 +59,37 @@ const labelOf = (field: string) =>
 /** The Hebrew label of a key inside a recorded object value. */
 const subLabelOf = (key: string) => t.subfields[key] ?? labelOf(key);
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The fields an entry really changed, each with its before and after: an object value (the accessibility
+ * statement, the media) narrowed to the keys that changed, and a field that reads the same on both sides (an
+ * empty value written two ways, an id, bookkeeping) left out.
+ */
+function changedFields(entry: AuditEntry, names: Record<string, string>) {
+  return Object.entries(entry.changes).flatMap(([field, { before, after }]) => {
+    if (HIDDEN_FIELDS.has(field)) return [];
+    let shownBefore = before;
+    let shownAfter = after;
+    if (isRecord(before) && isRecord(after)) {
+      const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+        (key) => show(key, before[key], names, true) !== show(key, after[key], names, true),
+      );
+      shownBefore = Object.fromEntries(keys.map((key) => [key, before[key]]));
+      shownAfter = Object.fromEntries(keys.map((key) => [key, after[key]]));
+    }
+    const from = show(field, shownBefore, names);
+    const to = show(field, shownAfter, names);
+    return from === to ? [] : [{ field, from, to }];
+  });
+}
+
 /** One change: who, when, what, and before → after of each changed field. */
 export function AuditEntryRow({ entry, names }: { entry: AuditEntry; names: Record<string, string> }) {
   const when = new Date(entry.createdAt);
   const subject = entry.subject;
+  const changes = changedFields(entry, names);
   return (
     <li data-testid="audit-entry" className="rounded-xl bg-white p-4 shadow-sm">
       <div className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -67,19 +102,19 @@ export function AuditEntryRow({ entry, names }: { entry: AuditEntry; names: Reco
           {formatDate(when)} {time.format(when)}
         </time>
       </div>
-      {Object.keys(entry.changes).length > 0 && (
+      {changes.length > 0 && (
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
-          {Object.entries(entry.changes).map(([field, { before, after }]) => (
+          {changes.map(({ field, from, to }) => (
             <div key={field} className="contents">
               <dt className="font-medium text-slate-700">{labelOf(field)}</dt>
               <dd className="min-w-0 break-words">
                 <del className="text-red-800">
-                  <bdi>{show(field, before, names)}</bdi>
+                  <bdi>{from}</bdi>
                 </del>
                 <span aria-hidden="true"> ← </span>
                 <span className="sr-only"> → </span>
                 <ins className="text-emerald-800 no-underline">
-                  <bdi>{show(field, after, names)}</bdi>
+                  <bdi>{to}</bdi>
                 </ins>
               </dd>
             </div>
