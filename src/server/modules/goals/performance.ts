@@ -67,12 +67,12 @@ const toMetrics = (values: number[]): Metrics => {
   return metrics;
 };
 
-const month = { from: sql.placeholder('from'), to: sql.placeholder('to') };
+const monthBounds = { from: sql.placeholder('from'), to: sql.placeholder('to') };
 /** The roles held in the month, as parallel arrays (the same order in both). */
 const heldRoles = (column: AnyPgColumn) =>
   sql<(string | null)[]>`array(select ${column}::text from ${userRoleHistory} where ${and(
     eq(userRoleHistory.userId, users.id),
-    roleHeldDuring(month),
+    roleHeldDuring(monthBounds),
   )} order by ${userRoleHistory.id})`;
 
 /**
@@ -109,7 +109,7 @@ const prepareMonthPeople = (db: Database) => {
         eq(goals.month, sql.placeholder('month')),
       ),
     )
-    .where(countedDuring(db, month, goals.agentId))
+    .where(countedDuring(db, monthBounds, goals.agentId))
     .prepare('month_people');
 };
 const monthPeopleStatements = new WeakMap<Database, ReturnType<typeof prepareMonthPeople>>();
