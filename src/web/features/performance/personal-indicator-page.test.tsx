@@ -157,6 +157,8 @@ describe('PersonalIndicatorPage', () => {
     expect(dialog).toHaveAccessibleDescription('האם את בטוחה שברצונך למחוק את הסטטוס?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'מחיקה' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    await waitFor(() => expect(screen.getByRole('group', { name: 'סטטוס יומי' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'סטטוס יומי' }).parentElement).toHaveFocus(),
+    );
   });
 });

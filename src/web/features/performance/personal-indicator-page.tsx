@@ -26,7 +26,9 @@ export function PersonalIndicatorPage() {
   const { user, agentId, forbidden, pureAdminSelf } = useRouteAgent();
   if (forbidden) return <NoAccess />;
   if (pureAdminSelf) return <PureAdminNote title={t.personal.title} />;
-  return <PersonalIndicators agentId={agentId!} isAdmin={user?.role === 'admin'} viewerGender={user?.gender} />;
+  return (
+    <PersonalIndicators agentId={agentId!} isAdmin={user?.role === 'admin'} viewerGender={user?.gender} />
+  );
 }
 
 type Props = { agentId: string; isAdmin: boolean; viewerGender: Gender | undefined };
@@ -71,7 +73,7 @@ function PersonalIndicators({ agentId, isAdmin, viewerGender }: Props) {
             <EditAllBar edit={edit} canStart={rows.length > 0 || !!goal.data} editAllRef={editAllRef} />
           )}
           <div ref={editAreaRef} className="flex flex-col gap-6">
-            <div ref={dailyStatusRef} tabIndex={-1} role="group" aria-label={t.personal.dailyStatus}>
+            <div ref={dailyStatusRef} tabIndex={-1}>
               <DailyStatusTable
                 indicators={rows}
                 canEdit={isAdmin}
