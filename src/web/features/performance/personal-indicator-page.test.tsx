@@ -1,3 +1,4 @@
+import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -92,6 +93,16 @@ afterEach(() => {
 });
 
 describe('PersonalIndicatorPage', () => {
+  it('offers next year as well, where the month’s goal is read and set', async () => {
+    renderPage();
+    const { year } = israelYearMonth();
+    const years = within(screen.getByLabelText('שנה'))
+      .getAllByRole('option')
+      .map((o) => Number(o.textContent));
+    expect(years).toEqual(Array.from({ length: 11 }, (_, i) => year + 1 - i));
+    await screen.findByRole('table', { name: 'ביצועים חודשיים' });
+  });
+
   it('labels its wide tables as regions and shows the percentage and the forecast of each metric', async () => {
     renderPage();
     const monthly = await screen.findByRole('table', { name: 'ביצועים חודשיים' });

@@ -60,6 +60,8 @@ function PersonalIndicators({ agentId, isAdmin, viewerGender }: Props) {
         onChange={setMonth}
         submitLabel={t.common.search}
         onReset={() => setMonth(currentMonth())}
+        // The month's goal is shown here (and set by an admin: edit all), so next year is offered as on /AdminGoals.
+        ahead
       />
       {loading ? (
         <StatusMessage busy>{t.common.loading}</StatusMessage>
