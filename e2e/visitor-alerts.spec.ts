@@ -144,7 +144,7 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   await page.keyboard.press('Space');
   await checkA11y({ allImpacts: true });
   await shot('save search dialog phone');
-  await dialog.getByRole('button', { name: 'שמירה ושליחת קישור' }).focus();
+  await dialog.getByRole('button', { name: 'שמירה וקבלת קישור' }).focus();
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('status')).toContainText(`שלחנו מייל אל ${email}`);
   await page.keyboard.press('Escape');
