@@ -43,10 +43,21 @@ export const properties = pgTable(
   },
   (t) => [
     uniqueIndex('properties_legacy_id_idx').on(t.legacyId),
-    // The search (docs/performance.md, "Search SQL"): every filter column and the id in each index, so both the
-    // page's ids and the capped count are index-only scans. One index per sort order, with a city and without.
-    // By price in a city (and the count of any search with a city):
-    index('properties_search_idx').on(t.typeTransaction, t.sold, t.city, t.price, t.category, t.rooms, t.id),
+    // The search (docs/performance.md, "Search SQL"): every filter and sort column and the id in each index, so
+    // the page's ids and the capped count are index-only scans whichever index the planner picks (a prepared
+    // search's generic plan too). One index per sort order, with a city and without; the sort column right
+    // after the equalities, so a page is read in order and stops after its rows.
+    // By price in a city (and the count of a search with a city):
+    index('properties_search_idx').on(
+      t.typeTransaction,
+      t.sold,
+      t.city,
+      t.price,
+      t.category,
+      t.rooms,
+      t.createdAt,
+      t.id,
+    ),
     // By price without a city:
     index('properties_type_price_idx').on(
       t.typeTransaction,
@@ -55,6 +66,7 @@ export const properties = pgTable(
       t.city,
       t.category,
       t.rooms,
+      t.createdAt,
       t.id,
     ),
     // Newest first in a city:
@@ -79,8 +91,17 @@ export const properties = pgTable(
       t.price,
       t.rooms,
     ),
-    // The count of a search by category without a city (a sequential scan before):
-    index('properties_category_idx').on(t.typeTransaction, t.sold, t.category, t.price, t.city, t.rooms),
+    // By category without a city (its count was a sequential scan):
+    index('properties_category_idx').on(
+      t.typeTransaction,
+      t.sold,
+      t.category,
+      t.price,
+      t.city,
+      t.rooms,
+      t.createdAt,
+      t.id,
+    ),
     // The sold lists, latest sale first:
     index('properties_sold_recent_idx')
       .on(t.typeTransaction, t.updatedAt.desc().nullsFirst(), t.id, t.city, t.category, t.price, t.rooms)

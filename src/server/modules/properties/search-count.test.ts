@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '../../db/schema';
 import { noteWrite } from '../../plugins/read-cache';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { searchConditions } from './search';
 import { countMatching } from './search-count';
+import { searchConditions } from './search-shapes';
 
 let app: TestApp;
 
@@ -79,7 +79,7 @@ describe('search totals', () => {
               .where(where);
             const exact = row?.n ?? 0;
             for (const cap of [3, 1_000]) {
-              expect(await countMatching(app.db, q, where, cap)).toEqual({
+              expect(await countMatching(app.db, q, cap)).toEqual({
                 total: Math.min(exact, cap),
                 totalCapped: exact > cap,
               });

@@ -1,9 +1,10 @@
 import { type PropertySearchQuery, SEARCH_COUNT_CAP } from '@shared/schemas/property';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import { scopes } from '../../plugins/cache-scopes';
 import { propertyCaches } from './read-cache';
+import { PreparedShapes, searchValues, shapeConditions } from './search-shapes';
 
 const keyOf = (q: PropertySearchQuery) =>
   JSON.stringify([
@@ -20,28 +21,33 @@ const keyOf = (q: PropertySearchQuery) =>
 
 export type SearchCount = { total: number; totalCapped: boolean };
 
+/** The capped count of each search shape, prepared once per database (search-shapes.ts). */
+const counts = new PreparedShapes((db, q, name) => {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(properties)
+    .where(shapeConditions(q))
+    .limit(sql.placeholder('cap'))
+    .as('matches');
+  return db.select({ n: sql<number>`count(*)::int` }).from(matches).prepare(name);
+});
+
 /**
  * The total of a search, exact up to `cap` matches: the count reads at most cap + 1 rows however broad the
- * filter (every sale of 100,000 listings), instead of every match. Paging and re-sorting ask for the same
- * total again, so totals are kept in a read cache like the pages (a write through this process drops them).
+ * filter (every sale of 100,000 listings), instead of every match, from the same covering indexes as the
+ * page (index-only). Paging and re-sorting ask for the same total again, so totals are kept in a read cache
+ * like the pages (a write through this process drops them).
  */
 export function countMatching(
   db: Database,
   q: PropertySearchQuery,
-  where: SQL,
   cap = SEARCH_COUNT_CAP,
 ): Promise<SearchCount> {
   return propertyCaches.counts.get(
     db,
     `${cap}:${keyOf(q)}`,
     async () => {
-      const matches = db
-        .select({ one: sql`1` })
-        .from(properties)
-        .where(where)
-        .limit(cap + 1)
-        .as('matches');
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+      const [row] = await counts.get(db, q, 'count').execute({ ...searchValues(q), cap: cap + 1 });
       const n = row?.n ?? 0;
       return { total: Math.min(n, cap), totalCapped: n > cap };
     },
