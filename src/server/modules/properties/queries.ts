@@ -48,10 +48,10 @@ export type PropertyRow = {
 
 export type OrderBy = SQL | SQL[];
 
-/** Properties with both agents joined, every column of a property answer. */
-const joinedSelect = (db: Database) =>
+/** Properties with both agents joined, every column of a property answer (and `extra` columns). */
+const joinedSelect = (db: Database, extra: Record<string, SQL.Aliased | SQL> = {}) =>
   db
-    .select(columns)
+    .select({ ...columns, ...extra })
     .from(properties)
     .leftJoin(agent, sql`${agent.id} = ${properties.agentId}`)
     .leftJoin(agentSecend, sql`${agentSecend.id} = ${properties.agentSecendId}`)
@@ -100,11 +100,11 @@ type Bound = number | Placeholder;
  * shown), then the full rows of just those ids, in the same order. Built as one query, Postgres would build
  * the photo JSON and the joins for every matching row before sorting them (tens of thousands for a broad
  * search). `orderBy` must end with the id, so the order is total. Limit and offset may be placeholders (a
- * prepared search).
+ * prepared search); `extra` adds columns (a search's capped count, computed once per statement).
  */
 export function joinedPage(
   db: Database,
-  options: { where: SQL; orderBy: SQL[]; limit: Bound; offset?: Bound },
+  options: { where: SQL; orderBy: SQL[]; limit: Bound; offset?: Bound; extra?: Record<string, SQL> },
 ) {
   const ids = db
     .select({ pageId: sql<string>`${properties.id}`.as('page_id') })
@@ -114,7 +114,7 @@ export function joinedPage(
     .limit(options.limit)
     .offset(options.offset ?? 0)
     .as('page_ids');
-  return joinedSelect(db)
+  return joinedSelect(db, options.extra)
     .innerJoin(ids, sql`${ids.pageId} = ${properties.id}`)
     .orderBy(...options.orderBy);
 }
