@@ -5,14 +5,17 @@
  * for a month (and agent) drawn at random among all of them, with a daily entry written (POST /indicators,
  * signed in as admin, for a random agent and day) after about every 50 reads, so the caches are invalidated
  * as an office's work would. Each figure runs beside the ceiling route in the same run (bench/lib/mix.ts).
- * A last row reads one month with no writes: cache hits, labelled as such. Prints Markdown rows for
+ * A daily entry drops only its own month's answers (docs/decisions/0022), so most reads of other months are
+ * cache hits, as on a real site; the row "every month dropped" writes an agent's details instead (the dashboards
+ * read the agents), which drops every month's answers, so nearly every read loads its month: the cost of a
+ * miss. A last row reads one month with no writes: cache hits, labelled as such. Prints Markdown rows for
  * docs/performance.md.
  *
  *   npm run bench:indicators                                   embedded PGlite, 50 agents (a large office)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:indicators
  *       PostgreSQL, 300 agents: a fresh database created next to that one and dropped after; the server
  *       runs with WORKERS (default 2)
- *   BENCH_AGENTS=300 BENCH_SECONDS=10 BENCH_CPU_PROF=/tmp/prof BENCH_ONLY=scoreboard,all
+ *   BENCH_AGENTS=300 BENCH_SECONDS=10 BENCH_CPU_PROF=/tmp/prof BENCH_ONLY=scoreboard,all,all-misses
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +42,7 @@ const ONLY = process.env.BENCH_ONLY?.split(',');
 const TARGET = { p95: 50 };
 // Issue 26: the server's own CPU time per request.
 const CPU_TARGETS = { all: 3 };
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
 const DAY = 86_400_000;
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -149,6 +153,20 @@ function dailyEntry(port: number, cookie: string, agentIds: string[], days: stri
   };
 }
 
+/** An agent's details saved by an admin (PATCH /users/:id): every dashboard answer reads the agents. */
+function agentDetails(port: number, cookie: string, agentIds: string[]) {
+  let n = 0;
+  return async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/users/${random(agentIds)}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie, origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ aboutMe: `סוכן ותיק ${++n}` }),
+    });
+    await res.arrayBuffer();
+    return res.ok;
+  };
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-indicators-'));
   const dbName = `bench_indicators_${Date.now()}`;
@@ -167,7 +185,8 @@ async function main() {
     const { port } = server;
     const cookie = await signIn(port, ADMIN);
     const origin = `http://127.0.0.1:${port}`;
-    const get = (path: string): BenchRequest => ({ path, headers: { cookie } });
+    // As the dashboards ask from a browser: their answers are compressed (once per cached answer).
+    const get = (path: string): BenchRequest => ({ path, headers: { cookie, ...BROWSER } });
     const startedAt = stamp();
     log(`start: ${startedAt}`);
 
@@ -179,6 +198,7 @@ async function main() {
       next: () => BenchRequest,
       withWrites = true,
       cpu?: number,
+      writes = write,
     ) => {
       if (ONLY && !ONLY.includes(key)) return;
       const figure = await measure({
@@ -189,7 +209,7 @@ async function main() {
         serverPids: server!.pids,
         next,
         seconds: SECONDS,
-        write: withWrites ? write : undefined,
+        write: withWrites ? writes : undefined,
       });
       const target = withWrites ? { ...TARGET, cpu } : undefined;
       figures.push({ figure, target });
@@ -209,6 +229,17 @@ async function main() {
       },
       true,
       CPU_TARGETS.all,
+    );
+    await run(
+      'all-misses',
+      "all agents' performance, random month, every month dropped (an agent's details saved instead)",
+      () => {
+        const m = month();
+        return get(`/api/v1/goals/performance/all/${m.year}/${m.month}`);
+      },
+      true,
+      CPU_TARGETS.all,
+      { every: WRITE_EVERY, run: agentDetails(port, cookie, agentIds) },
     );
     await run('agent', "one agent's performance, random agent and month", () => {
       const m = month();
@@ -232,7 +263,9 @@ async function main() {
     log(
       `${machine()}; ${serverUrl ? `PostgreSQL, WORKERS=${WORKERS}` : 'PGlite, one process'}; ${AGENTS} agents x ${YEARS} years`,
     );
-    log(`Writes: a daily entry (POST /indicators, admin) after every ${WRITE_EVERY} answered reads.`);
+    log(
+      `Writes: a daily entry (POST /indicators, admin) after every ${WRITE_EVERY} answered reads (every month dropped: an agent's details, PATCH /users/:id).`,
+    );
     log(`\nstart ${startedAt}\n`);
     log(FIGURE_HEADER);
     for (const { figure, target } of figures) log(figureRow(figure, target));

@@ -134,14 +134,13 @@ test('an admin edits all rows and saves, then deletes one with the confirmation'
   await expectToast(page, 'כל השינויים נשמרו בהצלחה!');
   await expect(rows.first().getByRole('cell').nth(0)).toHaveText('17');
 
-  page.once('dialog', async (dialog) => {
-    expect(dialog.message()).toBe('האם אתה בטוח שברצונך למחוק את הסטטוס?');
-    await dialog.accept();
-  });
   await rows
     .first()
     .getByRole('button', { name: /מחיקת הסטטוס/ })
     .click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toHaveAccessibleDescription('האם אתה בטוח שברצונך למחוק את הסטטוס?');
+  await confirm.getByRole('button', { name: 'מחיקה' }).click();
   await expectToast(page, 'הסטטוס נמחק בהצלחה!');
   await expect(rows).toHaveCount(count - 1);
   await expect(rows.first().getByRole('cell').nth(0)).not.toHaveText('17');

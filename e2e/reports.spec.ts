@@ -95,6 +95,13 @@ test('weekly report: agent form and monthly check, admin view, seller link', asy
     await section.getByRole('button', { name: 'בדיקה' }).click();
     await expect(section.getByText('אין סטטוסים')).toBeVisible();
     await expect(section.getByTestId('monthly-count')).toHaveText('0 מתוך 4 דוחות');
+    // A month that has not started is refused with its reason, not counted as 0 of 4.
+    const [year, month] = israelDay(0).split('-').map(Number) as [number, number];
+    const nextMonth = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+    await section.getByLabel('חודש', { exact: true }).fill(nextMonth);
+    await section.getByRole('button', { name: 'בדיקה' }).click();
+    await expect(section.getByText('החודש שנבחר עוד לא התחיל', { exact: false })).toBeVisible();
+    await expect(section.getByTestId('monthly-count')).toHaveCount(0);
   });
 
   let link = '';

@@ -4,33 +4,48 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { ReadyMark } from './app/ready-mark';
 import { routes } from './app/router';
+import { prefetchPage } from './app/server-prefetch';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
 import { SessionProvider } from './lib/session';
 
-export type RenderedPage = { html: string; state: DehydratedState; status: number };
+export type RenderedPage = {
+  html: string;
+  state: DehydratedState;
+  status: number;
+  /** How many times the app was rendered: 1 when the prefetch answered every query the page asked for. */
+  passes: number;
+};
 
-/** Render passes at most: each pass may reveal queries that need the data of the one before. */
+/** Render passes at most: each pass may reveal queries (not prefetched) that need the data of the one before. */
 const MAX_PASSES = 4;
 
 const handler = createStaticHandler(routes);
 
 /**
- * Renders a page as a visitor (never signed in) sees it: the app renders, the queries it asked for are
- * answered through `api` (the server's own routes), and it renders again until no query is waiting. The
- * query data goes into the page so the browser hydrates the same HTML (main.tsx).
+ * Renders a page as a visitor (never signed in) sees it: the queries its route is known to ask for are
+ * answered first through `api` (the server's own reads; app/server-prefetch.ts), then the app renders once;
+ * should that render still ask for a query, it is answered and the app renders again, until none is waiting.
+ * The query data goes into the page so the browser hydrates the same HTML (main.tsx).
  */
 export async function renderPage(
   url: string,
   api: ApiTransport,
   /** Data the page starts with (the outcome of a form posted without JavaScript). */
   seed: { queryKey: readonly unknown[]; data: unknown }[] = [],
+  /** `prefetch: false` finds the queries by rendering alone (the check that the prefetch matches the page). */
+  options: { prefetch?: boolean } = {},
 ): Promise<RenderedPage> {
   setApiTransport(api);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const location = new URL(url, 'http://localhost');
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
   for (const { queryKey, data } of seed) queryClient.setQueryData(queryKey, data);
+  // The route's code loads while its data is read.
+  const [context] = await Promise.all([
+    handler.query(new Request(location)),
+    options.prefetch === false ? undefined : prefetchPage(queryClient, location),
+  ]);
+  if (context instanceof Response) throw new Error(`unexpected redirect rendering ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -43,7 +58,8 @@ export async function renderPage(
   );
 
   let html = renderToString(app);
-  for (let pass = 1; pass < MAX_PASSES; pass++) {
+  let passes = 1;
+  for (; passes < MAX_PASSES; passes++) {
     const waiting = queryClient
       .getQueryCache()
       .getAll()
@@ -55,5 +71,5 @@ export async function renderPage(
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
     html = renderToString(app);
   }
-  return { html, state: dehydrate(queryClient), status: context.statusCode };
+  return { html, state: dehydrate(queryClient), status: context.statusCode, passes };
 }

@@ -1,20 +1,22 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env';
-import { ExportFormatError } from '../modules/import/extended-json';
+import { importFailureMessage } from '../modules/import/failure';
 import { formatReport } from '../modules/import/report-text';
 import { runImport } from '../modules/import/run-import';
 import { backupBeforeImport, refuseWhileServerRuns } from './import-backup';
 import { openFromEnv } from './open';
 
 const usage =
-  'Usage: npm run import:mongo -- --dir EXPORT_DIR [--dry-run] [--images-from DIR] [--send-resets] [--skip-backup]';
+  'Usage: npm run import:mongo -- --dir EXPORT_DIR [--dry-run] [--images-from DIR] [--send-resets] [--update-roles] [--strict] [--skip-backup]';
 const options = {
   dir: { type: 'string' },
   'dry-run': { type: 'boolean', default: false },
   'images-from': { type: 'string' },
   'send-resets': { type: 'boolean', default: false },
   'skip-backup': { type: 'boolean', default: false },
+  'update-roles': { type: 'boolean', default: false },
+  strict: { type: 'boolean', default: false },
 } as const;
 let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
 try {
@@ -45,6 +47,8 @@ try {
     dryRun,
     imagesFrom: values['images-from'],
     sendResets: values['send-resets'],
+    updateRoles: values['update-roles'],
+    strict: values.strict,
   });
   console.info(formatReport(report));
   if (backup)
@@ -53,8 +57,7 @@ try {
     );
 } catch (err) {
   process.exitCode = 1;
-  if (err instanceof ExportFormatError) console.error(`Nothing was imported: ${err.message}`);
-  else console.error('Nothing was imported:', err instanceof Error ? err.message : err);
+  console.error(`Nothing was imported: ${importFailureMessage(err)}`);
 } finally {
   await handle.close();
 }

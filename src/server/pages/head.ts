@@ -13,7 +13,7 @@ import { getProperty, listCities } from '../modules/properties/reads';
 import { getSettings } from '../modules/settings/service';
 import { findUserById } from '../modules/users/service';
 import type { PageReads } from './page-api';
-import { ensureCoverShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
+import { ensureCoverPhotoShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
 import { breadcrumbs, propertyOffer, realEstateAgent } from './structured-data';
 
 export type HeadInput = { route: RouteName | 'notFound'; pathname: string; url: string };
@@ -87,8 +87,10 @@ async function siteImage(ctx: HeadContext, settings: AgencySettings) {
   return url ? shareImageOf(ctx, url, settings.agencyName) : undefined;
 }
 
-async function propertyImage(ctx: HeadContext, propertyId: string) {
-  const key = await ensureCoverShareImage(ctx.app.db, ctx.app.storage, propertyId).catch(() => undefined);
+/** The share image of the property's cover (its first photo), from the photos the page has already read. */
+async function propertyImage(ctx: HeadContext, property: Property) {
+  const cover = property.photos[0];
+  const key = cover && (await ensureCoverPhotoShareImage(ctx.app.storage, cover).catch(() => undefined));
   return key ? ctx.app.storage.url(key) : undefined;
 }
 
@@ -147,7 +149,7 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
       const title = propertyTitle(property);
       const path = paths.propertyView(property._id);
       const url = absoluteUrl(origin, path);
-      const image = await propertyImage(ctx, property._id);
+      const image = await propertyImage(ctx, property);
       const photos = property.photos
         .map((photo) => photo.variants.at(-1)?.url)
         .filter((u): u is string => Boolean(u))

@@ -16,6 +16,8 @@ export type BuiltPage =
       compressed: Partial<Record<'br' | 'gzip', Buffer>>;
       /** Its strong ETag, computed once. */
       etag?: string;
+      /** Its HTML as UTF-8, encoded once. */
+      bytes?: Buffer;
     };
 
 /** How long a page is kept when nothing it read changes (the same minute a shared cache keeps it for). */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { propertyImages } from '../db/schema';
 import { multipart, photoWithGps } from '../modules/properties/test-helpers';
 import { noteWrite } from '../plugins/read-cache';
 import { createProperty, createUser } from '../test/factories';
@@ -83,6 +84,32 @@ describe('a property page', () => {
     expect(file.rawPayload.length).toBeLessThan(SHARE_IMAGE_MAX_BYTES);
     const meta = await sharp(file.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
+  it('whose cover photo cannot be read has no share image, and does not look for it on every visit', async () => {
+    const property = await createProperty(app.db, { city: 'טבריה', address: 'החומה 2' });
+    await app.db.insert(propertyImages).values({
+      propertyId: property.id,
+      position: 0,
+      width: 1600,
+      height: 900,
+      variants: [{ key: `properties/${property.id}-gone-1600.webp`, width: 1600, height: 900 }],
+    });
+    const read = vi.spyOn(app.storage, 'read');
+    try {
+      const first = (await app.inject({ url: `/PropertyView/${property.id}` })).body;
+      expect(metaContent(first, 'property', 'og:title')).toContain('החומה 2');
+      expect(metaContent(first, 'property', 'og:image')).toBeUndefined();
+      expect(read).toHaveBeenCalled();
+      read.mockClear();
+      // Another address of the same page: rendered again, not taken from the kept pages.
+      const again = (await app.inject({ url: `/PropertyView/${property.id}?from=share` })).body;
+      expect(metaContent(again, 'property', 'og:title')).toContain('החומה 2');
+      expect(metaContent(again, 'property', 'og:image')).toBeUndefined();
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('has valid JSON-LD: an Offer of an Apartment in ILS, SoldOut once sold, and breadcrumbs', async () => {

@@ -9,7 +9,7 @@ import {
   streetsQuerySchema,
 } from '@shared/schemas/property';
 import { settingsResponseSchema } from '@shared/schemas/settings';
-import type { ApiTransport } from '@web/lib/api-client';
+import type { ApiResponse, ApiTransport } from '@web/lib/api-client';
 import type { FastifyInstance } from 'fastify';
 import { propertyCaches, searchScopes } from '../modules/properties/read-cache';
 import { getProperty, listCities, listSimilar, listStreets } from '../modules/properties/reads';
@@ -90,11 +90,12 @@ const DIRECT: { path: RegExp; read: DirectRead }[] = [
   },
   {
     path: /^\/property\/([^/]+)$/,
-    read: async (app, _reads, _query, id) =>
-      // The same cache entry as GET /property/:id.
+    read: async (app, reads, _query, id) =>
+      // The same cache entry as GET /property/:id, filled from the page's own read of the property (its
+      // status and head read it too).
       body(
         await propertyCaches.single.get(app.db, id, async () => {
-          const data = ok({ data: await getProperty(app.db, app.storage, id) });
+          const data = ok({ data: await reads.property(id) });
           const json = encodeJson(propertyResponseSchema, data);
           return json === null ? { json, data } : { json };
         }),
@@ -121,7 +122,18 @@ async function throughRouter(app: FastifyInstance, url: string, init: RequestIni
   });
 }
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const NO_HEADERS = { get: () => null };
+
+/**
+ * A direct read's answer as the app's API client reads one (status, a header, the text): the body is already
+ * a string, so no web stream is built around it and read back for every query of every page.
+ */
+const jsonAnswer = (json: string): ApiResponse => ({
+  ok: true,
+  status: 200,
+  headers: NO_HEADERS,
+  text: () => Promise.resolve(json),
+});
 
 /** The reads of one page render (see PageReads). */
 export function pageReads(app: FastifyInstance): PageReads {
@@ -159,7 +171,7 @@ export function pageReads(app: FastifyInstance): PageReads {
           if (match[1] !== undefined && !idSchema.safeParse(id).success) break;
           await confirm();
           const json = await direct.read(app, reads, parsed.searchParams, id).catch(() => undefined);
-          if (typeof json === 'string') return new Response(json, { status: 200, headers: JSON_TYPE });
+          if (typeof json === 'string') return jsonAnswer(json);
           break;
         }
       }

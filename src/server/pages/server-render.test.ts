@@ -42,6 +42,12 @@ describe('server-rendered public pages', () => {
     expect(state.queries.map((q) => q.queryKey)).toContainEqual(['properties', 'one', property.id]);
   });
 
+  it("a page's text is put in the page as it is, with no replacement patterns expanded", async () => {
+    const property = await createProperty(app.db, { description: "מחיר $& סופי, $' ו-$` ו-$$ בלבד" });
+    const res = await app.inject({ url: `/PropertyView/${property.id}` });
+    expect(rootOf(res.body)).toContain('מחיר $&amp; סופי, $&#x27; ו-$` ו-$$ בלבד');
+  });
+
   it('/Sale lists the first page of cards with the filters of the URL', async () => {
     await createProperty(app.db, { city: 'נהריה', address: 'הגעתון 3', price: 1_200_000 });
     await createProperty(app.db, { city: 'עכו', address: 'בן עמי 8', price: 1_300_000 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Photo } from '@shared/schemas/property';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client';
@@ -33,6 +34,22 @@ const MAX_KNOWN = 50_000;
 const noteStored = (key: string) => {
   if (stored.size >= MAX_KNOWN) stored.clear();
   stored.add(key);
+  unreadable.delete(key);
+};
+/**
+ * Property photos' share images whose source could not be read (a photo whose file is gone), by when: a
+ * property page does not look for the image and its source in storage again on every visit, only after a
+ * while (a photo's files never change under its id). Bounded.
+ */
+const unreadable = new Map<string, number>();
+const RETRY_UNREADABLE_MS = 10 * 60_000;
+const noteUnreadable = (key: string) => {
+  if (unreadable.size >= MAX_KNOWN) unreadable.clear();
+  unreadable.set(key, Date.now());
+};
+const knownUnreadable = (key: string) => {
+  const since = unreadable.get(key);
+  return since !== undefined && Date.now() - since < RETRY_UNREADABLE_MS;
 };
 
 /**
@@ -73,6 +90,22 @@ export function ensurePhotoShareImage(storage: Storage, photo: { id: string; var
   return ensureShareImage(storage, shareImageKey(photo.id), () => storage.read(largest.key));
 }
 
+/**
+ * The share image of a property's cover photo as the property's answer has it (variant URLs), made if it is not
+ * yet: its key, if any. Known images cost no read of the database or of storage.
+ */
+export function ensureCoverPhotoShareImage(storage: Storage, photo: Photo) {
+  const largest = [...photo.variants].sort((a, b) => b.width - a.width)[0];
+  const source = largest && storage.keyOf(largest.url);
+  const key = shareImageKey(photo._id);
+  if (!source || knownUnreadable(key)) return Promise.resolve(undefined);
+  return ensureShareImage(storage, key, async () => {
+    const bytes = await storage.read(source);
+    if (!bytes) noteUnreadable(key);
+    return bytes;
+  });
+}
+
 /** The share image of a property's cover (its first photo), made if it is not yet: its key, if any. */
 export async function ensureCoverShareImage(db: Database, storage: Storage, propertyId: string) {
   const [photo] = await db
@@ -81,7 +114,10 @@ export async function ensureCoverShareImage(db: Database, storage: Storage, prop
     .where(eq(propertyImages.propertyId, propertyId))
     .orderBy(asc(propertyImages.position))
     .limit(1);
-  return photo ? ensurePhotoShareImage(storage, photo) : undefined;
+  if (!photo) return undefined;
+  // Made after a write: its source is looked for again, however recently it could not be read.
+  unreadable.delete(shareImageKey(photo.id));
+  return ensurePhotoShareImage(storage, photo);
 }
 
 /** Where the share image of a site image (by its URL) is kept. */

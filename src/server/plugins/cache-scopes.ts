@@ -18,8 +18,15 @@ export const scopes = {
   users: 'users',
   /** Sign-ins: the cached session lookups. */
   sessions: 'sessions',
-  /** Daily entries, goals, a lead's activities: every dashboard figure. */
+  /**
+   * Every dashboard figure, of every month: a write that cannot say which months it changed (a lead's
+   * activities, which count in the indicators).
+   */
   indicators: 'indicators',
+  /** The dashboard figures of one calendar month in Israel: its daily entries and its goals. */
+  indicatorMonth: (year: number, month: number) => `indicators:${year}-${String(month).padStart(2, '0')}`,
+  /** Figures over all time (an agent's all-time summary): every daily entry, of any month, changes them. */
+  indicatorsAllTime: 'indicators:all-time',
   /** The agency settings. */
   settings: 'settings',
 } as const;

@@ -11,14 +11,14 @@ export const SHARED_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalid
 /** A personal answer: the browser may keep it but revalidates; no shared cache ever keeps it. */
 export const PERSONAL = 'private, no-cache';
 
+const hashOf = (body: string | Buffer) => createHash('sha1').update(body).digest('base64url').slice(0, 27);
+
 /**
- * Hashes of answers held as Buffers, by the Buffer itself: a read cache sends the same Buffer on every hit
- * (plugins/read-cache.ts, replyCached), so its hash is computed once, as its compressed forms are
- * (plugins/compression.ts). Kept as long as the Buffer lives.
+ * Hashes of answers held as Buffers, by the Buffer itself: a read cache's answer is the same Buffer on every hit
+ * (read-cache.ts, replyCached), so it is hashed once, when it is loaded, not on every hit (160 KB for every
+ * agent's performance). Kept as long as the Buffer lives, like its compressed forms (compression.ts).
  */
 const hashes = new WeakMap<Buffer, string>();
-
-const hashOf = (body: string | Buffer) => createHash('sha1').update(body).digest('base64url').slice(0, 27);
 
 /** A validator of the answer's bytes before compression (the same for its br, gzip and plain forms). */
 export function bodyEtag(body: string | Buffer, strong = false): string {

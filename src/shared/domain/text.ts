@@ -22,5 +22,23 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 /** True when nothing would show: empty, or only spaces and invisible characters. */
 export const isBlankText = (value: string) => value.replace(INVISIBLE, '') === '';
 
-/** A single-line text without the bidi embeddings, overrides and isolates that could reorder it. */
+/** A text without the bidi embeddings, overrides and isolates that could reorder it. */
 export const stripBidiControls = (value: string) => value.replace(BIDI_CONTROLS, '');
+
+// Line breaks of every kind (CR, LF, VT, FF, NEL, the Unicode line and paragraph separators) and tabs.
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+// The direction marks LRM, RLM and ALM: in a name, a city or an address they change nothing on the page but
+// make two equal-looking values differ (a search by city, a report matched by address, a duplicate check).
+const DIRECTION_MARKS = /[\u200E\u200F\u061C]/g;
+
+/**
+ * A single-line field (a name, a city) as one line: bidi controls and direction marks removed, and each run of
+ * line breaks and tabs one space, so a name pasted with its line break is kept and no mail header, CSV row or
+ * log line can be split by it.
+ */
+export const toSingleLine = (value: string) =>
+  stripBidiControls(value).replace(DIRECTION_MARKS, '').replace(LINE_BREAKS, ' ');
+
+/** A multi-line text (a description, a note): bidi controls removed and every line break a plain LF. */
+export const toFreeText = (value: string) =>
+  stripBidiControls(value).replace(/\r\n?|\u2028|\u2029|\u0085/g, '\n');

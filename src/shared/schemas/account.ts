@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
-import { isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
-import { stripBidiControls } from '../domain/text';
+import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { isSitePath } from '../domain/urls';
-import { MESSAGES, successSchema, trimmed } from './common';
+import { freeText, MESSAGES, optionalLine, successSchema, trimmed } from './common';
 import { genderSchema, roleSchema, userSchema } from './user';
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -31,9 +30,10 @@ const emailSchema = z
   .max(254)
   .regex(EMAIL_PATTERN, { error: EMAIL_INVALID_MESSAGE });
 
+/** The invisible marks and no-break spaces a pasted number carries are removed, so it is stored as it reads. */
 const mobileSchema = z
   .string({ error: PHONE_INVALID_MESSAGE })
-  .trim()
+  .overwrite(cleanPhone)
   .refine(isIsraeliMobile, { error: PHONE_INVALID_MESSAGE });
 
 /** An uploaded picture: a path on this site (never another site, never javascript:), or none. */
@@ -51,14 +51,10 @@ export const userFields = {
   phone_number: mobileSchema,
   role: roleSchema,
   gender: genderSchema,
-  companyRole: z
-    .string()
-    .overwrite(stripBidiControls)
-    .trim()
-    .max(80, { error: 'עד 80 תווים' })
+  companyRole: optionalLine(80, 'עד 80 תווים')
     .transform((v) => v || null)
     .nullable(),
-  aboutMe: z.string().trim().max(2000, { error: 'עד 2000 תווים' }),
+  aboutMe: freeText(2000, 'עד 2000 תווים'),
   image: userImageSchema,
 };
 

@@ -3,7 +3,7 @@ import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { ALL_FEATURES, PROPERTY_CATEGORIES } from '../domain/property-options';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '../domain/saved-search';
-import { idSchema, successSchema, trimmed } from './common';
+import { idSchema, optionalLine, successSchema, trimmed } from './common';
 import { honeypot, LEAD_MESSAGES } from './leads';
 
 /** The Hebrew messages of the alerts API (docs/alerts.md). */
@@ -52,11 +52,7 @@ const number = z.number({ error: ALERT_MESSAGES.numberInvalid }).refine(Number.i
   error: ALERT_MESSAGES.numberInvalid,
   abort: true,
 });
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `עד ${max} תווים` });
+const text = (max: number) => optionalLine(max, `עד ${max} תווים`);
 
 /**
  * A saved search's filters: /Sale's or /Rent's (src/web/features/properties/filters.ts) without the sort, plus

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { hasUnsafeCharacters, isBlankText, stripBidiControls, UNSAFE_TEXT_MESSAGE } from '../domain/text';
+import {
+  hasUnsafeCharacters,
+  isBlankText,
+  toFreeText,
+  toSingleLine,
+  UNSAFE_TEXT_MESSAGE,
+} from '../domain/text';
 
 export const MESSAGES = {
   invalidId: 'מזהה לא תקין',
@@ -54,15 +60,15 @@ export function successSchema<T extends z.ZodType>(data: T) {
 export const okSchema = z.object({ status: z.literal('success'), message: z.string().optional() });
 
 /**
- * A required single-line text (a name, a city): bidi embeddings and overrides removed, trimmed, refused with
- * UNSAFE_TEXT_MESSAGE when it holds a NUL byte or a lone surrogate (the rule the server also applies to every
- * field, query and param: plugins/input-guard.ts), and with `message` when nothing visible is left (only
- * spaces, zero-width or bidi characters).
+ * A required single-line text (a name, a city): bidi embeddings, overrides and direction marks removed, line
+ * breaks and tabs made spaces (toSingleLine), trimmed, refused with UNSAFE_TEXT_MESSAGE when it holds a NUL byte
+ * or a lone surrogate (the rule the server also applies to every field, query and param: plugins/input-guard.ts),
+ * and with `message` when nothing visible is left (only spaces, zero-width or bidi characters).
  */
 export function singleLine(message: string = MESSAGES.required) {
   return z
     .string({ error: message })
-    .overwrite(stripBidiControls)
+    .overwrite(toSingleLine)
     .trim()
     .refine((value) => !hasUnsafeCharacters(value), { error: UNSAFE_TEXT_MESSAGE, abort: true })
     .refine((value) => !isBlankText(value), { error: message, abort: true });
@@ -71,6 +77,30 @@ export function singleLine(message: string = MESSAGES.required) {
 /** singleLine, at most `max` characters. */
 export const trimmed = (max: number, message: string = MESSAGES.required) =>
   singleLine(message).max(max, { error: `עד ${max} תווים` });
+
+const tooLong = (max: number) => `עד ${max.toLocaleString('en-US')} תווים`;
+
+/** An optional single-line text (a job title, a condition): as singleLine, but empty is allowed. */
+export const optionalLine = (max: number, message: string = tooLong(max), notText: string = message) =>
+  z
+    .string({ error: notText })
+    .overwrite(toSingleLine)
+    .trim()
+    .refine((value) => !hasUnsafeCharacters(value), { error: UNSAFE_TEXT_MESSAGE, abort: true })
+    .max(max, { error: message });
+
+/**
+ * A free text of several lines (a description, a note, a policy): bidi embeddings, overrides and isolates
+ * removed (the direction marks are kept: mixed Hebrew and Latin text may need them), every line break a plain
+ * LF, trimmed, at most `max` characters; empty is allowed.
+ */
+export const freeText = (max: number, message: string = tooLong(max), notText: string = message) =>
+  z
+    .string({ error: notText })
+    .overwrite(toFreeText)
+    .trim()
+    .refine((value) => !hasUnsafeCharacters(value), { error: UNSAFE_TEXT_MESSAGE, abort: true })
+    .max(max, { error: message });
 
 /** How a number may be written as text: plain decimals only ('3', '-2', '3.5'). */
 export const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;

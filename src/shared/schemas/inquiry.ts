@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberText, successSchema, trimmed } from './common';
+import { freeText, idSchema, numberText, successSchema, trimmed } from './common';
 import { honeypot, mailInfoSchema, mobilePhone } from './leads';
 
 export const INQUIRY_MESSAGES = {
@@ -13,10 +13,7 @@ export const INQUIRY_MESSAGE_MAX = 1000;
 export const inquiryBodySchema = z.object({
   name: trimmed(80, 'יש להזין שם'),
   phone: mobilePhone,
-  message: z
-    .string({ error: 'יש להזין טקסט' })
-    .trim()
-    .max(INQUIRY_MESSAGE_MAX, { error: `עד ${INQUIRY_MESSAGE_MAX} תווים` })
+  message: freeText(INQUIRY_MESSAGE_MAX, `עד ${INQUIRY_MESSAGE_MAX} תווים`, 'יש להזין טקסט')
     .optional()
     .default(''),
   website: honeypot,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT } from '../domain/activities';
 import { isRealDateOrInstant } from '../domain/dates';
 import { israelInstant } from '../domain/israel-calendar';
-import { numberText } from './common';
+import { freeText, numberText } from './common';
 
 /** The pipeline's Hebrew field messages (the server's fieldErrors and the forms show the same words). */
 export const PIPELINE_MESSAGES = {
@@ -86,7 +86,4 @@ export const amountSchema = numberText(
 
 export const NOTE_MAX = 2000;
 /** A free note (several lines allowed); empty when none. */
-export const noteSchema = z
-  .string({ error: PIPELINE_MESSAGES.noteTooLong(NOTE_MAX) })
-  .trim()
-  .max(NOTE_MAX, { error: PIPELINE_MESSAGES.noteTooLong(NOTE_MAX) });
+export const noteSchema = freeText(NOTE_MAX, PIPELINE_MESSAGES.noteTooLong(NOTE_MAX));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TIMELINE_KINDS } from '../domain/activities';
 import { METRIC_KEYS } from '../domain/metrics';
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadStatus, LOSS_REASONS } from '../domain/pipeline';
-import { idSchema, numberText, successSchema, trimmed } from './common';
+import { freeText, idSchema, numberText, successSchema, trimmed } from './common';
 import { leadCategorySchema, mobilePhone } from './leads';
 import { nextTouchSchema, noteSchema, PIPELINE_MESSAGES } from './pipeline-fields';
 import { dateSchema } from './report-contact';
@@ -12,10 +12,7 @@ export const lossReasonSchema = z.enum(LOSS_REASONS, { error: PIPELINE_MESSAGES.
 export const leadSourceSchema = z.enum(LEAD_SOURCES, { error: PIPELINE_MESSAGES.sourceUnknown });
 
 const LOSS_TEXT_MAX = 500;
-const lossTextSchema = z
-  .string()
-  .trim()
-  .max(LOSS_TEXT_MAX, { error: PIPELINE_MESSAGES.noteTooLong(LOSS_TEXT_MAX) });
+const lossTextSchema = freeText(LOSS_TEXT_MAX, PIPELINE_MESSAGES.noteTooLong(LOSS_TEXT_MAX));
 
 /** Moving to 'lost' needs a reason from the list, and 'other' a text. */
 function lossRule(

@@ -11,7 +11,7 @@ import {
   TRANSACTION_TYPES,
 } from '../domain/property-options';
 import { isHttpUrl } from '../domain/urls';
-import { idSchema, numberText, successSchema, trimmed } from './common';
+import { freeText, idSchema, numberText, optionalLine, successSchema, trimmed } from './common';
 
 export const PROPERTY_MESSAGES = {
   dealTypeRequired: 'חובה לבחור סוג עסקה',
@@ -44,11 +44,9 @@ export const transactionTypeSchema = z.enum([TRANSACTION_TYPES.sale, TRANSACTION
 });
 export const categorySchema = z.enum(PROPERTY_CATEGORIES, { error: PROPERTY_MESSAGES.categoryInvalid });
 
+/** A single-line text (a link, a condition): line breaks, bidi controls and direction marks removed. */
 const text = (max: number, message: string = PROPERTY_MESSAGES.textInvalid) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: `עד ${max} תווים` });
+  optionalLine(max, `עד ${max} תווים`, message);
 const required = (max: number, message: string) => trimmed(max, message);
 const flag = z.boolean({ error: PROPERTY_MESSAGES.booleanInvalid });
 const link = text(500, PROPERTY_MESSAGES.linkInvalid).refine((value) => value === '' || isHttpUrl(value), {
@@ -109,7 +107,7 @@ export const propertyFieldsSchema = z.object({
   entryDate: choice(ENTRY_DATE_OPTIONS, PROPERTY_MESSAGES.entryDateInvalid),
   propertyCondition: text(60).nullable(),
   features: z.array(feature, { error: PROPERTY_MESSAGES.textInvalid }).max(40),
-  description: text(5000),
+  description: freeText(5000, 'עד 5000 תווים', PROPERTY_MESSAGES.textInvalid),
   agent: agentRef,
   agentSecend: agentRef,
 });

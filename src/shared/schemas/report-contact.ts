@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, isPlausibleDate, isRealDate } from '../domain/dates';
 import { israelDate } from '../domain/israel-time';
-import { idSchema, numberText, singleLine, successSchema } from './common';
+import { freeText, idSchema, numberText, singleLine, successSchema } from './common';
 
 /** Hebrew messages of the weekly contact report rules (issue 6: SPEC leaves the bounds open). */
 export const REPORT_MESSAGES = {
@@ -15,6 +15,7 @@ export const REPORT_MESSAGES = {
   dateFuture: 'התאריך אינו יכול להיות אחרי היום',
   noteLong: 'ההערה יכולה להכיל עד 2,000 תווים',
   monthInvalid: 'יש לבחור חודש תקין (שנה-חודש)',
+  monthNotStarted: 'החודש שנבחר עוד לא התחיל: אפשר לבדוק את החודש הנוכחי או חודש שעבר',
   agentUnknown: 'הסוכן לא נמצא',
   periodOrder: 'תאריך הסיום חייב להיות אחרי תאריך ההתחלה',
   periodLong: 'תקופת הדוח יכולה להיות עד שנה',
@@ -38,12 +39,15 @@ export const pastDateSchema = dateSchema.refine((value) => value <= israelDate()
   error: REPORT_MESSAGES.dateFuture,
 });
 
+/** A month (YYYY-MM) that has started in Israel: a month ahead has no reports to check (evaluated when read). */
 export const monthSchema = z
   .string({ error: REPORT_MESSAGES.monthInvalid })
   .trim()
   .refine((value) => /^\d{4}-\d{2}$/.test(value) && isPlausibleDate(`${value}-01`), {
     error: REPORT_MESSAGES.monthInvalid,
-  });
+    abort: true,
+  })
+  .refine((value) => value <= israelDate().slice(0, 7), { error: REPORT_MESSAGES.monthNotStarted });
 
 /** Empty input counts as 0 (as the SPEC's forms send it); numeric strings are accepted. */
 const countSchema = numberText(
@@ -83,11 +87,7 @@ export const createReportContactSchema = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     pastDateSchema.optional(),
   ),
-  note: z
-    .string({ error: REPORT_MESSAGES.noteLong })
-    .trim()
-    .max(2000, { error: REPORT_MESSAGES.noteLong })
-    .default(''),
+  note: freeText(2000, REPORT_MESSAGES.noteLong).default(''),
   agent: optionalId,
 });
 export type CreateReportContactInput = z.input<typeof createReportContactSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
-import { isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
+import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { isHttpUrl, isSitePath } from '../domain/urls';
-import { successSchema, trimmed } from './common';
+import { freeText, successSchema, trimmed } from './common';
 import { dateSchema } from './report-contact';
 
 const httpUrl = z
@@ -11,9 +11,10 @@ const httpUrl = z
   .max(500)
   .refine((value) => value === '' || isHttpUrl(value), { error: 'כתובת קישור לא תקינה' });
 
+/** A phone as written (an office line too), without the invisible marks and no-break spaces a paste leaves. */
 const anyPhone = z
   .string()
-  .trim()
+  .overwrite(cleanPhone)
   .min(9, { error: PHONE_INVALID_MESSAGE })
   .max(20, { error: PHONE_INVALID_MESSAGE })
   .regex(/^[+\d][\d\- .]+$/, { error: PHONE_INVALID_MESSAGE });
@@ -31,7 +32,7 @@ export const founderSchema = z.object({
   name: trimmed(80),
   phone: anyPhone,
   image: mediaUrl,
-  text: z.string().trim().max(2000),
+  text: freeText(2000, 'עד 2000 תווים'),
 });
 export type Founder = z.infer<typeof founderSchema>;
 
@@ -43,9 +44,9 @@ export const accessibilitySchema = z.object({
   /** The date of the last accessibility check (YYYY-MM-DD). */
   lastChecked: dateSchema,
   /** What was tested and how. */
-  tested: z.string().trim().min(1, { error: 'יש לתאר מה נבדק ואיך' }).max(5000),
+  tested: freeText(5000, 'עד 5000 תווים').min(1, { error: 'יש לתאר מה נבדק ואיך' }),
   /** Known limitations, or empty when none are known. */
-  limitations: z.string().trim().max(5000),
+  limitations: freeText(5000, 'עד 5000 תווים'),
 });
 export type AccessibilityStatement = z.infer<typeof accessibilitySchema>;
 
@@ -54,8 +55,8 @@ export type AccessibilityStatement = z.infer<typeof accessibilitySchema>;
  * starting with '## ' a heading. The pages add the agency's contact details for requests.
  */
 export const legalSchema = z.object({
-  privacy: z.string().trim().min(1, { error: 'יש להזין את מדיניות הפרטיות' }).max(20_000),
-  terms: z.string().trim().min(1, { error: 'יש להזין את תנאי השימוש' }).max(20_000),
+  privacy: freeText(20_000, 'עד 20000 תווים').min(1, { error: 'יש להזין את מדיניות הפרטיות' }),
+  terms: freeText(20_000, 'עד 20000 תווים').min(1, { error: 'יש להזין את תנאי השימוש' }),
 });
 
 /** The agency's details: one record, editable by an admin, read by every public page. */
@@ -66,12 +67,12 @@ export const agencySettingsSchema = z.object({
   address: trimmed(200),
   city: trimmed(80),
   officeHours: trimmed(120),
-  whatsappPhone: z.string().trim().refine(isIsraeliMobile, { error: PHONE_INVALID_MESSAGE }),
+  whatsappPhone: z.string().overwrite(cleanPhone).refine(isIsraeliMobile, { error: PHONE_INVALID_MESSAGE }),
   facebookUrl: httpUrl,
   instagramUrl: httpUrl,
   investorSiteUrl: httpUrl,
   /** The company story on the about page (paragraphs separated by blank lines). */
-  story: z.string().trim().max(5000),
+  story: freeText(5000, 'עד 5000 תווים'),
   /** The two founders shown on the about page. */
   founders: z.array(founderSchema).max(2),
   /** Home page media: URLs of uploaded files (or the shipped placeholders). */

@@ -78,7 +78,12 @@ export const performance = {
     delete: 'מחיקה',
     actions: 'פעולות',
     deleteLabel: (date: string) => `מחיקת הסטטוס מ-${date}`,
-    confirmDelete: 'האם אתה בטוח שברצונך למחוק את הסטטוס?',
+    /** SPEC's question, in the grammatical gender of the person asked. */
+    confirmDelete: (gender: Gender | undefined) =>
+      gendered(gender, {
+        male: 'האם אתה בטוח שברצונך למחוק את הסטטוס?',
+        female: 'האם את בטוחה שברצונך למחוק את הסטטוס?',
+      }),
     saved: 'כל השינויים נשמרו בהצלחה!',
     saveFailed: 'שגיאה בשמירת השינויים',
     goalsSaved: 'יעדים נשמרו בהצלחה!',
@@ -88,6 +93,17 @@ export const performance = {
     chartActualVsGoal: 'בפועל מול יעד בחודש',
     chartDaily: 'פעילות יומית בחודש',
     fieldLabel: (metric: string, date: string) => `${metric} ב-${date}`,
+  },
+  /** What each chart says to assistive technology: its series in words, then the figures it draws. */
+  charts: {
+    actualVsGoal: (items: string[]) => `תרשים עמודות, בפועל מול יעד לכל מדד. ${items.join('; ')}.`,
+    actualVsGoalItem: (metric: string, actual: string, goal: string | null) =>
+      `${metric}: ${actual} בפועל, ${goal === null ? 'ללא יעד' : `יעד ${goal}`}`,
+    daily: (days: number, totals: string[]) =>
+      `תרשים עמודות מוערמות, הפעילות בכל יום בחודש לפי מדד. ${plural(days, { one: 'יום אחד עם פעילות', two: 'יומיים עם פעילות', other: '{n} ימים עם פעילות' })}. סך החודש: ${totals.join(', ')}.`,
+    dailyEmpty: 'תרשים עמודות של הפעילות בכל יום בחודש: לא נרשמה פעילות.',
+    figure: (label: string, value: string) => `${label} ${value}`,
+    agents: (items: string[]) => `תרשים עמודות, ניקוד החודש לכל סוכן: ${items.join(', ')}.`,
   },
   agents: {
     title: 'סקירת סוכנים',

@@ -91,6 +91,11 @@ export const reports = {
     reports: 'דיווחים',
     total: 'סה״כ',
     chartTitle: 'פעילות לפי שבוע',
+    /** The chart's text for assistive technology: its series, then each week's figures. */
+    chartSummary: (weeks: string[]) =>
+      `תרשים עמודות לפי שבוע של ביקורים, צפיות ופניות (לצפיות ציר משלהן). ${weeks.join('; ')}.`,
+    chartWeek: (week: string, visits: string, views: string, inquiries: string) =>
+      `${week}: ביקורים ${visits}, צפיות ${views}, פניות ${inquiries}`,
     notesTitle: (gender: Gender) => `הערות ${gendered(gender, 'theAgent')}`,
     noNotes: 'אין הערות לתקופה זו.',
     noWeeks: 'לא נרשמה פעילות בתקופה זו.',

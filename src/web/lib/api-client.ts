@@ -27,8 +27,11 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/** What the client reads of an answer: a fetch Response, or the server renderer's own answer to a direct read. */
+export type ApiResponse = Pick<Response, 'ok' | 'status' | 'text'> & { headers: Pick<Headers, 'get'> };
+
 /** How a request reaches the API: the browser's fetch, or the server's own router while it renders a page. */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+export type ApiTransport = (url: string, init: RequestInit) => Promise<ApiResponse>;
 let transport: ApiTransport = (url, init) => fetch(url, init);
 
 /** The server renderer (entry-server.tsx) answers the page's queries in process, without a network hop. */

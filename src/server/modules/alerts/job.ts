@@ -17,7 +17,7 @@ import { enqueueInTransaction } from '../mail/outbox';
 import { type AlertItem, alertMail } from './alert-mail';
 import { propertyCards } from './cards';
 import { liveSearchesOfType } from './matches';
-import { purgeUnconfirmed } from './service';
+import { purgeUnconfirmed } from './removal';
 import { issueToken } from './tokens';
 
 const EVENT_BATCH = 50;

@@ -1,7 +1,7 @@
 import { ALERT_MESSAGES } from '@shared/schemas/alerts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from './mail-layout';
-import { unsubscribe } from './service';
+import { unsubscribe } from './removal';
 import { subscriberOfToken } from './tokens';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;

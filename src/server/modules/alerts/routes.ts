@@ -16,20 +16,11 @@ import { okSchema } from '@shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import {
-  type AlertsContext,
-  alertsPage,
-  confirm,
-  createSearch,
-  deleteMyData,
-  deleteSearch,
-  putFavourites,
-  sendLink,
-  subscribe,
-  unsubscribe,
-  updateSearch,
-  updateSubscriber,
-} from './service';
+import type { AlertsContext } from './context';
+import { alertsPage, confirm, updateSubscriber } from './page';
+import { deleteMyData, unsubscribe } from './removal';
+import { createSearch, deleteSearch, putFavourites, updateSearch } from './saving';
+import { sendLink, subscribe } from './subscribe';
 
 /**
  * subscribePerIp: subscriptions and link requests from one IP; pagePerIp: private-link requests from one IP

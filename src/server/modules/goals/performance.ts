@@ -11,9 +11,10 @@ import {
 import type { RoleHolder } from '@shared/domain/roles';
 import { type WorkingDays, workingDays } from '@shared/domain/working-days';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { goals, indicatorMonthTotals, userRoleHistory, users } from '../../db/schema';
-import { countedInMonth, roleHeldDuring, totalSums, totalsOfMonth } from '../indicators/queries';
+import { countedDuring, roleHeldDuring, totalSums, totalsOfMonth } from '../indicators/queries';
 import { getSettings } from '../settings/service';
 
 /** The month's working days in Israel as of today, honouring the agency's holiday setting. */
@@ -53,59 +54,87 @@ export async function agentPerformance(
   };
 }
 
-/** Who held which role at some time in the month (the month rule reads these, not today's role). */
-async function monthRoles(db: Database, year: number, month: number) {
-  const rows = await db
+/** The metrics of a row as one int[] (null when the row is absent), in METRIC_KEYS order: one field to map, not six. */
+const metricArray = (table: Record<keyof Metrics, AnyPgColumn>, presence: AnyPgColumn) =>
+  sql<number[] | null>`case when ${presence} is null then null else array[${sql.join(
+    METRIC_KEYS.map((key) => table[key]),
+    sql`, `,
+  )}]::int[] end`;
+
+const toMetrics = (values: number[]): Metrics => {
+  const metrics = {} as Metrics;
+  for (let i = 0; i < METRIC_KEYS.length; i++) metrics[METRIC_KEYS[i]!] = values[i]!;
+  return metrics;
+};
+
+const monthBounds = { from: sql.placeholder('from'), to: sql.placeholder('to') };
+/** The roles held in the month, as parallel arrays (the same order in both). */
+const heldRoles = (column: AnyPgColumn) =>
+  sql<(string | null)[]>`array(select ${column}::text from ${userRoleHistory} where ${and(
+    eq(userRoleHistory.userId, users.id),
+    roleHeldDuring(monthBounds),
+  )} order by ${userRoleHistory.id})`;
+
+/**
+ * Everyone the SQL twin counts in a month, with the month's totals, goal and roles, in one prepared statement
+ * (built once per database; the month's bounds are its parameters), each row's metrics as an array.
+ */
+const prepareMonthPeople = (db: Database) => {
+  const t = indicatorMonthTotals;
+  return db
     .select({
-      userId: userRoleHistory.userId,
-      role: userRoleHistory.role,
-      companyRole: userRoleHistory.companyRole,
+      id: users.id,
+      name: users.name,
+      gender: users.gender,
+      active: users.active,
+      actual: metricArray(t, t.agentId),
+      goal: metricArray(goals, goals.id),
+      roles: heldRoles(userRoleHistory.role),
+      companyRoles: heldRoles(userRoleHistory.companyRole),
     })
-    .from(userRoleHistory)
-    .where(roleHeldDuring(israelMonthRange(year, month)));
-  const roles = new Map<string, RoleHolder[]>();
-  for (const { userId, ...role } of rows) roles.set(userId, [...(roles.get(userId) ?? []), role]);
-  return roles;
-}
+    .from(users)
+    .leftJoin(
+      t,
+      and(
+        eq(t.agentId, users.id),
+        eq(t.year, sql.placeholder('year')),
+        eq(t.month, sql.placeholder('month')),
+      ),
+    )
+    .leftJoin(
+      goals,
+      and(
+        eq(goals.agentId, users.id),
+        eq(goals.year, sql.placeholder('year')),
+        eq(goals.month, sql.placeholder('month')),
+      ),
+    )
+    .where(countedDuring(db, monthBounds, goals.agentId))
+    .prepare('month_people');
+};
+const monthPeopleStatements = new WeakMap<Database, ReturnType<typeof prepareMonthPeople>>();
 
 /**
  * Everyone the SQL twin counts in the month, with the month's totals row, goal and roles; the shared rule
  * (countsInMonth, in agentMonths) decides again from those.
  */
 async function monthPeople(db: Database, year: number, month: number): Promise<MonthPerson[]> {
-  const t = indicatorMonthTotals;
-  const [rows, roles] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        gender: users.gender,
-        active: users.active,
-        totalsOf: t.agentId,
-        goalId: goals.id,
-        ...Object.fromEntries(METRIC_KEYS.map((k) => [`a_${k}`, sql<number>`${t[k]}`.as(`a_${k}`)])),
-        ...Object.fromEntries(METRIC_KEYS.map((k) => [`g_${k}`, sql<number>`${goals[k]}`.as(`g_${k}`)])),
-      })
-      .from(users)
-      .leftJoin(t, and(eq(t.agentId, users.id), totalsOfMonth(year, month)))
-      .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
-      .where(countedInMonth(db, year, month, goals.agentId)),
-    monthRoles(db, year, month),
-  ]);
-  return rows.map((row) => {
-    const r = row as Record<string, unknown>;
-    const pick = (prefix: string) =>
-      Object.fromEntries(METRIC_KEYS.map((k) => [k, Number(r[`${prefix}${k}`] ?? 0)])) as Metrics;
-    return {
-      id: row.id,
-      name: row.name,
-      gender: row.gender,
-      roles: roles.get(row.id) ?? [],
-      active: row.active,
-      actual: row.totalsOf ? pick('a_') : null,
-      goal: row.goalId ? pick('g_') : null,
-    };
-  });
+  let statement = monthPeopleStatements.get(db);
+  if (!statement) {
+    statement = prepareMonthPeople(db);
+    monthPeopleStatements.set(db, statement);
+  }
+  const { from, to } = israelMonthRange(year, month);
+  const rows = await statement.execute({ year, month, from: from.toISOString(), to: to.toISOString() });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    gender: row.gender,
+    roles: row.roles.map((role, i) => ({ role, companyRole: row.companyRoles[i] ?? null }) as RoleHolder),
+    active: row.active,
+    actual: row.actual && toMetrics(row.actual),
+    goal: row.goal && toMetrics(row.goal),
+  }));
 }
 
 /** The rows of /Performance: every agent who counts in the month (see countsInMonth). */

@@ -14,20 +14,21 @@ import {
 } from '@shared/schemas/goal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopes } from '../../plugins/cache-scopes';
-import { declareChanges, replyCached } from '../../plugins/read-cache';
+import { declareChanges, noteChanged, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { readCaches } from '../indicators/cache';
+import { monthReads, readCaches } from '../indicators/cache';
 import { resolveAgent } from '../users/acting-agent';
 import { agentPerformance, allPerformance, companyPerformance } from './performance';
 import { editGoal, findGoal, goalMetrics, saveGoal, toGoal } from './service';
 
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
-  // What these writes change for the read caches (docs/decisions/0022): goals are part of the dashboards' figures.
+  // What these writes change for the read caches (docs/decisions/0022): goals are part of the dashboards' figures,
+  // each of its own month's (noted by the routes below).
   declareChanges(app, [scopes.indicators]);
   app.post(
     '/goals',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changes: [] },
       schema: { body: createGoalSchema, response: { 200: goalResponseSchema, 201: goalResponseSchema } },
     },
     async (request, reply) => {
@@ -35,6 +36,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       const { agent: agentId, createdAt: _ignored, ...rest } = request.body;
       const { year = now.year, month = now.month, ...metrics } = rest;
       const agent = await resolveAgent(app.db, currentUser(request), agentId, { mustBeActive: true });
+      noteChanged(request, scopes.indicatorMonth(year, month));
       const { row, created } = await saveGoal(app.db, request.user, {
         agentId: agent.id,
         year,
@@ -77,6 +79,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
         `${year}-${month}:${israelDate()}`,
         allPerformanceResponseSchema,
         async () => ({ status: 'success' as const, data: await allPerformance(app.db, year, month) }),
+        monthReads(year, month),
       );
     },
   );
@@ -100,6 +103,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
           status: 'success' as const,
           data: await agentPerformance(app.db, agent, year, month),
         }),
+        monthReads(year, month),
       );
     },
   );
@@ -119,11 +123,13 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/goals/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changes: [] },
       schema: { params: idParamsSchema, body: updateGoalSchema, response: { 200: goalResponseSchema } },
     },
     async (request) => {
-      const row = await editGoal(app.db, request.user, request.params.id, goalMetrics(request.body));
+      const row = await editGoal(app.db, request.user, request.params.id, goalMetrics(request.body), (goal) =>
+        noteChanged(request, scopes.indicatorMonth(goal.year, goal.month)),
+      );
       return { status: 'success' as const, data: { goal: toGoal(row) } };
     },
   );

@@ -71,15 +71,20 @@ export async function saveGoal(
   });
 }
 
-/** Changes a goal's figures and records the change, in one transaction. */
+/**
+ * Changes a goal's figures and records the change, in one transaction. `seen` gets the goal before the change
+ * (the read caches learn its month from it).
+ */
 export async function editGoal(
   db: Database,
   actor: SessionUser | null,
   id: string,
   changes: Partial<Metrics>,
+  seen?: (before: GoalRow) => void,
 ): Promise<GoalRow> {
   return db.transaction(async (tx) => {
     const before = await findGoalById(tx as Database, id);
+    seen?.(before);
     if (Object.keys(changes).length === 0) return before;
     const [row] = await tx.update(goals).set(changes).where(eq(goals.id, id)).returning();
     await recordAudit(tx as Database, actor, {

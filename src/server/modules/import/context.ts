@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { ImageContext } from './images';
 import type { MappedUser } from './map-user';
-import { type CollectionName, RecordNotes } from './report';
+import { type CollectionName, RecordNotes, type Skipped } from './report';
 import { readCollection } from './source';
 import { legacyIdOf } from './values';
 
@@ -12,6 +12,8 @@ export type ImportContext = ImageContext & {
   userIds: Map<string, string>;
   /** Users of this run without a usable password hash. */
   passwordless: MappedUser[];
+  /** With --update-roles, existing accounts take the export's role and company role; else they keep theirs. */
+  updateRoles: boolean;
 };
 
 /**
@@ -44,6 +46,12 @@ export async function forEachDocument(
   }
   return true;
 }
+
+/** A skipped record with its reason, marked `invalid` when the API's rules refuse it. */
+export const skipOf = (legacyId: string, failure: { reason: string; invalid?: boolean }): Skipped =>
+  failure.invalid
+    ? { legacyId, reason: failure.reason, invalid: true }
+    : { legacyId, reason: failure.reason };
 
 /** Counts an upsert's returned rows as imported (new) or updated. */
 export function countUpserts(ctx: ImportContext, name: CollectionName, rows: { inserted: boolean }[]) {

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
@@ -19,14 +19,20 @@ const inside = (root: string, path: string) => {
   return rel !== '' && !rel.startsWith('..') && !rel.startsWith('/');
 };
 
-/** The file a record names, looked up under --images-from by its path and then by its bare name. */
-async function locate(root: string, name: string): Promise<string | null> {
+/**
+ * The file a record names, looked up under --images-from by its path and then by its bare name, as its real
+ * path: a symbolic link is followed only when its target is inside the folder too ('outside' otherwise).
+ */
+async function locate(root: string, name: string): Promise<string | 'outside' | null> {
   const base = resolve(root);
+  const realBase = await realpath(base);
   const candidates = [resolve(base, name.replace(/^\/+/, '')), join(base, basename(name))];
   for (const path of candidates) {
     if (!inside(base, path)) continue;
     const info = await stat(path).catch(() => null);
-    if (info?.isFile()) return path;
+    if (!info?.isFile()) continue;
+    const real = await realpath(path);
+    return inside(realBase, real) ? real : 'outside';
   }
   return null;
 }
@@ -47,6 +53,10 @@ export async function importImageFile(
   const path = await locate(ctx.imagesFrom, name);
   if (!path) {
     ctx.report.images.missing.push(name);
+    return null;
+  }
+  if (path === 'outside') {
+    ctx.report.images.rejected.push({ name, reason: 'a symbolic link to a file outside --images-from' });
     return null;
   }
   if (ctx.dryRun) {

@@ -1,7 +1,7 @@
 import { byMetric } from '@shared/domain/metrics';
 import { sql } from 'drizzle-orm';
 import { goals, indicators } from '../../db/schema';
-import { chunks, countUpserts, forEachDocument, type ImportContext } from './context';
+import { chunks, countUpserts, forEachDocument, type ImportContext, skipOf } from './context';
 import { mapGoal, mapIndicator, type ResolveUser } from './map-metrics';
 
 const resolver =
@@ -18,7 +18,7 @@ export async function importIndicators(ctx: ImportContext): Promise<void> {
   await forEachDocument(ctx, 'indicators', (doc, notes) => {
     const mapped = mapIndicator(doc, notes, resolver(ctx));
     if (mapped.ok) rows.push(mapped.value);
-    else skipped.push({ legacyId: notes.legacyId, reason: mapped.reason });
+    else skipped.push(skipOf(notes.legacyId, mapped));
   });
   for (const batch of chunks(rows)) {
     const result = await ctx.tx
@@ -43,7 +43,7 @@ export async function importGoals(ctx: ImportContext): Promise<void> {
   const skipped = ctx.report.collections.goals.skipped;
   await forEachDocument(ctx, 'goals', (doc, notes) => {
     const mapped = mapGoal(doc, notes, resolver(ctx));
-    if (!mapped.ok) return void skipped.push({ legacyId: notes.legacyId, reason: mapped.reason });
+    if (!mapped.ok) return void skipped.push(skipOf(notes.legacyId, mapped));
     const goal = mapped.value;
     const key = `${goal.agentId}:${goal.year}:${goal.month}`;
     const taken = owner.get(key);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { properties, propertyImages } from '../../db/schema';
 import { imageFolder } from '../properties/service';
-import { chunks, countUpserts, forEachDocument, type ImportContext } from './context';
+import { chunks, countUpserts, forEachDocument, type ImportContext, skipOf } from './context';
 import { importImageFile } from './images';
 import { type MappedProperty, mapProperty } from './map-property';
 
@@ -18,7 +18,7 @@ export async function importProperties(ctx: ImportContext): Promise<void> {
   const skipped = ctx.report.collections.properties.skipped;
   await forEachDocument(ctx, 'properties', (doc, notes) => {
     const result = mapProperty(doc, notes, (legacyId) => ctx.userIds.get(legacyId));
-    if (!result.ok) return void skipped.push({ legacyId: notes.legacyId, reason: result.reason });
+    if (!result.ok) return void skipped.push(skipOf(notes.legacyId, result));
     mapped.push({ ...result.value, id: idOf.get(result.value.legacyId) ?? randomUUID() });
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { properties, reportContacts } from '../../db/schema';
-import { chunks, countUpserts, forEachDocument, type ImportContext } from './context';
+import { chunks, countUpserts, forEachDocument, type ImportContext, skipOf } from './context';
 import { mapReportContact } from './map-report-contact';
 
 export async function importReportContacts(ctx: ImportContext): Promise<void> {
@@ -21,7 +21,7 @@ export async function importReportContacts(ctx: ImportContext): Promise<void> {
   const skipped = ctx.report.collections.reportcontacts.skipped;
   await forEachDocument(ctx, 'reportcontacts', (doc, notes) => {
     const mapped = mapReportContact(doc, notes, (legacyId) => ctx.userIds.get(legacyId));
-    if (!mapped.ok) return void skipped.push({ legacyId: notes.legacyId, reason: mapped.reason });
+    if (!mapped.ok) return void skipped.push(skipOf(notes.legacyId, mapped));
     const r = mapped.value;
     rows.push({ ...r, propertyId: propertyAt.get(`${r.agentId}:${r.exclusiveProperty}`) ?? null });
   });

@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { chunks, countUpserts, forEachDocument, type ImportContext } from './context';
+import { chunks, countUpserts, forEachDocument, type ImportContext, skipOf } from './context';
 import { importImageFile } from './images';
 import { type MappedUser, mapUser } from './map-user';
+import type { RoleOf } from './report';
 
 /** Stored for users without a usable hash: matches no password, so only a reset link lets them in. */
 export const NO_PASSWORD = '!no-password';
 
-type Existing = { id: string; legacyId: string | null; email: string; image: string | null };
+type Existing = {
+  id: string;
+  legacyId: string | null;
+  email: string;
+  image: string | null;
+  role: RoleOf['role'];
+  companyRole: string | null;
+};
 
 /** Refuses the whole run: nothing is written. */
 export class ImportRefused extends Error {
@@ -26,7 +34,14 @@ const activeAdmins = async (ctx: ImportContext) => {
 export async function importUsers(ctx: ImportContext): Promise<void> {
   const adminsBefore = await activeAdmins(ctx);
   const existing: Existing[] = await ctx.tx
-    .select({ id: users.id, legacyId: users.legacyId, email: users.email, image: users.image })
+    .select({
+      id: users.id,
+      legacyId: users.legacyId,
+      email: users.email,
+      image: users.image,
+      role: users.role,
+      companyRole: users.companyRole,
+    })
     .from(users);
   const byLegacy = new Map(existing.filter((u) => u.legacyId).map((u) => [u.legacyId!, u]));
   const byEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
@@ -37,7 +52,7 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
   const skipped = ctx.report.collections.users.skipped;
   await forEachDocument(ctx, 'users', async (doc, notes) => {
     const mapped = mapUser(doc, notes, ctx.report);
-    if (!mapped.ok) return void skipped.push({ legacyId: notes.legacyId, reason: mapped.reason });
+    if (!mapped.ok) return void skipped.push(skipOf(notes.legacyId, mapped));
     const user = mapped.value;
     const sameEmail = byEmail.get(user.email);
     if (emails.has(user.email)) {
@@ -66,6 +81,7 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
     }
     const id = current?.id ?? randomUUID();
     ctx.userIds.set(user.legacyId, id);
+    const { role, companyRole } = roleOf(ctx, user, current);
     if (!user.bcryptHash) ctx.passwordless.push(user);
     rows.push({
       id,
@@ -73,8 +89,8 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       name: user.name,
       email: user.email,
       phoneNumber: user.phoneNumber,
-      role: user.role,
-      companyRole: user.companyRole,
+      role,
+      companyRole,
       // On a second run the update below leaves it alone: an admin may have corrected it since.
       gender: user.gender,
       image: await imageOf(ctx, user, id, current?.image ?? null),
@@ -109,8 +125,34 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
   // The database refuses it at commit anyway (drizzle/0014); said here first, in words, and on a dry run too.
   if (adminsBefore > 0 && (await activeAdmins(ctx)) === 0)
     throw new ImportRefused(
-      'the import would leave the agency without an active admin (the export makes every admin here an agent). Keep at least one admin in the export.',
+      'the import would leave the agency without an active admin (with --update-roles, the export makes every admin here an agent). Keep at least one admin in the export, or run without --update-roles.',
     );
+}
+
+/**
+ * The role and company role an account gets: the export's for a new account; an existing one (matched by
+ * e-mail, or imported by an earlier run) keeps its own unless --update-roles. Every difference is reported,
+ * and every account that becomes an admin is listed.
+ */
+function roleOf(ctx: ImportContext, user: MappedUser, current: Existing | undefined): RoleOf {
+  const wanted: RoleOf = { role: user.role, companyRole: user.companyRole };
+  const { roles } = ctx.report;
+  if (!current) {
+    if (wanted.role === 'admin')
+      roles.newAdmins.push({ legacyId: user.legacyId, email: user.email, existing: false });
+    return wanted;
+  }
+  const here: RoleOf = { role: current.role, companyRole: current.companyRole };
+  if (here.role === wanted.role && here.companyRole === wanted.companyRole) return here;
+  const change = { legacyId: user.legacyId, email: user.email, here, export: wanted };
+  if (!ctx.updateRoles) {
+    roles.kept.push(change);
+    return here;
+  }
+  roles.changed.push(change);
+  if (wanted.role === 'admin' && here.role !== 'admin')
+    roles.newAdmins.push({ legacyId: user.legacyId, email: user.email, existing: true });
+  return wanted;
 }
 
 /** An outside URL as it is; a file named in the record through the image pipeline (once); else nothing. */

@@ -54,12 +54,14 @@ describe('import from the MongoDB export', () => {
     const report = await run({ imagesFrom: fixture.images });
     const c = report.collections;
     expect(c.users).toMatchObject({ read: 4, imported: 3, updated: 0 });
-    expect(c.users.skipped).toEqual([{ legacyId: ID.noEmail, reason: 'no valid e-mail ()' }]);
+    expect(c.users.skipped).toEqual([{ legacyId: ID.noEmail, reason: 'no valid e-mail', invalid: true }]);
     expect(c.indicators).toMatchObject({ read: 5, imported: 4, updated: 0 });
     expect(c.indicators.skipped).toEqual([{ legacyId: ID.i4, reason: `unknown agent ${ID.ghost}` }]);
     expect(c.goals).toMatchObject({ read: 2, imported: 2, skipped: [] });
     expect(c.properties).toMatchObject({ read: 3, imported: 2 });
-    expect(c.properties.skipped).toEqual([{ legacyId: ID.p3, reason: 'unknown typeTransaction "החלפה"' }]);
+    expect(c.properties.skipped).toEqual([
+      { legacyId: ID.p3, reason: 'unknown typeTransaction "החלפה"', invalid: true },
+    ]);
     expect(c.reportcontacts).toMatchObject({ read: 1, imported: 1, skipped: [] });
     expect(report.passwordConfirmDropped).toEqual([ID.yossi]);
     expect(report.usersWithoutPassword).toEqual([EMAILS.ruti]);
@@ -190,11 +192,12 @@ describe('import from the MongoDB export', () => {
 });
 
 describe('the import and the agency’s admins', () => {
-  it('refuses, and writes nothing, when it would leave no active admin', async () => {
+  it('with --update-roles, refuses and writes nothing when it would leave no active admin', async () => {
     const solo = await createTestApp();
     const own = await writeFixture();
     try {
-      // The only admin here has an account in the export, where every record is an agent.
+      // The only admin here has an account in the export, where every record is an agent; without
+      // --update-roles it would keep its role (import-roles.test.ts).
       const [only] = await solo.db
         .insert(users)
         .values({
@@ -209,7 +212,13 @@ describe('the import and the agency’s admins', () => {
       const records = JSON.parse(readFileSync(path, 'utf8')) as { role?: string }[];
       writeFileSync(path, JSON.stringify(records.map((r) => ({ ...r, role: 'agent' }))));
       const attempt = (dryRun: boolean) =>
-        runImport(solo.db, { dir: own.dir, storage: solo.storage, origin: 'https://agency.example', dryRun });
+        runImport(solo.db, {
+          dir: own.dir,
+          storage: solo.storage,
+          origin: 'https://agency.example',
+          dryRun,
+          updateRoles: true,
+        });
       await expect(attempt(true)).rejects.toThrow(/without an active admin/);
       await expect(attempt(false)).rejects.toThrow(/without an active admin/);
       const rows = await solo.db.select().from(users);

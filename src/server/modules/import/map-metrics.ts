@@ -1,14 +1,15 @@
 import { isPlausibleDate, isPlausibleYear } from '@shared/domain/dates';
 import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
-import type { Mapping } from './map-user';
 import type { RecordNotes } from './report';
+import { applyRules, type Mapping, RULES } from './rules';
 import { asDate, asNumber, objectIdTime, refOf } from './values';
 
 /** Resolves a legacy user `_id` to our user id (users imported now or by an earlier run). */
 export type ResolveUser = (legacyId: string) => string | undefined;
 
-function metricsOf(doc: Record<string, unknown>, notes: RecordNotes): Metrics {
+/** Negative counts become 0 and fractions are rounded (noted); then the API's rules (at most 10,000 each). */
+function metricsOf(doc: Record<string, unknown>, notes: RecordNotes): Mapping<Metrics> {
   const out = {} as Metrics;
   for (const key of METRIC_KEYS) {
     const raw = doc[key];
@@ -17,7 +18,7 @@ function metricsOf(doc: Record<string, unknown>, notes: RecordNotes): Metrics {
     if (raw !== undefined && raw !== null && value !== raw) notes.mapped(key, raw, value);
     out[key] = value;
   }
-  return out;
+  return applyRules(RULES.metrics, out);
 }
 
 function agentOf(doc: Record<string, unknown>, notes: RecordNotes, resolve: ResolveUser): Mapping<string> {
@@ -50,12 +51,12 @@ export function mapIndicator(
   if (!isPlausibleDate(israelDate(createdAt)))
     return {
       ok: false,
+      invalid: true,
       reason: `createdAt ${createdAt.toISOString()} is not between 2000 and one year ahead`,
     };
-  return {
-    ok: true,
-    value: { legacyId: notes.legacyId, agentId: agent.value, createdAt, ...metricsOf(doc, notes) },
-  };
+  const metrics = metricsOf(doc, notes);
+  if (!metrics.ok) return metrics;
+  return { ok: true, value: { legacyId: notes.legacyId, agentId: agent.value, createdAt, ...metrics.value } };
 }
 
 export type MappedGoal = Metrics & {
@@ -89,7 +90,10 @@ export function mapGoal(
     year = Number(y);
     month = Number(m);
   }
-  if (!isPlausibleYear(year!)) return { ok: false, reason: `year ${year} is not between 2000 and next year` };
+  if (!isPlausibleYear(year!))
+    return { ok: false, invalid: true, reason: `year ${year} is not between 2000 and next year` };
+  const metrics = metricsOf(doc, notes);
+  if (!metrics.ok) return metrics;
   return {
     ok: true,
     value: {
@@ -98,7 +102,7 @@ export function mapGoal(
       year: year!,
       month: month!,
       createdAt: createdAt ?? new Date(),
-      ...metricsOf(doc, notes),
+      ...metrics.value,
     },
   };
 }

@@ -9,13 +9,15 @@ import {
 } from '@shared/domain/property-options';
 import { type ImageRef, imageRefOf } from './image-refs';
 import type { ResolveUser } from './map-metrics';
-import type { Mapping } from './map-user';
 import type { RecordNotes } from './report';
-import { asBoolean, asDate, asName, asNumber, asStringList, asText, objectIdTime, refOf } from './values';
+import { applyRules, type Mapping, RULES } from './rules';
+import { asBoolean, asDate, asNumber, asStringList, asText, objectIdTime, refOf } from './values';
 
 const SALE = new Set(['מכירה', 'למכירה', 'sale', 'sell']);
 const RENT = new Set(['השכרה', 'להשכרה', 'rent', 'rental']);
 const CATEGORIES = new Set<string>(PROPERTY_CATEGORIES);
+type Category = (typeof PROPERTY_CATEGORIES)[number];
+const isCategory = (value: string): value is Category => CATEGORIES.has(value);
 const FEATURES = new Set<string>(ALL_FEATURES);
 const ENTRY_DATES = new Set<string>(ENTRY_DATE_OPTIONS);
 const MAX_SIZE = 1_000_000;
@@ -44,7 +46,7 @@ export type MappedProperty = {
   createdAt: Date;
 };
 
-function typeOf(raw: unknown): string | null {
+function typeOf(raw: unknown): (typeof TRANSACTION_TYPES)[keyof typeof TRANSACTION_TYPES] | null {
   const text = asText(raw)?.toLowerCase() ?? '';
   if (SALE.has(text)) return TRANSACTION_TYPES.sale;
   if (RENT.has(text)) return TRANSACTION_TYPES.rent;
@@ -52,11 +54,11 @@ function typeOf(raw: unknown): string | null {
 }
 
 /** The category, made more precise by a subType that is one of ours (e.g. דירה + subType דירת גן). */
-function categoryOf(doc: Record<string, unknown>, subTypes: string[], notes: RecordNotes): string {
+function categoryOf(doc: Record<string, unknown>, subTypes: string[], notes: RecordNotes): Category {
   const raw = asText(doc.category);
-  const precise = subTypes.find((s) => CATEGORIES.has(s) && s !== raw);
-  if (raw && CATEGORIES.has(raw) && !precise) return raw;
-  const value = precise ?? (raw && CATEGORIES.has(raw) ? raw : 'אחר');
+  const precise = subTypes.filter(isCategory).find((s) => s !== raw);
+  if (raw && isCategory(raw) && !precise) return raw;
+  const value = precise ?? (raw && isCategory(raw) ? raw : 'אחר');
   notes.mapped('category', { category: raw, subTypes }, value);
   return value;
 }
@@ -108,6 +110,16 @@ function agentRef(doc: Record<string, unknown>, field: string, notes: RecordNote
   return found ?? null;
 }
 
+/** A yad2 link the API would refuse (not an http(s) URL) is left out and noted, like the other optional fields. */
+function yad2Of(doc: Record<string, unknown>, notes: RecordNotes): string | null {
+  const given = asText(doc.yad2);
+  if (given === null) return null;
+  const link = RULES.yad2.safeParse(given);
+  if (link.success) return link.data || null;
+  notes.mapped('yad2', given, null);
+  return null;
+}
+
 export function mapProperty(
   doc: Record<string, unknown>,
   notes: RecordNotes,
@@ -115,15 +127,18 @@ export function mapProperty(
 ): Mapping<MappedProperty> {
   const typeTransaction = typeOf(doc.typeTransaction);
   if (!typeTransaction)
-    return { ok: false, reason: `unknown typeTransaction ${JSON.stringify(doc.typeTransaction ?? null)}` };
+    return {
+      ok: false,
+      invalid: true,
+      reason: `unknown typeTransaction ${JSON.stringify(doc.typeTransaction ?? null)}`,
+    };
   if (asText(doc.typeTransaction) !== typeTransaction)
     notes.mapped('typeTransaction', doc.typeTransaction, typeTransaction);
-  const city = asName(doc.city);
-  const address = asName(doc.address);
-  if (!city || !address) return { ok: false, reason: 'no city or address' };
+  if (asText(doc.city) === null || asText(doc.address) === null)
+    return { ok: false, reason: 'no city or address', invalid: true };
   const price = asNumber(doc.price);
   if (price === null || price < 0)
-    return { ok: false, reason: `no valid price (${JSON.stringify(doc.price ?? null)})` };
+    return { ok: false, invalid: true, reason: `no valid price (${JSON.stringify(doc.price ?? null)})` };
 
   const subTypes = asStringList(doc.subTypes);
   const features = asStringList(doc.features);
@@ -145,21 +160,42 @@ export function mapProperty(
   }
   for (const ref of images) if (ref.kind === 'url') notes.externalImage(ref.url);
 
+  // The API's rules on every field, as an admin's create would meet them: lengths, characters, numbers.
+  const checked = applyRules(RULES.property, {
+    typeTransaction,
+    sold: asBoolean(doc.sold),
+    pinuy_binuy: asBoolean(doc.pinuy_binuy),
+    exclusive: asBoolean(doc.exclusive),
+    yad2: yad2Of(doc, notes),
+    city: asText(doc.city)!,
+    address: asText(doc.address)!,
+    price: Math.round(price),
+    category: categoryOf(doc, subTypes, notes),
+    ...plausibleFields(doc, features, description, notes),
+    propertyCondition: asText(doc.propertyCondition),
+  });
+  if (!checked.ok) return checked;
+  const p = checked.value;
   return {
     ok: true,
     value: {
       legacyId: notes.legacyId,
-      typeTransaction,
-      sold: asBoolean(doc.sold),
-      pinuyBinuy: asBoolean(doc.pinuy_binuy),
-      exclusive: asBoolean(doc.exclusive),
-      yad2: asText(doc.yad2),
-      city,
-      address,
-      price: Math.round(price),
-      category: categoryOf(doc, subTypes, notes),
-      ...plausibleFields(doc, features, description, notes),
-      propertyCondition: asText(doc.propertyCondition),
+      typeTransaction: p.typeTransaction,
+      sold: p.sold ?? false,
+      pinuyBinuy: p.pinuy_binuy ?? false,
+      exclusive: p.exclusive ?? false,
+      yad2: p.yad2 ?? null,
+      city: p.city,
+      address: p.address,
+      price: p.price,
+      category: p.category,
+      rooms: p.rooms ?? null,
+      floor: p.floor ?? null,
+      size: p.size ?? null,
+      entryDate: p.entryDate ?? null,
+      propertyCondition: p.propertyCondition || null,
+      features: p.features ?? [],
+      description: p.description ?? '',
       agentId: agentRef(doc, 'agent', notes, resolve),
       agentSecendId: agentRef(doc, 'agentSecend', notes, resolve),
       images,

@@ -1,6 +1,19 @@
-import { COLLECTIONS, type ImportReport } from './report';
+import { MAX_BCRYPT_COST } from '../users/passwords';
+import { COLLECTIONS, type ImportReport, type RoleOf } from './report';
 
 const show = (value: unknown) => (value instanceof Date ? value.toISOString() : JSON.stringify(value));
+const roleText = (r: RoleOf) => (r.companyRole ? `${r.role} (${r.companyRole})` : r.role);
+
+// Control and format characters (line breaks, bidi overrides, zero-width) from the export would reorder or
+// split the terminal's lines: each is shown as its code instead.
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+const HASHES = /\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2[a-z]*\$[^\s"',;]+/g;
+
+/** One printed line: invisible characters as codes, and a password hash (should one ever get here) hidden. */
+export const safeLine = (line: string) =>
+  line
+    .replace(INVISIBLE, (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`)
+    .replace(HASHES, '[password hash]');
 
 /** The report as the command prints it. */
 export function formatReport(report: ImportReport): string {
@@ -27,6 +40,27 @@ export function formatReport(report: ImportReport): string {
       report.collections[name].skipped.map((s) => `${s.legacyId ?? '(no _id)'}: ${s.reason}`),
     );
   }
+  const { roles } = report;
+  section(
+    'Accounts that become admins',
+    roles.newAdmins.map(
+      (a) => `${a.email} (${a.legacyId}): ${a.existing ? 'existing account promoted' : 'new'}`,
+    ),
+  );
+  section(
+    'Roles changed on existing accounts (--update-roles)',
+    roles.changed.map((c) => `${c.email} (${c.legacyId}): ${roleText(c.here)} -> ${roleText(c.export)}`),
+  );
+  section(
+    'Roles kept on existing accounts (the export differs; --update-roles would change them)',
+    roles.kept.map(
+      (c) => `${c.email} (${c.legacyId}): kept ${roleText(c.here)}, export ${roleText(c.export)}`,
+    ),
+  );
+  section(
+    `bcrypt hashes costlier than sign-in runs (above cost ${MAX_BCRYPT_COST}), not imported: these users need a reset link`,
+    report.costlyHashes.map((h) => `${h.email} (${h.legacyId}): cost ${h.cost}`),
+  );
   section('Plain passwordConfirm dropped (users)', report.passwordConfirmDropped);
   section(
     'Users without a usable password hash',
@@ -55,5 +89,5 @@ export function formatReport(report: ImportReport): string {
     'Image files rejected',
     img.rejected.map((r) => `${r.name}: ${r.reason}`),
   );
-  return lines.join('\n');
+  return lines.map(safeLine).join('\n');
 }

@@ -1,7 +1,8 @@
 export const COLLECTIONS = ['users', 'indicators', 'goals', 'properties', 'reportcontacts'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
-export type Skipped = { legacyId: string | null; reason: string };
+/** `invalid`: the API's own rules refuse the record's content (`--strict` refuses the run for it). */
+export type Skipped = { legacyId: string | null; reason: string; invalid?: boolean };
 export type CollectionCounts = {
   /** False when the export holds no file for the collection. */
   present: boolean;
@@ -18,6 +19,9 @@ export type MappedValue = {
   to: unknown;
 };
 export type UnknownReference = { collection: CollectionName; legacyId: string; field: string; ref: string };
+export type RoleOf = { role: 'admin' | 'agent'; companyRole: string | null };
+/** An existing account whose role or company role in the export differs from the one it has here. */
+export type RoleChange = { legacyId: string; email: string; here: RoleOf; export: RoleOf };
 
 /** Everything one run did, so that every record of the export is accounted for. */
 export type ImportReport = {
@@ -28,6 +32,16 @@ export type ImportReport = {
   /** E-mails of users without a usable bcrypt hash: they need a reset link to sign in. */
   usersWithoutPassword: string[];
   resetsSent: number;
+  /** Users whose bcrypt hash costs more than sign-in runs (MAX_BCRYPT_COST): not imported, like no hash. */
+  costlyHashes: { legacyId: string; email: string; cost: number }[];
+  roles: {
+    /** Every account that is an admin after the run and was not one before: new, or promoted by --update-roles. */
+    newAdmins: { legacyId: string; email: string; existing: boolean }[];
+    /** Changed with --update-roles. */
+    changed: RoleChange[];
+    /** Kept as they are here (no --update-roles). */
+    kept: RoleChange[];
+  };
   unknownReferences: UnknownReference[];
   mapped: MappedValue[];
   /** Image URLs on outside hosts, kept as they are and never fetched. */
@@ -48,6 +62,8 @@ export function emptyReport(dryRun: boolean): ImportReport {
     passwordConfirmDropped: [],
     usersWithoutPassword: [],
     resetsSent: 0,
+    costlyHashes: [],
+    roles: { newAdmins: [], changed: [], kept: [] },
     unknownReferences: [],
     mapped: [],
     externalImages: [],
@@ -110,6 +126,12 @@ export function reportForAudit(report: ImportReport): StoredReport {
     ) as ImportReport['collections'],
     passwordConfirmDropped: cap(report.passwordConfirmDropped),
     usersWithoutPassword: cap(report.usersWithoutPassword),
+    costlyHashes: cap(report.costlyHashes),
+    roles: {
+      newAdmins: cap(report.roles.newAdmins),
+      changed: cap(report.roles.changed),
+      kept: cap(report.roles.kept),
+    },
     unknownReferences: cap(report.unknownReferences),
     mapped: cap(report.mapped),
     externalImages: cap(report.externalImages),

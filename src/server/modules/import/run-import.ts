@@ -7,8 +7,8 @@ import type { ImportContext } from './context';
 import { importGoals, importIndicators } from './import-performance';
 import { importProperties } from './import-properties';
 import { importReportContacts } from './import-report-contacts';
-import { importUsers, NO_PASSWORD } from './import-users';
-import { emptyReport, type ImportReport, reportForAudit } from './report';
+import { ImportRefused, importUsers, NO_PASSWORD } from './import-users';
+import { COLLECTIONS, emptyReport, type ImportReport, reportForAudit } from './report';
 
 export type ImportOptions = {
   dir: string;
@@ -18,6 +18,10 @@ export type ImportOptions = {
   dryRun?: boolean;
   imagesFrom?: string;
   sendResets?: boolean;
+  /** Existing accounts take the export's role and company role (otherwise they keep theirs). */
+  updateRoles?: boolean;
+  /** A record the API's rules refuse refuses the whole run, instead of being skipped. */
+  strict?: boolean;
 };
 
 export const IMPORT_ACTOR = 'ייבוא מהמערכת הקודמת';
@@ -43,12 +47,14 @@ export async function runImport(db: Database, options: ImportOptions): Promise<I
         written,
         userIds: new Map(),
         passwordless: [],
+        updateRoles: Boolean(options.updateRoles),
       };
       await importUsers(ctx);
       await importIndicators(ctx);
       await importGoals(ctx);
       await importProperties(ctx);
       await importReportContacts(ctx);
+      if (options.strict) refuseInvalid(report);
       if (options.sendResets) await sendResets(ctx, options.origin);
       if (report.dryRun) throw new DryRunRollback();
       await ctx.tx.insert(auditLog).values({
@@ -65,6 +71,21 @@ export async function runImport(db: Database, options: ImportOptions): Promise<I
     if (!(err instanceof DryRunRollback)) throw err;
   }
   return report;
+}
+
+/** With --strict: any record the API's rules refuse stops the run (nothing is written), each one named. */
+function refuseInvalid(report: ImportReport) {
+  const invalid = COLLECTIONS.flatMap((name) =>
+    report.collections[name].skipped
+      .filter((s) => s.invalid)
+      .map((s) => `${name} ${s.legacyId}: ${s.reason}`),
+  );
+  if (invalid.length === 0) return;
+  const shown = invalid.slice(0, 50);
+  const more = invalid.length > shown.length ? [`... and ${invalid.length - shown.length} more`] : [];
+  throw new ImportRefused(
+    `--strict: ${invalid.length} record(s) break the API's rules:\n${[...shown, ...more].map((l) => `  - ${l}`).join('\n')}`,
+  );
 }
 
 /** A reset link through the outbox for each imported user who still has no usable password. */

@@ -1,4 +1,3 @@
-import { isBlankText, stripBidiControls } from '@shared/domain/text';
 import { isRecord } from './extended-json';
 
 /** A legacy `_id` as text: the ObjectId's hex string, or whatever scalar the app used. */
@@ -28,14 +27,6 @@ export function asText(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
-}
-
-/** A single-line name as the product's rules keep it: bidi overrides removed; null when nothing visible is left. */
-export function asName(value: unknown): string | null {
-  const text = asText(value);
-  if (text === null) return null;
-  const name = stripBidiControls(text).trim();
-  return isBlankText(name) ? null : name;
 }
 
 export function asNumber(value: unknown): number | null {

@@ -2,7 +2,21 @@ import { israelMonthRange, type Range } from '@shared/domain/israel-calendar';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import { COMPANY_ROLES, titlesOf } from '@shared/domain/roles';
 import { SCORE_WEIGHTS } from '@shared/domain/scoring';
-import { and, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { indicatorMonthTotals, indicators, userRoleHistory, users } from '../../db/schema';
@@ -44,15 +58,18 @@ const doesAgentWork = (holder: { role: AnyPgColumn; companyRole: AnyPgColumn }) 
     inArray(holder.companyRole, titlesOf(COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager)),
   );
 
+/** A range of instants, or the placeholders of a prepared statement's (ISO strings when it runs). */
+export type Bounds = Range | { from: Placeholder; to: Placeholder };
+
 /** SQL twin of `heldDuring` (src/shared/domain/role-history.ts): the role periods overlapping a range. */
-export const roleHeldDuring = (range: Range) =>
+export const roleHeldDuring = (range: Bounds) =>
   and(
     or(isNull(userRoleHistory.validFrom), lt(userRoleHistory.validFrom, range.to)),
     or(isNull(userRoleHistory.validUntil), gt(userRoleHistory.validUntil, range.from)),
   );
 
 /** Did agent work at some time in the range, by the roles held then (not today's role). */
-const workedAsAgentDuring = (db: Database, range: Range) =>
+const workedAsAgentDuring = (db: Database, range: Bounds) =>
   exists(
     db
       .select({ one: sql`1` })
@@ -67,8 +84,12 @@ const workedAsAgentDuring = (db: Database, range: Range) =>
  * totals row and, optionally, its goal: agent work in that month, and active or with entries (or a goal) then.
  */
 export const countedInMonth = (db: Database, year: number, month: number, goalAgentId?: AnyPgColumn) =>
+  countedDuring(db, israelMonthRange(year, month), goalAgentId);
+
+/** countedInMonth for the month's range given as bounds (a prepared statement's placeholders). */
+export const countedDuring = (db: Database, range: Bounds, goalAgentId?: AnyPgColumn) =>
   and(
-    workedAsAgentDuring(db, israelMonthRange(year, month)),
+    workedAsAgentDuring(db, range),
     or(
       eq(users.active, true),
       isNotNull(indicatorMonthTotals.agentId),

@@ -19,11 +19,11 @@ import type { Database } from '../../db/client';
 import { runIdempotent } from '../../lib/idempotency';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { scopes } from '../../plugins/cache-scopes';
-import { declareChanges, replyCached } from '../../plugins/read-cache';
+import { declareChanges, noteChanged, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { resolveAgent } from '../users/acting-agent';
 import { findUserById } from '../users/service';
-import { readCaches } from './cache';
+import { entryChanges, monthReads, readCaches, summaryReads } from './cache';
 import { indicatorInstant } from './dates';
 import {
   deleteIndicator,
@@ -51,7 +51,8 @@ export type IndicatorRoutesOptions = { writesPerUser: RateRule };
 export const INDICATOR_WRITES_PER_USER: RateRule = { max: 300, windowMs: 10 * 60_000 };
 
 export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = async (app, opts) => {
-  // What these writes change for the read caches (docs/decisions/0022): daily entries change the dashboards only.
+  // What these writes change for the read caches (docs/decisions/0022): daily entries change the dashboards only,
+  // and each one only its month's and the all-time figures (noted by the routes below, which know the month).
   declareChanges(app, [scopes.indicators]);
   // Counted after the session is known and before any work; reads (`readOnly`, GET) are never counted.
   app.addHook('preHandler', async (request) => {
@@ -63,7 +64,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
   app.post(
     '/indicators',
     {
-      config: { access: 'selfOrAdmin' },
+      config: { access: 'selfOrAdmin', changes: [] },
       schema: { body: createIndicatorSchema, response: { 201: indicatorResponseSchema } },
     },
     async (request, reply) => {
@@ -71,12 +72,14 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
       const agent = await resolveAgent(app.db, currentUser(request), agentId, { mustBeActive: true });
       // The phone app queues entries made offline and sends each with an Idempotency-Key: stored once.
       return runIdempotent(app.db, request, reply, 201, async (tx) => {
+        const instant = indicatorInstant(createdAt || undefined);
+        noteChanged(request, ...entryChanges(instant));
         const indicator = await insertIndicator(
           tx as unknown as Database,
           request.user,
           agent,
           metrics,
-          indicatorInstant(createdAt || undefined),
+          instant,
         );
         return { status: 'success' as const, data: { indicator } };
       });
@@ -104,14 +107,16 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
       },
       async (request, reply) => {
         const agent = await resolveAgent(app.db, currentUser(request), request.body.id);
+        const now = new Date();
         // The periods end today in Israel, so today's date is part of the key.
         return replyCached(
           reply,
           readCaches.summary,
           app.db,
-          `${period}:${agent.id}:${israelDate()}`,
+          `${period}:${agent.id}:${israelDate(now)}`,
           summaryResponseSchema,
-          async () => ({ status: 'success' as const, data: await summarize(app.db, agent.id, period) }),
+          async () => ({ status: 'success' as const, data: await summarize(app.db, agent.id, period, now) }),
+          summaryReads(period, now),
         );
       },
     );
@@ -156,6 +161,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
           status: 'success' as const,
           data: await scoreboard(app.db, year, month),
         }),
+        monthReads(year, month),
       );
     },
   );
@@ -163,7 +169,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
   app.patch(
     '/indicators/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', changes: [] },
       schema: {
         params: idParamsSchema,
         body: updateIndicatorSchema,
@@ -175,7 +181,11 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
         ...pickMetrics(request.body),
         ...(request.body.createdAt ? { createdAt: indicatorInstant(request.body.createdAt) } : {}),
       };
-      const row = await updateIndicator(app.db, request.user, request.params.id, changes);
+      // The months of the entry before and after (a new date moves it to another month).
+      if (changes.createdAt) noteChanged(request, ...entryChanges(changes.createdAt));
+      const row = await updateIndicator(app.db, request.user, request.params.id, changes, (before) =>
+        noteChanged(request, ...entryChanges(before.createdAt)),
+      );
       const agent = (await findUserById(app.db, row.agentId))!;
       return { status: 'success' as const, data: { indicator: toIndicator(row, agent) } };
     },
@@ -183,9 +193,14 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
 
   app.delete(
     '/indicators/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: okNull } } },
+    {
+      config: { access: 'admin', changes: [] },
+      schema: { params: idParamsSchema, response: { 200: okNull } },
+    },
     async (request) => {
-      await deleteIndicator(app.db, request.user, request.params.id);
+      await deleteIndicator(app.db, request.user, request.params.id, (before) =>
+        noteChanged(request, ...entryChanges(before.createdAt)),
+      );
       return { status: 'success' as const, data: null };
     },
   );

@@ -150,16 +150,21 @@ export async function findIndicator(db: Database, id: string): Promise<Indicator
   return row;
 }
 
-/** Changes an entry's figures or date and records the change, in one transaction. */
+/**
+ * Changes an entry's figures or date and records the change, in one transaction. `seen` gets the entry as it
+ * was before the change (the read caches learn its month from it).
+ */
 export async function updateIndicator(
   db: Database,
   actor: SessionUser | null,
   id: string,
   changes: Partial<Metrics> & { createdAt?: Date },
+  seen?: (before: IndicatorRow) => void,
 ): Promise<IndicatorRow> {
   return db.transaction(async (tx) => {
     const before = await findIndicator(tx as Database, id);
     refuseActivityRow(before);
+    seen?.(before);
     if (Object.keys(changes).length === 0) return before;
     const [row] = await tx.update(indicators).set(changes).where(eq(indicators.id, id)).returning();
     await recordAudit(tx as Database, actor, {
@@ -173,11 +178,17 @@ export async function updateIndicator(
   });
 }
 
-/** Deletes an entry and records what it held, in one transaction. */
-export async function deleteIndicator(db: Database, actor: SessionUser | null, id: string): Promise<void> {
+/** Deletes an entry and records what it held, in one transaction; `seen` gets the entry (as updateIndicator). */
+export async function deleteIndicator(
+  db: Database,
+  actor: SessionUser | null,
+  id: string,
+  seen?: (before: IndicatorRow) => void,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await findIndicator(tx as Database, id);
     refuseActivityRow(before);
+    seen?.(before);
     await tx.delete(indicators).where(eq(indicators.id, id));
     await recordAudit(tx as Database, actor, {
       entity: 'indicator',

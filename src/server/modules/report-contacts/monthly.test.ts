@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_MESSAGES } from '@shared/schemas/report-contact';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reportContacts } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
@@ -103,6 +104,35 @@ describe('POST /reportContact/monthlyReport', () => {
       expect(res.json().fieldErrors.month).toBe('יש לבחור חודש תקין (שנה-חודש)');
     },
   );
+
+  describe('a month that has not started', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is refused with 400 and a Hebrew message, not counted as 0 of 4', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // 23:30 on 31 October in Israel (UTC+2 once summer time ended on 25 October).
+      vi.setSystemTime(new Date('2026-10-31T21:30:00Z'));
+      for (const month of ['2026-11', '2027-01']) {
+        const res = await monthly(agentA, { agentId: agentAId, month });
+        expect(res.statusCode, month).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION',
+          fieldErrors: { month: REPORT_MESSAGES.monthNotStarted },
+        });
+        expect(res.json().message).toMatch(/[א-ת]/);
+      }
+      expect((await monthly(admin, { agentId: agentAId, month: '2026-10' })).json().reportCount).toBe(3);
+    });
+
+    it('is checked from its first minute in Israel', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // 00:30 on 1 November in Israel: still 31 October in UTC.
+      vi.setSystemTime(new Date('2026-10-31T22:30:00Z'));
+      const res = await monthly(agentA, { agentId: agentAId, month: '2026-11' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().reportCount).toBe(1);
+    });
+  });
 
   it('refuses a missing or malformed agent id', async () => {
     const res = await monthly(agentA, { month: '2026-10' });

@@ -230,6 +230,13 @@ export function useUpdateAvailability() {
   });
 }
 
+/** The cities of the site's listings, offered as the valuation form's city suggestions (any city may be typed). */
+export const valuationCitiesQuery = queryOptions({
+  queryKey: ['valuation', 'cities'],
+  queryFn: () => apiRequest<{ data: string[] }>('/property/locations/cities').then((r) => r.data),
+  staleTime: 5 * 60_000,
+});
+
 export function useSendValuation() {
   return useMutation({
     mutationFn: (body: ValuationBody) => apiRequest<{ message?: string }>('/valuation', { body }),

@@ -7,21 +7,15 @@ import { Page } from '@web/components/page';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
 import { valuation as t } from '@web/i18n/valuation';
-import { ApiError, apiRequest } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-client';
 import { lazyResolver } from '@web/lib/lazy-resolver';
 import { toast } from '@web/lib/toast';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useSendValuation } from './pipeline-api';
+import { useSendValuation, valuationCitiesQuery } from './pipeline-api';
 
-/** The cities of the site's listings, offered as the city box's suggestions (any city may be typed). */
-const useCityList = () =>
-  useQuery({
-    queryKey: ['valuation', 'cities'],
-    queryFn: () => apiRequest<{ data: string[] }>('/property/locations/cities').then((r) => r.data),
-    staleTime: 5 * 60_000,
-  });
+const useCityList = () => useQuery(valuationCitiesQuery);
 
 type Values = z.input<typeof valuationBodySchema>;
 const validation = lazyResolver<Values>(() =>

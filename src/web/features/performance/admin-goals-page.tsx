@@ -67,7 +67,7 @@ export function AdminGoalsPage() {
   }
   return (
     <Page title={agentName ? t.titleFor(agentName) : t.title}>
-      <MonthPicker value={month} onChange={setMonth} />
+      <MonthPicker value={month} onChange={setMonth} ahead />
       {existing.isPending ? (
         <StatusMessage busy>{hePerformance.common.loading}</StatusMessage>
       ) : (

@@ -2,9 +2,10 @@ import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import type { MetricPerformance } from '@shared/schemas/goal';
 import type { Indicator } from '@shared/schemas/indicator';
+import { ChartFigure } from '@web/components/chart-figure';
 import { performance as hePerformance } from '@web/i18n/performance';
-import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '@web/lib/format';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 
 const t = hePerformance;
 const COLORS: Record<MetricKey, string> = {
@@ -15,20 +16,7 @@ const COLORS: Record<MetricKey, string> = {
   priceOffers: '#d97706',
   deals: '#dc2626',
 };
-
-export function ChartFrame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <figure className="rounded-xl bg-white p-3 shadow-sm">
-      <figcaption className="mb-2 text-lg font-bold text-brand-900">{title}</figcaption>
-      {/* Charts read left to right like their numbers, inside the RTL page. */}
-      <div dir="ltr" className="h-72 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          {children as React.ReactElement}
-        </ResponsiveContainer>
-      </div>
-    </figure>
-  );
-}
+const FRAME = 'rounded-xl bg-white p-3 shadow-sm';
 
 /** Actual against goal for each metric of the month. */
 export function ActualVsGoalChart({ figures }: { figures: Record<MetricKey, MetricPerformance> }) {
@@ -37,9 +25,19 @@ export function ActualVsGoalChart({ figures }: { figures: Record<MetricKey, Metr
     [t.common.actual]: figures[key].actual,
     [t.common.goal]: figures[key].goal ?? 0,
   }));
+  const summary = t.charts.actualVsGoal(
+    METRIC_KEYS.map((key) => {
+      const { actual, goal } = figures[key];
+      return t.charts.actualVsGoalItem(
+        t.metrics[key],
+        formatNumber(actual),
+        goal === null ? null : formatNumber(goal),
+      );
+    }),
+  );
   return (
-    <ChartFrame title={t.personal.chartActualVsGoal}>
-      <BarChart data={data}>
+    <ChartFigure title={t.personal.chartActualVsGoal} summary={summary} className={FRAME}>
+      <BarChart data={data} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="name" tick={{ fontSize: 12 }} />
         <YAxis allowDecimals={false} />
@@ -48,7 +46,7 @@ export function ActualVsGoalChart({ figures }: { figures: Record<MetricKey, Metr
         <Bar dataKey={t.common.actual} fill="#1d4ed8" />
         <Bar dataKey={t.common.goal} fill="#94a3b8" />
       </BarChart>
-    </ChartFrame>
+    </ChartFigure>
   );
 }
 
@@ -62,9 +60,13 @@ export function DailyActivityChart({ indicators }: { indicators: Indicator[] }) 
     byDay.set(day, entry);
   }
   const data = [...byDay.values()].sort((a, b) => Number(a.day) - Number(b.day));
+  const totals = METRIC_KEYS.map((key) =>
+    t.charts.figure(t.metrics[key], formatNumber(indicators.reduce((sum, row) => sum + row[key], 0))),
+  );
+  const summary = data.length ? t.charts.daily(data.length, totals) : t.charts.dailyEmpty;
   return (
-    <ChartFrame title={t.personal.chartDaily}>
-      <BarChart data={data}>
+    <ChartFigure title={t.personal.chartDaily} summary={summary} className={FRAME}>
+      <BarChart data={data} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="day" />
         <YAxis allowDecimals={false} />
@@ -74,21 +76,22 @@ export function DailyActivityChart({ indicators }: { indicators: Indicator[] }) 
           <Bar key={key} dataKey={t.metrics[key]} stackId="day" fill={COLORS[key]} />
         ))}
       </BarChart>
-    </ChartFrame>
+    </ChartFigure>
   );
 }
 
 /** Agents side by side: each one's month score by the ranking's rules. */
 export function AgentsComparisonChart({ data }: { data: { name: string; score: number }[] }) {
+  const summary = t.charts.agents(data.map((a) => t.charts.figure(a.name, formatNumber(a.score))));
   return (
-    <ChartFrame title={t.office.chart}>
-      <BarChart data={data}>
+    <ChartFigure title={t.office.chart} summary={summary} className={FRAME}>
+      <BarChart data={data} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="name" tick={{ fontSize: 12 }} />
         <YAxis allowDecimals={false} />
         <Tooltip />
         <Bar dataKey="score" name={t.office.chartScore} fill="#1d4ed8" />
       </BarChart>
-    </ChartFrame>
+    </ChartFigure>
   );
 }

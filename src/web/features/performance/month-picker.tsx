@@ -9,10 +9,14 @@ const t = hePerformance.common;
 
 export const currentMonth = (): MonthKey => israelYearMonth();
 
-/** The current year and the 9 before it (SPEC section 9). */
-export const yearChoices = (years = 10) => {
+/**
+ * The current year and the 9 before it (SPEC section 9), newest first; with `ahead`, next year first as well,
+ * for a picker that sets the future (a goal for January is set in December).
+ */
+export const yearChoices = (years = 10, ahead = false) => {
   const { year } = currentMonth();
-  return Array.from({ length: years }, (_, i) => year - i);
+  const newest = ahead ? year + 1 : year;
+  return Array.from({ length: years + (ahead ? 1 : 0) }, (_, i) => newest - i);
 };
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1));
@@ -24,10 +28,12 @@ type Props = {
   submitLabel?: string;
   onReset?: () => void;
   busy?: boolean;
+  /** Offers next year too: the picker sets the future (goals), not only reads the past. */
+  ahead?: boolean;
 };
 
-/** Year (current and 9 before) and month (1-12) selectors, with the search/update button and a reset. */
-export function MonthPicker({ value, onChange, submitLabel, onReset, busy }: Props) {
+/** Year (current and 9 before; next year too when `ahead`) and month (1-12) selectors, with the search/update button and a reset. */
+export function MonthPicker({ value, onChange, submitLabel, onReset, busy, ahead = false }: Props) {
   const [draft, setDraft] = useState(value);
   const set = (next: MonthKey) => (submitLabel ? setDraft(next) : onChange(next));
   const shown = submitLabel ? draft : value;
@@ -43,7 +49,7 @@ export function MonthPicker({ value, onChange, submitLabel, onReset, busy }: Pro
         label={t.year}
         value={shown.year}
         onChange={(e) => set({ ...shown, year: Number(e.target.value) })}
-        options={yearChoices().map(String)}
+        options={yearChoices(10, ahead).map(String)}
       />
       <SelectField
         label={t.month}

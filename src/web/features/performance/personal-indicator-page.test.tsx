@@ -1,3 +1,4 @@
+import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -5,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { SessionProvider } from '@web/lib/session';
 import { type ApiCall, fakeApi, json } from '@web/test/fake-api';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PersonalIndicatorPage } from './personal-indicator-page';
 
 vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -44,9 +45,11 @@ const indicator = {
 };
 const goal = { _id: 'goal-1', agent: [AGENT], year: 2026, month: 11, ...zero, meetings: 20, createdAt: '' };
 
+let sessionUser: Record<string, unknown> = ADMIN;
+
 function answer(call: ApiCall) {
   const ok = (data: unknown) => json(200, { status: 'success', data });
-  if (call.url.endsWith('/users/session')) return ok({ user: ADMIN });
+  if (call.url.endsWith('/users/session')) return ok({ user: sessionUser });
   if (call.method === 'PATCH') return ok({});
   if (call.url.includes('/goals/performance/')) return ok(performance);
   if (call.url.includes('/indicators/filterByDate')) return ok({ indicators: [indicator] });
@@ -56,8 +59,9 @@ function answer(call: ApiCall) {
   });
 }
 
-function renderPage() {
-  localStorage.setItem('user', JSON.stringify(ADMIN));
+function renderPage(user: Record<string, unknown> = ADMIN) {
+  sessionUser = user;
+  localStorage.setItem('user', JSON.stringify(user));
   const calls = fakeApi(answer);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -73,12 +77,32 @@ function renderPage() {
   return calls;
 }
 
+beforeAll(() => {
+  // jsdom has no modal dialogs; open/close is all ConfirmDialog needs.
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
 describe('PersonalIndicatorPage', () => {
+  it('offers next year as well, where the month’s goal is read and set', async () => {
+    renderPage();
+    const { year } = israelYearMonth();
+    const years = within(screen.getByLabelText('שנה'))
+      .getAllByRole('option')
+      .map((o) => Number(o.textContent));
+    expect(years).toEqual(Array.from({ length: 11 }, (_, i) => year + 1 - i));
+    await screen.findByRole('table', { name: 'ביצועים חודשיים' });
+  });
+
   it('labels its wide tables as regions and shows the percentage and the forecast of each metric', async () => {
     renderPage();
     const monthly = await screen.findByRole('table', { name: 'ביצועים חודשיים' });
@@ -118,5 +142,34 @@ describe('PersonalIndicatorPage', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'ביטול' })[1]!);
     expect(screen.getByRole('button', { name: 'עריכת הכול' })).toHaveFocus();
     expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
+  it("deletes a daily status only after the page's own Hebrew confirmation dialog", async () => {
+    const calls = renderPage();
+    const deletes = () => calls.filter((c) => c.method === 'DELETE').map((c) => c.url);
+    const remove = await screen.findByRole('button', { name: /^מחיקת הסטטוס מ-/ });
+    await userEvent.click(remove);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAccessibleDescription('האם אתה בטוח שברצונך למחוק את הסטטוס?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ביטול' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(deletes()).toEqual([]);
+
+    await userEvent.click(remove);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'מחיקה' }));
+    await waitFor(() => expect(deletes()).toEqual(['/api/v1/indicators/row-1']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks a woman in the feminine, and after the delete the focus is on the daily table, not the page', async () => {
+    const calls = renderPage({ ...ADMIN, gender: 'female' });
+    await userEvent.click(await screen.findByRole('button', { name: /^מחיקת הסטטוס מ-/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAccessibleDescription('האם את בטוחה שברצונך למחוק את הסטטוס?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'מחיקה' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'סטטוס יומי' }).parentElement).toHaveFocus(),
+    );
   });
 });

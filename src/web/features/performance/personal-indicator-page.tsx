@@ -1,9 +1,11 @@
+import type { Gender } from '@shared/domain/gender';
 import { useQueries } from '@tanstack/react-query';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { NoAccess } from '@web/components/no-access';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { performance as hePerformance } from '@web/i18n/performance';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { agentPerformanceQuery, goalQuery, type MonthKey, monthIndicatorsQuery, summaryQuery } from './api';
 import { ActualVsGoalChart, DailyActivityChart } from './charts';
 import { DailyStatusTable } from './daily-status-table';
@@ -24,10 +26,14 @@ export function PersonalIndicatorPage() {
   const { user, agentId, forbidden, pureAdminSelf } = useRouteAgent();
   if (forbidden) return <NoAccess />;
   if (pureAdminSelf) return <PureAdminNote title={t.personal.title} />;
-  return <PersonalIndicators agentId={agentId!} isAdmin={user?.role === 'admin'} />;
+  return (
+    <PersonalIndicators agentId={agentId!} isAdmin={user?.role === 'admin'} viewerGender={user?.gender} />
+  );
 }
 
-function PersonalIndicators({ agentId, isAdmin }: { agentId: string; isAdmin: boolean }) {
+type Props = { agentId: string; isAdmin: boolean; viewerGender: Gender | undefined };
+
+function PersonalIndicators({ agentId, isAdmin, viewerGender }: Props) {
   const [month, setMonth] = useState<MonthKey>(currentMonth);
   const [performance, indicators, goal, weekly, overall] = useQueries({
     queries: [
@@ -41,6 +47,8 @@ function PersonalIndicators({ agentId, isAdmin }: { agentId: string; isAdmin: bo
   const rows = indicators.data ?? [];
   const edit = useEditAll(agentId, rows, goal.data);
   const { editAllRef, editAreaRef } = useEditAllFocus(edit.editing);
+  // A deleted row takes its delete button with it: focus goes to the table it was in, not to the page's body.
+  const dailyStatusRef = useRef<HTMLDivElement>(null);
   const loading = performance.isPending || indicators.isPending;
   const failed = performance.isError || indicators.isError;
 
@@ -52,6 +60,8 @@ function PersonalIndicators({ agentId, isAdmin }: { agentId: string; isAdmin: bo
         onChange={setMonth}
         submitLabel={t.common.search}
         onReset={() => setMonth(currentMonth())}
+        // The month's goal is shown here (and set by an admin: edit all), so next year is offered as on /AdminGoals.
+        ahead
       />
       {loading ? (
         <StatusMessage busy>{t.common.loading}</StatusMessage>
@@ -65,13 +75,26 @@ function PersonalIndicators({ agentId, isAdmin }: { agentId: string; isAdmin: bo
             <EditAllBar edit={edit} canStart={rows.length > 0 || !!goal.data} editAllRef={editAllRef} />
           )}
           <div ref={editAreaRef} className="flex flex-col gap-6">
-            <DailyStatusTable
-              indicators={rows}
-              canEdit={isAdmin}
-              editing={edit.editing}
-              drafts={edit.drafts}
-              onDraft={edit.setDraft}
-              onDelete={edit.remove}
+            <div ref={dailyStatusRef} tabIndex={-1}>
+              <DailyStatusTable
+                indicators={rows}
+                canEdit={isAdmin}
+                editing={edit.editing}
+                drafts={edit.drafts}
+                onDraft={edit.setDraft}
+                onDelete={edit.askRemove}
+              />
+            </div>
+            <ConfirmDialog
+              open={edit.pendingDelete !== null}
+              message={t.personal.confirmDelete(viewerGender)}
+              confirmLabel={t.personal.delete}
+              danger
+              onConfirm={async () => {
+                await edit.remove();
+                dailyStatusRef.current?.focus();
+              }}
+              onCancel={edit.cancelRemove}
             />
             <div className="grid items-start gap-6 md:grid-cols-3">
               <div className="flex flex-col gap-4">

@@ -148,25 +148,30 @@ describe('useEditAll', () => {
     expect(result.current.goalDraft).toEqual({});
   });
 
-  it('deletes a row only after confirmation', async () => {
+  it('deletes a row only after confirmation: asking sends nothing, cancelling keeps it', async () => {
     const calls = fakeApi(ok);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { result } = setup();
 
-    await act(() => result.current.remove('row-1'));
+    act(() => result.current.askRemove('row-1'));
+    expect(result.current.pendingDelete).toBe('row-1');
     expect(writes(calls)).toEqual([]);
-    await act(() => result.current.remove('row-1'));
+    act(() => result.current.cancelRemove());
+    expect(result.current.pendingDelete).toBeNull();
+    await act(() => result.current.remove());
+    expect(writes(calls)).toEqual([]);
 
-    expect(confirm).toHaveBeenCalledWith('האם אתה בטוח שברצונך למחוק את הסטטוס?');
+    act(() => result.current.askRemove('row-1'));
+    await act(() => result.current.remove());
+    expect(result.current.pendingDelete).toBeNull();
     expect(writes(calls)).toEqual([['DELETE', '/api/v1/indicators/row-1', undefined]]);
     expect(toast.success).toHaveBeenCalledWith('הסטטוס נמחק בהצלחה!');
   });
 
   it('says so when a delete fails', async () => {
     fakeApi(() => json(500, { status: 'error', code: 'INTERNAL', message: 'x' }));
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { result } = setup();
-    await act(() => result.current.remove('row-2'));
+    act(() => result.current.askRemove('row-2'));
+    await act(() => result.current.remove());
     expect(toast.error).toHaveBeenCalledWith('שגיאה במחיקת סטטוס');
   });
 });

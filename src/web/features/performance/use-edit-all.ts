@@ -26,13 +26,17 @@ function changesOf(row: Record<MetricKey, number>, draft: Draft | undefined) {
   return Object.keys(changes).length ? changes : null;
 }
 
-/** 'Edit all' of the daily table and the goal: one PATCH per changed row on save; delete with confirmation. */
+/**
+ * 'Edit all' of the daily table and the goal: one PATCH per changed row on save; delete with confirmation
+ * (`askRemove` opens the page's confirmation dialog for a row, `remove` deletes that row, `cancelRemove` keeps it).
+ */
 export function useEditAll(agentId: string, indicators: Indicator[], goal: Goal | null | undefined) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [drafts, setDrafts] = useState<Record<string, Record<MetricKey, string>>>({});
   const [goalDraft, setGoalDraft] = useState<Draft>({});
+  const [pendingDelete, setPendingDelete] = useState<string | null>(null);
 
   const reload = () =>
     Promise.all([
@@ -87,8 +91,10 @@ export function useEditAll(agentId: string, indicators: Indicator[], goal: Goal 
     }
   }
 
-  async function remove(id: string) {
-    if (!window.confirm(t.confirmDelete)) return;
+  async function remove() {
+    const id = pendingDelete;
+    if (id === null) return;
+    setPendingDelete(null);
     try {
       await deleteIndicator(id);
       toast.success(t.deleted);
@@ -107,6 +113,9 @@ export function useEditAll(agentId: string, indicators: Indicator[], goal: Goal 
     start: () => setEditing(true),
     cancel: stop,
     save,
+    pendingDelete,
+    askRemove: (id: string) => setPendingDelete(id),
+    cancelRemove: () => setPendingDelete(null),
     remove,
     setDraft: (id: string, key: MetricKey, value: string) =>
       setDrafts((d) => ({ ...d, [id]: { ...d[id], [key]: value } as Record<MetricKey, string> })),

@@ -37,7 +37,7 @@ export const useSearch = (type: 'sale' | 'rent', filters: Filters, page: number)
 export const SOLD_PAGE_SIZE = 6;
 
 /** One page of the sold sales (type sale) or rented rentals (type rent), the latest first. */
-const soldQuery = (type: 'sale' | 'rent', page: number) =>
+export const soldQuery = (type: 'sale' | 'rent', page: number) =>
   queryOptions({
     queryKey: propertyKeys.sold(type, page),
     queryFn: ({ signal }) => {
@@ -54,8 +54,8 @@ const soldQuery = (type: 'sale' | 'rent', page: number) =>
 export const useSoldProperties = (type: 'sale' | 'rent', page: number) =>
   useQuery({ ...soldQuery(type, page), placeholderData: keepPreviousData });
 
-export const useProperty = (id: string) =>
-  useQuery({
+export const propertyQuery = (id: string) =>
+  queryOptions({
     queryKey: propertyKeys.one(id),
     queryFn: () =>
       apiRequest<Envelope<{ data: Property }>>(`/property/${encodeURIComponent(id)}`).then(
@@ -64,12 +64,14 @@ export const useProperty = (id: string) =>
     retry: false,
   });
 
+export const useProperty = (id: string) => useQuery(propertyQuery(id));
+
 /**
  * The server picks similar properties at random: the page keeps the ones it was rendered with (never
  * refetched while mounted), so the cards do not reshuffle after hydration, even from a cached page.
  */
-export const useSimilar = (id: string) =>
-  useQuery({
+export const similarQuery = (id: string) =>
+  queryOptions({
     queryKey: propertyKeys.similar(id),
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: () =>
@@ -78,6 +80,8 @@ export const useSimilar = (id: string) =>
       ),
     retry: false,
   });
+
+export const useSimilar = (id: string) => useQuery(similarQuery(id));
 
 /** The cities with properties of the list's deal type still available: the city filter's suggestions. */
 export const citiesQuery = (type: 'sale' | 'rent') =>

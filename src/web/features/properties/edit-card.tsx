@@ -17,7 +17,7 @@ import { he } from '@web/i18n/he';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useAgentUsers } from '@web/lib/users';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUpdateProperty } from './api';
 import { FeaturesField } from './features-field';
@@ -55,11 +55,16 @@ const FIELD_ORDER: readonly PropertyField[] = [
   'agentSecend',
 ];
 
-/** Inline edit mode of a card: every field, PATCH on save, cancel drops the changes. Never navigates. */
+/**
+ * Inline edit mode of a card: every field, PATCH on save, cancel (or Escape) drops the changes. Never navigates.
+ * Opening it moves the focus to its heading, so a keyboard or screen reader user lands in the form.
+ */
 export function EditCard({ property, onDone }: { property: Property; onDone: () => void }) {
   const update = useUpdateProperty();
   const agents = useAgentUsers().data ?? [];
   const titleId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const {
     register,
@@ -102,14 +107,22 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
     { value: '', label: f.noAgent },
     ...[...agents, ...assigned].map((a) => ({ value: a._id, label: a.name })),
   ];
+  // Escape inside a dialog of the form (a photo's removal) belongs to that dialog, not to the edit mode.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (event.target instanceof Element && event.target.closest('dialog')) return;
+    event.preventDefault();
+    onDone();
+  };
   return (
     <form
       onSubmit={save}
+      onKeyDown={onKeyDown}
       noValidate
       aria-labelledby={titleId}
       className="flex flex-col gap-3 rounded-2xl border-2 border-accent-500 bg-white p-4 shadow-md"
     >
-      <h3 id={titleId} className="font-semibold">
+      <h3 id={titleId} ref={headingRef} tabIndex={-1} className="font-semibold">
         {e.title(property.address)}
       </h3>
       <SelectField

@@ -24,7 +24,8 @@ const agent: User = {
   active: true,
 } as User;
 
-const created = json(201, { status: 'success', data: { data: { _id: 'p1' } } });
+/** A fresh answer per call: a Response's body can be read only once. */
+const created = () => json(201, { status: 'success', data: { data: { _id: 'p1' } } });
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -62,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the property wizard', () => {
   it('keeps the values across steps and sends them once as multipart, empties left out', async () => {
-    const calls = fakeApi(() => created);
+    const calls = fakeApi(created);
     setup();
     await fillRequired();
     await user.click(stepButton(/סוג עסקה ומיקום/));
@@ -88,7 +89,7 @@ describe('the property wizard', () => {
   });
 
   it('on the rules of the shared schema, sends nothing, marks the steps with errors and opens the first', async () => {
-    const calls = fakeApi(() => created);
+    const calls = fakeApi(created);
     setup();
     await user.click(stepButton(/חדרים וגודל/));
     await user.type(screen.getByLabelText('חדרים'), '-2');
@@ -149,6 +150,34 @@ describe('the property wizard', () => {
     await user.click(stepButton(/סוג עסקה ומיקום/));
     await user.selectOptions(screen.getByLabelText('סוכן ראשי'), '');
     expect(screen.getByLabelText('סוכן ראשי')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("moves the focus to each new step's heading (Continue, Back, the indicator), then to the outcome", async () => {
+    fakeApi(created);
+    setup();
+    await user.selectOptions(screen.getByLabelText('סוג עסקה'), 'מכירה');
+    await next();
+    expect(await heading(2)).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'חזרה' }));
+    expect(await heading(1)).toHaveFocus();
+    await user.click(stepButton(/חדרים וגודל/));
+    expect(await heading(3)).toHaveFocus();
+    // By keyboard alone: Enter in a field is Continue.
+    await user.type(screen.getByLabelText('חדרים'), '3{Enter}');
+    expect(await heading(4)).toHaveFocus();
+
+    await user.click(stepButton(/סוג עסקה ומיקום/));
+    await user.type(screen.getByLabelText('עיר'), 'עכו');
+    await user.type(screen.getByLabelText('כתובת'), 'החומה 7');
+    await user.selectOptions(screen.getByLabelText('סוכן ראשי'), AGENT_ID);
+    await user.click(stepButton(/סוג הנכס/));
+    await user.selectOptions(screen.getByLabelText('סוג נכס'), 'דירה');
+    await user.click(stepButton(/מחיר ותמונות/));
+    await user.type(screen.getByLabelText('מחיר'), '1500000');
+    await finish();
+    expect(await screen.findByRole('status')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'יצירת נכס נוסף' }));
+    expect(await heading(1)).toHaveFocus();
   });
 
   it("shows a refused upload's message on the images field", async () => {

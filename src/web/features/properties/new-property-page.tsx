@@ -47,14 +47,38 @@ export function NewPropertyPage() {
     wizardFieldsInOrder(Object.keys(errors)).map((name) => stepOfField(name) + 1),
   );
 
-  // After a jump to the step that holds the first error, that field takes the focus.
+  /** Where the focus goes after the next render: a new step's heading, or the outcome once the wizard is done. */
+  const focusNext = useRef<'heading' | 'done' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  // After a refused completion the first invalid field takes the focus (on the step that holds it); after a move
+  // to another step, that step's heading, so a keyboard or screen reader user starts reading the new step.
   useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
-    formRef.current
-      ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input')
-      ?.focus();
+    if (focusFirstError.current) {
+      // The errors may reach the form a render after the step changed (react-hook-form publishes them after
+      // onInvalid): the flag waits for the first render that shows one, or for the user's next move.
+      const field = formRef.current?.querySelector<HTMLElement>(
+        '[aria-invalid="true"], fieldset[aria-describedby] input',
+      );
+      if (!field) return;
+      focusFirstError.current = false;
+      focusNext.current = null;
+      field.focus();
+      return;
+    }
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'heading') headingRef.current?.focus();
+    if (target === 'done') doneRef.current?.focus();
   });
+
+  const goTo = (next: number) => {
+    focusFirstError.current = false;
+    setDone(false);
+    setStep(next);
+    focusNext.current = 'heading';
+  };
 
   /** Marks the steps that hold errors (through formState) and opens the first, focusing its field. */
   const showErrors = (names: WizardField[]) => {
@@ -79,6 +103,7 @@ export function NewPropertyPage() {
         setOtherErrors([]);
         setStep(1);
         setDone(true);
+        focusNext.current = 'done';
       },
       onError: (err) => {
         if (isSessionEnd(err)) return;
@@ -96,7 +121,7 @@ export function NewPropertyPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (step < LAST) return setStep(step + 1);
+    if (step < LAST) return goTo(step + 1);
     setOtherErrors([]);
     return form.handleSubmit(onValid, onInvalid)(event);
   };
@@ -114,10 +139,7 @@ export function NewPropertyPage() {
                 <button
                   type="button"
                   aria-current={current ? 'step' : undefined}
-                  onClick={() => {
-                    setDone(false);
-                    setStep(i + 1);
-                  }}
+                  onClick={() => goTo(i + 1)}
                   className={`flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'} ${invalid ? 'outline outline-2 outline-offset-1 outline-red-600' : ''}`}
                 >
                   <span aria-hidden className="font-bold">
@@ -136,11 +158,13 @@ export function NewPropertyPage() {
       </p>
       {done ? (
         <div
+          ref={doneRef}
+          tabIndex={-1}
           role="status"
           className="flex flex-col items-center gap-4 rounded-2xl bg-green-50 p-8 text-center"
         >
           <p className="text-lg">{t.doneText}</p>
-          <Button onClick={() => setDone(false)}>{t.createAnother}</Button>
+          <Button onClick={() => goTo(1)}>{t.createAnother}</Button>
         </div>
       ) : (
         <FormProvider {...form}>
@@ -150,7 +174,9 @@ export function NewPropertyPage() {
             noValidate
             className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
           >
-            <h2 className="text-xl font-bold">{t.step(step, t.steps[step - 1]!)}</h2>
+            <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold">
+              {t.step(step, t.steps[step - 1]!)}
+            </h2>
             <Step />
             {otherErrors.map((message) => (
               <p key={message} role="alert" className="text-sm text-red-700">
@@ -158,7 +184,7 @@ export function NewPropertyPage() {
               </p>
             ))}
             <div className="mt-2 flex justify-between gap-3">
-              <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={step === 1}>
+              <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={step === 1}>
                 {t.back}
               </Button>
               <Button type="submit" disabled={create.isPending}>

@@ -2,12 +2,13 @@ import { FLAT_CATEGORIES, TRANSACTION_TYPES } from '@shared/domain/property-opti
 import { paths } from '@shared/paths';
 import type { Property, PropertyAgent } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FavouriteButton } from '@web/components/favourite-button';
 import { he } from '@web/i18n/he';
 import { isSessionEnd } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { ImageOff, Pencil, Trash2 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDeleteProperty } from './api';
 import { ContactButtons } from './contact-buttons';
@@ -31,6 +32,15 @@ type Props = {
 
 /** A listing card: visitors see image, badges, category, address, price, city, rooms, size and a flat's floor; admins see and manage the rest. */
 export function PropertyCard({ property: p, isAdmin, editing = false, onEdit, onDone, eager }: Props) {
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  // Closing the edit mode (save, cancel, Escape) gives the focus back to the edit button, unless the focus has
+  // already gone somewhere else (another card's edit button, when that opens in its place).
+  useEffect(() => {
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (wasEditing.current && !editing && focusLost) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   if (editing && isAdmin) {
     return (
       <Suspense fallback={null}>
@@ -104,16 +114,23 @@ export function PropertyCard({ property: p, isAdmin, editing = false, onEdit, on
             </li>
           ))}
         </ul>
-        {isAdmin && <AdminDetails property={p} onEdit={onEdit} />}
+        {isAdmin && <AdminDetails property={p} onEdit={onEdit} editButton={editButton} />}
       </div>
     </article>
   );
 }
 
-function AdminDetails({ property: p, onEdit }: { property: Property; onEdit?: () => void }) {
+type AdminProps = {
+  property: Property;
+  onEdit?: () => void;
+  editButton: RefObject<HTMLButtonElement | null>;
+};
+
+function AdminDetails({ property: p, onEdit, editButton }: AdminProps) {
   const remove = useDeleteProperty();
+  const [asking, setAsking] = useState(false);
   const onDelete = () => {
-    if (!window.confirm(t.confirmDelete(p.address))) return;
+    setAsking(false);
     // The card unmounts once the list refetches, so the outcome is read from the promise.
     remove.mutateAsync(p._id).then(
       () => toast.success(he.properties.edit.deleted),
@@ -135,13 +152,27 @@ function AdminDetails({ property: p, onEdit }: { property: Property; onEdit?: ()
       <AgentLine label={t.agent} agent={p.agent} />
       <AgentLine label={t.agentSecend} agent={p.agentSecend} />
       <div className="mt-1 flex gap-2">
-        <Button variant="secondary" onClick={onEdit} className="flex-1">
+        <Button ref={editButton} variant="secondary" onClick={onEdit} className="flex-1">
           <Pencil size={16} aria-hidden /> {t.edit}
         </Button>
-        <Button variant="danger" onClick={onDelete} disabled={remove.isPending} className="flex-1">
+        <Button
+          variant="danger"
+          onClick={() => setAsking(true)}
+          disabled={remove.isPending}
+          className="flex-1"
+        >
           <Trash2 size={16} aria-hidden /> {t.delete}
         </Button>
       </div>
+      <ConfirmDialog
+        open={asking}
+        message={t.confirmDelete(p.address)}
+        confirmLabel={t.delete}
+        danger
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setAsking(false)}
+      />
     </div>
   );
 }

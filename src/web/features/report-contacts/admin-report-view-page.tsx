@@ -1,4 +1,5 @@
 import { israelDate } from '@shared/domain/israel-time';
+import { monthSchema } from '@shared/schemas/report-contact';
 import { Button } from '@web/components/button';
 import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
@@ -8,7 +9,7 @@ import { reports as heReports } from '@web/i18n/reports';
 import { toast } from '@web/lib/toast';
 import { useAgentUsers } from '@web/lib/users';
 import { type FormEvent, useEffect, useState } from 'react';
-import { type MonthlyQuery, useAgentProperties, useMonthlyReport } from './api';
+import { type MonthlyQuery, refusalOf, useAgentProperties, useMonthlyReport } from './api';
 import { MonthlyResult } from './statuses-table';
 
 const t = heReports;
@@ -24,11 +25,14 @@ export function AdminReportViewPage() {
   const [month, setMonth] = useState(Number(today.slice(5, 7)));
   const [year, setYear] = useState(currentYear);
   const [query, setQuery] = useState<MonthlyQuery | null>(null);
+  const [error, setError] = useState<string>();
   const result = useMonthlyReport(query);
+  const refusal = query ? refusalOf(result.error) : undefined;
 
+  // A refusal is said on the month field; only a failure without a reason gets the general toast.
   useEffect(() => {
-    if (result.isError) toast.error(t.monthlyFailed);
-  }, [result.isError]);
+    if (result.isError && !refusalOf(result.error)) toast.error(t.monthlyFailed);
+  }, [result.isError, result.error]);
 
   // SPEC section 4: choosing an agent loads its properties and clears the property and the results.
   const chooseAgent = (id: string) => {
@@ -40,7 +44,15 @@ export function AdminReportViewPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!agentId) return;
-    setQuery({ agentId, month: `${year}-${String(month).padStart(2, '0')}`, address });
+    // A month that has not started has no reports to check: said here, as the server would say it.
+    const parsed = monthSchema.safeParse(`${year}-${String(month).padStart(2, '0')}`);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      setQuery(null);
+      return;
+    }
+    setError(undefined);
+    setQuery({ agentId, month: parsed.data, address });
   };
 
   return (
@@ -71,7 +83,12 @@ export function AdminReportViewPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t.month} value={month} onChange={(e) => setMonth(Number(e.target.value))}>
+        <SelectField
+          label={t.month}
+          value={month}
+          error={error ?? refusal}
+          onChange={(e) => setMonth(Number(e.target.value))}
+        >
           {t.months.map((name, i) => (
             <option key={name} value={i + 1}>
               {name}

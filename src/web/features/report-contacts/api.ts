@@ -6,7 +6,7 @@ import type {
 } from '@shared/schemas/report-contact';
 import type { CreateShareBody, ReportShare, SharedReport } from '@shared/schemas/report-share';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@web/lib/api-client';
+import { ApiError, apiRequest } from '@web/lib/api-client';
 
 /** Query keys of the feature: every report query starts with 'reportContacts', so one invalidation refreshes all. */
 export const reportKeys = {
@@ -40,6 +40,15 @@ export function useCreateReport() {
 }
 
 export type MonthlyQuery = { agentId: string; month: string; address: string };
+
+/**
+ * Why the server refused a monthly check (a 4xx: a month that has not started, an unknown address), in its own
+ * words; undefined for a failure it gave no reason for (a 5xx, the network) and for an ended session (said once).
+ */
+export function refusalOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status >= 500 || error.sessionEnded) return undefined;
+  return error.fieldErrors.month ?? error.message;
+}
 
 /** The monthly check; runs only once the user has asked for it (`query` set). */
 export function useMonthlyReport(query: MonthlyQuery | null) {

@@ -8,7 +8,7 @@ import { he } from '@web/i18n/he';
 import { reports as heReports } from '@web/i18n/reports';
 import { toast } from '@web/lib/toast';
 import { type FormEvent, useEffect, useState } from 'react';
-import { type MonthlyQuery, useAgentProperties, useMonthlyReport } from './api';
+import { type MonthlyQuery, refusalOf, useAgentProperties, useMonthlyReport } from './api';
 import { MonthlyResult } from './statuses-table';
 
 const t = heReports;
@@ -21,16 +21,19 @@ export function MonthlyCheck({ agentId }: { agentId: string }) {
   const [error, setError] = useState<string>();
   const [query, setQuery] = useState<MonthlyQuery | null>(null);
   const result = useMonthlyReport(query);
+  const refusal = refusalOf(result.error);
 
+  // A refusal is said on the month field; only a failure without a reason gets the general toast.
   useEffect(() => {
-    if (result.isError) toast.error(t.monthlyFailed);
-  }, [result.isError]);
+    if (result.isError && !refusalOf(result.error)) toast.error(t.monthlyFailed);
+  }, [result.isError, result.error]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = monthSchema.safeParse(month);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      setQuery(null);
       return;
     }
     setError(undefined);
@@ -51,7 +54,7 @@ export function MonthlyCheck({ agentId }: { agentId: string }) {
           type="month"
           value={month}
           max={israelDate().slice(0, 7)}
-          error={error}
+          error={error ?? refusal}
           onChange={(e) => setMonth(e.target.value)}
         />
         <SelectField label={t.property} value={address} onChange={(e) => setAddress(e.target.value)}>

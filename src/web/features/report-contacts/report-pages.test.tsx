@@ -1,9 +1,11 @@
+import { REPORT_MESSAGES } from '@shared/schemas/report-contact';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminReportViewPage } from './admin-report-view-page';
+import { MonthlyCheck } from './monthly-check';
 import { ReportForm } from './report-form';
 
 const json = (status: number, body: unknown) =>
@@ -15,7 +17,10 @@ const PROPERTIES: Record<string, { _id: string; address: string; city: string }[
 };
 
 /** A tiny fake of the API: routes by method and path; `create` decides the answer to POST /reportContact. */
-function fakeApi(create: () => Response = () => json(201, { status: 'success', data: { data: {} } })) {
+function fakeApi(
+  create: () => Response = () => json(201, { status: 'success', data: { data: {} } }),
+  monthly?: () => Response,
+) {
   const calls: { url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
@@ -33,6 +38,7 @@ function fakeApi(create: () => Response = () => json(201, { status: 'success', d
           ],
         },
       });
+    if (url.endsWith('/reportContact/monthlyReport') && monthly) return monthly();
     if (url.endsWith('/reportContact/monthlyReport'))
       return json(200, {
         status: 'success',
@@ -67,7 +73,17 @@ function renderWithQuery(node: ReactNode) {
   return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** 15 June 2026 at noon in Israel: July has not started yet. */
+const inJune = () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-06-15T09:00:00Z'));
+};
+const monthlyCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.endsWith('/monthlyReport'));
 
 describe('ReportForm', () => {
   it("sends the chosen property's address for the agent and resets to the defaults", async () => {
@@ -143,5 +159,79 @@ describe('AdminReportViewPage', () => {
     expect(property).toHaveValue('');
     await within(property).findByRole('option', { name: 'בלפור 3, תל אביב' });
     expect(within(property).queryByRole('option', { name: 'הרצל 10, חיפה' })).toBeNull();
+  });
+
+  it('refuses a month that has not started with its Hebrew message, without asking the server', async () => {
+    inJune();
+    const calls = fakeApi();
+    renderWithQuery(<AdminReportViewPage />);
+    await userEvent.selectOptions(
+      screen.getByLabelText('סוכן'),
+      await screen.findByRole('option', { name: 'סוכן א' }),
+    );
+    await userEvent.selectOptions(screen.getByLabelText('חודש'), '7');
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText(REPORT_MESSAGES.monthNotStarted)).toBeInTheDocument();
+    expect(screen.getByLabelText('חודש')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/מתוך 4/)).toBeNull();
+    expect(monthlyCalls(calls)).toHaveLength(0);
+    await userEvent.selectOptions(screen.getByLabelText('חודש'), '6');
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText('1 מתוך 4 דוחות')).toBeInTheDocument();
+    expect(screen.queryByText(REPORT_MESSAGES.monthNotStarted)).toBeNull();
+    expect(monthlyCalls(calls)).toHaveLength(1);
+  });
+
+  it('shows the server’s reason when it refuses the check', async () => {
+    const reason = 'החודש שבחרת עוד לא התחיל לפי השרת';
+    fakeApi(undefined, () =>
+      json(400, {
+        status: 'fail',
+        code: 'VALIDATION',
+        message: 'הנתונים שנשלחו אינם תקינים',
+        fieldErrors: { month: reason },
+      }),
+    );
+    renderWithQuery(<AdminReportViewPage />);
+    await userEvent.selectOptions(
+      screen.getByLabelText('סוכן'),
+      await screen.findByRole('option', { name: 'סוכן א' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText(/מתוך 4/)).toBeNull();
+  });
+});
+
+describe('MonthlyCheck', () => {
+  it('refuses a month that has not started, and shows the server’s reason when it refuses', async () => {
+    inJune();
+    const reason = 'סיבה מהשרת';
+    const calls = fakeApi(undefined, () =>
+      json(400, { status: 'fail', code: 'VALIDATION', message: reason, fieldErrors: { month: reason } }),
+    );
+    renderWithQuery(<MonthlyCheck agentId="a1" />);
+    const month = screen.getByLabelText('חודש');
+    fireEvent.change(month, { target: { value: '2026-07' } });
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText(REPORT_MESSAGES.monthNotStarted)).toBeInTheDocument();
+    expect(monthlyCalls(calls)).toHaveLength(0);
+    fireEvent.change(month, { target: { value: '2026-05' } });
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(monthlyCalls(calls)).toHaveLength(1);
+  });
+
+  it('clears an earlier result when the next month asked for has not started', async () => {
+    inJune();
+    fakeApi();
+    renderWithQuery(<MonthlyCheck agentId="a1" />);
+    const month = screen.getByLabelText('חודש');
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText('1 מתוך 4 דוחות')).toBeInTheDocument();
+    fireEvent.change(month, { target: { value: '2026-07' } });
+    await userEvent.click(screen.getByRole('button', { name: 'בדיקה' }));
+    expect(await screen.findByText(REPORT_MESSAGES.monthNotStarted)).toBeInTheDocument();
+    expect(screen.queryByText(/מתוך 4/)).toBeNull();
   });
 });

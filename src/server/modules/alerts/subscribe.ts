@@ -1,0 +1,86 @@
+import type { SavedSearchFilters } from '@shared/domain/saved-search';
+import { ALERTS_CONSENT_TEXT, type AlertFrequency, MAX_SAVED_SEARCHES } from '@shared/schemas/alerts';
+import { eq } from 'drizzle-orm';
+import { alertFavourites, alertSubscribers, savedSearches } from '../../db/schema';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { enqueueInTransaction } from '../mail/outbox';
+import { confirmationMail, linkMail } from './confirm-mail';
+import { logConsent } from './consent';
+import { type AlertsContext, existingPropertyIds, searchCount } from './context';
+import { issueToken } from './tokens';
+
+export type SubscribeInput = {
+  name: string;
+  email: string;
+  phone: string;
+  frequency: AlertFrequency;
+  search?: SavedSearchFilters;
+  favourites: string[];
+};
+
+/**
+ * A subscription from the form. A new address becomes an unconfirmed subscriber; a known one only gains the
+ * search and favourites as waiting for confirmation (the form proves nothing about the mailbox), and its name,
+ * phone and frequency stay as they are. Either way the consent is logged with its wording, time and IP, and a
+ * confirmation mail with a fresh private link is queued. The answer is the same for both, so it never says
+ * whether an address is known.
+ */
+export async function subscribe(ctx: AlertsContext, input: SubscribeInput, ip: string): Promise<void> {
+  await consumeRateLimit(ctx.db, `alerts:email:${input.email}`, ctx.perContact);
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(alertSubscribers)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        frequency: input.frequency,
+        consentText: ALERTS_CONSENT_TEXT,
+        consentAt: now,
+        consentIp: ip,
+      })
+      .onConflictDoNothing({ target: alertSubscribers.email });
+    const [subscriber] = await tx
+      .select()
+      .from(alertSubscribers)
+      .where(eq(alertSubscribers.email, input.email))
+      .for('update');
+    const id = subscriber!.id;
+    // The latest consent is the one in force (an unsubscribed address that subscribes again consents again).
+    await tx
+      .update(alertSubscribers)
+      .set({ consentText: ALERTS_CONSENT_TEXT, consentAt: now, consentIp: ip })
+      .where(eq(alertSubscribers.id, id));
+    if (input.search && (await searchCount(tx, id)) < MAX_SAVED_SEARCHES) {
+      await tx.insert(savedSearches).values({ subscriberId: id, filters: input.search });
+    }
+    const favourites = await existingPropertyIds(tx, input.favourites);
+    if (favourites.length > 0) {
+      await tx
+        .insert(alertFavourites)
+        .values(favourites.map((propertyId) => ({ subscriberId: id, propertyId })))
+        .onConflictDoNothing();
+    }
+    await logConsent(tx, {
+      subscriberId: id,
+      email: input.email,
+      event: 'consent',
+      ip,
+      wording: ALERTS_CONSENT_TEXT,
+    });
+    const token = await issueToken(tx, id, 'access');
+    await enqueueInTransaction(tx, confirmationMail(ctx.appOrigin, subscriber!, token));
+  });
+}
+
+/** Mails a fresh private link to a known address; an unknown one gets nothing (the answer is the same). */
+export async function sendLink(ctx: AlertsContext, email: string): Promise<void> {
+  await consumeRateLimit(ctx.db, `alerts:email:${email}`, ctx.perContact);
+  await ctx.db.transaction(async (tx) => {
+    const [subscriber] = await tx.select().from(alertSubscribers).where(eq(alertSubscribers.email, email));
+    if (!subscriber) return;
+    const token = await issueToken(tx, subscriber.id, 'access');
+    await enqueueInTransaction(tx, linkMail(ctx.appOrigin, subscriber, token));
+  });
+}
