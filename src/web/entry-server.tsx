@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -22,6 +23,17 @@ const MAX_PASSES = 4;
 const handler = createStaticHandler(routes);
 
 /**
+ * The reads of the render in progress. Renders interleave at every await, so a page's queries must reach its
+ * own reads (which record what the page read, the key of its cached HTML), never those of a page begun since.
+ */
+const renderReads = new AsyncLocalStorage<ApiTransport>();
+setApiTransport(() => renderReads.getStore() ?? outsideARender);
+
+const outsideARender: ApiTransport = (url) => {
+  throw new Error(`the server renderer read ${url} outside a page's render`);
+};
+
+/**
  * Renders a page as a visitor (never signed in) sees it: the queries its route is known to ask for are
  * answered first through `api` (the server's own reads; app/server-prefetch.ts), then the app renders once;
  * should that render still ask for a query, it is answered and the app renders again, until none is waiting.
@@ -35,7 +47,14 @@ export async function renderPage(
   /** `prefetch: false` finds the queries by rendering alone (the check that the prefetch matches the page). */
   options: { prefetch?: boolean } = {},
 ): Promise<RenderedPage> {
-  setApiTransport(api);
+  return renderReads.run(api, () => renderWith(url, seed, options));
+}
+
+async function renderWith(
+  url: string,
+  seed: { queryKey: readonly unknown[]; data: unknown }[],
+  options: { prefetch?: boolean },
+): Promise<RenderedPage> {
   const location = new URL(url, 'http://localhost');
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
   for (const { queryKey, data } of seed) queryClient.setQueryData(queryKey, data);

@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { renderPage } from '@web/entry-server';
+import type { ApiTransport } from '@web/lib/api-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createUser } from '../test/factories';
 import type { TestApp } from '../test/test-app';
@@ -79,5 +80,36 @@ describe("the server renderer's prefetch", () => {
     expect(prefetched.passes).toBe(1);
     expect(prefetched.html).toBe(discovered.html);
     expect(prefetched.html).toContain('נועה ישראלי');
+  });
+});
+
+describe('renders that interleave', () => {
+  /** The page's reads, with the URLs asked of them. */
+  const recording = () => {
+    const urls: string[] = [];
+    const reads = pageReads(app).api;
+    const api: ApiTransport = (url, init) => {
+      urls.push(url);
+      return reads(url, init);
+    };
+    return { api, urls };
+  };
+
+  it("each page's queries reach its own reads, never those of a page begun meanwhile", async () => {
+    const pages = [
+      `/PropertyView/${saleId}`,
+      '/Rent?page=2',
+      `/AboutAgent/${agentId}`,
+      '/Sale?sort=priceAsc',
+    ];
+    const alone = [];
+    for (const url of pages) {
+      const reads = recording();
+      await renderPage(url, reads.api, [], { prefetch: false });
+      alone.push([...new Set(reads.urls)].sort());
+    }
+    const together = pages.map(() => recording());
+    await Promise.all(pages.map((url, i) => renderPage(url, together[i]!.api, [], { prefetch: false })));
+    expect(together.map((reads) => [...new Set(reads.urls)].sort())).toEqual(alone);
   });
 });

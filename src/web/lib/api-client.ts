@@ -32,11 +32,16 @@ export type ApiResponse = Pick<Response, 'ok' | 'status' | 'text'> & { headers: 
 
 /** How a request reaches the API: the browser's fetch, or the server's own router while it renders a page. */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<ApiResponse>;
-let transport: ApiTransport = (url, init) => fetch(url, init);
+const browserTransport: ApiTransport = (url, init) => fetch(url, init);
+let currentTransport: () => ApiTransport = () => browserTransport;
 
-/** The server renderer (entry-server.tsx) answers the page's queries in process, without a network hop. */
-export function setApiTransport(next: ApiTransport) {
-  transport = next;
+/**
+ * The server renderer (entry-server.tsx) answers the page's queries in process, without a network hop. Renders
+ * interleave on one server, each with its own reads, so it gives a function that finds the transport of the
+ * render in progress, never one transport for all.
+ */
+export function setApiTransport(resolve: () => ApiTransport) {
+  currentTransport = resolve;
 }
 
 type RequestOptions = {
@@ -51,7 +56,7 @@ type RequestOptions = {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
   const isForm = body instanceof FormData;
-  const response = await transport(`/api/v1${path}`, {
+  const response = await currentTransport()(`/api/v1${path}`, {
     method,
     credentials: 'include',
     signal,
