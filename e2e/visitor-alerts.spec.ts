@@ -1,14 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { asAdmin, linkIn, mailMatching } from './alerts-helpers';
 import { createProperty, photo, userId } from './data';
 import { DEMO, expect, test } from './fixtures';
-import { type CaughtMail, mailsTo } from './mail-catcher';
-import { DESKTOP, hebrewTag, PHONE } from './people';
 
-/** The admin's API session, apart from the page's (the visitor never signs in). */
-async function asAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/v1/users/login', { data: DEMO.admin });
-  expect(res.status()).toBe(200);
-}
+import { DESKTOP, hebrewTag, PHONE } from './people';
 
 const heart = (page: Page, address: string) =>
   page.getByRole('button', { name: `שמירה במועדפים: ${address}` });
@@ -92,25 +87,6 @@ test('favourites: a heart saves without an account, survives a reload, and sold 
   await checkA11y({ allImpacts: true });
 });
 
-/** The newest mail to this address whose text matches, once it has arrived (the outbox sends it). */
-async function mailMatching(address: string, pattern: RegExp) {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = mailsTo(address)
-          .filter((mail) => pattern.test(mail.text))
-          .at(-1);
-        return Boolean(found);
-      },
-      { timeout: 120_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-const linkIn = (text: string, path: RegExp) => new URL(text.match(path)?.[0] ?? 'http://x/').pathname;
-
 test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets the new matching listing and unsubscribes', async ({
   page,
   request,
@@ -144,7 +120,7 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   await page.keyboard.press('Space');
   await checkA11y({ allImpacts: true });
   await shot('save search dialog phone');
-  await dialog.getByRole('button', { name: 'שמירה ושליחת קישור' }).focus();
+  await dialog.getByRole('button', { name: 'שמירה וקבלת קישור' }).focus();
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('status')).toContainText(`שלחנו מייל אל ${email}`);
   await page.keyboard.press('Escape');

@@ -25,6 +25,11 @@ export const ALERT_MESSAGES = {
   tooManySearches: (max: number) => `אפשר לשמור עד ${max} חיפושים`,
   tooManyFavourites: (max: number) => `אפשר לשמור עד ${max} נכסים במועדפים`,
   subscribed: 'שלחנו אליכם מייל עם קישור לאישור. ההתראות יתחילו אחרי שתאשרו.',
+  /** A subscription with a mobile phone only: the private link is on the screen, and no mail can be sent. */
+  phoneOnlySubscribed:
+    'נשמר. הקישור האישי שלכם מוצג כאן, וסוכן מהמשרד יחזור אליכם בטלפון. בלי כתובת מייל לא נשלחים עדכונים במייל.',
+  contactRequired: 'יש להזין כתובת מייל או מספר טלפון נייד',
+  emailAlreadyGiven: 'לקישור הזה כבר יש כתובת מייל',
   linkSent: 'אם הכתובת רשומה אצלנו, שלחנו אליה את הקישור האישי.',
   confirmed: 'ההרשמה אושרה',
   deleted: 'כל הפרטים שלכם נמחקו',
@@ -123,18 +128,31 @@ const optionalMobile = z
   .refine((v) => v === '' || isIsraeliMobile(v), { error: PHONE_INVALID_MESSAGE })
   .default('');
 
-/**
- * POST /api/v1/alerts/subscribe: keep favourites and/or a search, and be told. The e-mail is required (the private
- * link, the confirmation and the alerts go there); the phone is optional.
- */
-export const subscribeBodySchema = z.object({
-  name: trimmed(80, LEAD_MESSAGES.nameRequired),
-  email,
-  phone: optionalMobile,
+const consentFields = {
   consent: z.literal(true, { error: ALERT_MESSAGES.consentRequired }),
   consentText: z.string({ error: ALERT_MESSAGES.consentOutdated }).refine((v) => v === ALERTS_CONSENT_TEXT, {
     error: ALERT_MESSAGES.consentOutdated,
   }),
+};
+
+/**
+ * POST /api/v1/alerts/subscribe: keep favourites and/or a search, and be told. An e-mail or a mobile phone, at
+ * least one: with an e-mail the private link, the confirmation and the alerts go there (the phone is then
+ * optional); with a phone only, the private link is answered on the screen, the search becomes a buyer
+ * requirement an agent calls back about, and no mail is ever sent. These are its fields, before the rule that
+ * joins two of them (the web form picks from these). @public
+ */
+export const subscribeFieldsSchema = z.object({
+  name: trimmed(80, LEAD_MESSAGES.nameRequired),
+  email: z
+    .string({ error: LEAD_MESSAGES.emailRequired })
+    .trim()
+    .max(254, { error: 'עד 254 תווים' })
+    .transform((v) => v.toLowerCase())
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: EMAIL_INVALID_MESSAGE })
+    .default(''),
+  phone: optionalMobile,
+  ...consentFields,
   frequency: alertFrequencySchema.default('immediate'),
   search: savedSearchFiltersSchema.optional(),
   favourites: z
@@ -143,8 +161,28 @@ export const subscribeBodySchema = z.object({
     .default([]),
   website: honeypot,
 });
+
+/** An e-mail or a mobile phone, at least one (said on the e-mail field). @public (the web form's check too) */
+export const contactGiven = (body: { email?: string; phone?: string }) =>
+  Boolean(body.email?.trim() || body.phone?.trim());
+
+/** POST /api/v1/alerts/subscribe (above). */
+export const subscribeBodySchema = subscribeFieldsSchema.refine(contactGiven, {
+  path: ['email'],
+  error: ALERT_MESSAGES.contactRequired,
+});
 /** @public (the web side imports it) */
 export type SubscribeBody = z.input<typeof subscribeBodySchema>;
+
+/** 201 of POST /api/v1/alerts/subscribe with a phone only: the private link's token, shown at once. @public */
+export const phoneOnlySubscribedSchema = successSchema(z.object({ token: z.string() })).extend({
+  message: z.string(),
+});
+
+/** POST /api/v1/alerts/me/:token/email: a phone-only link asks for alerts by mail (the double opt-in starts). */
+export const addEmailSchema = z.object({ email, ...consentFields, website: honeypot });
+/** @public (the web side imports it) */
+export type AddEmailBody = z.input<typeof addEmailSchema>;
 
 /** POST /api/v1/alerts/link: a lost private link, mailed again to a known address. */
 export const linkBodySchema = z.object({ email, website: honeypot });
@@ -229,7 +267,8 @@ export type Favourite = z.infer<typeof favouriteSchema>;
 export const alertsPageSchema = z.object({
   subscriber: z.object({
     name: z.string(),
-    email: z.string(),
+    /** Null for a subscriber who gave a mobile phone only: no mail is sent to them. */
+    email: z.string().nullable(),
     phone: z.string(),
     frequency: alertFrequencySchema,
     confirmed: z.boolean(),

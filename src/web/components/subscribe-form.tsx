@@ -1,3 +1,4 @@
+import { paths } from '@shared/paths';
 import {
   ALERT_FREQUENCIES,
   ALERTS_CONSENT_TEXT,
@@ -5,16 +6,17 @@ import {
   type SavedSearchFiltersInput,
 } from '@shared/schemas/alerts';
 import { Button } from '@web/components/button';
-import { ConsentLine } from '@web/components/consent-line';
+import { ConsentFields, ContactFields } from '@web/components/contact-fields';
 import { FieldError } from '@web/components/field-shell';
-import { FormField } from '@web/components/form-field';
 import { alerts } from '@web/i18n/alerts';
 import { useSubscribe } from '@web/lib/alerts-api';
+import { rememberAlertsToken } from '@web/lib/alerts-token';
 import { ApiError } from '@web/lib/api-client';
 import { lazyResolver } from '@web/lib/lazy-resolver';
 import { toast } from '@web/lib/toast';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 
 const t = alerts.subscribe;
 const validation = lazyResolver(() => import('./subscribe-resolver').then((m) => m.subscribeResolver));
@@ -42,9 +44,36 @@ function failureMessage(err: unknown): string {
   return t.failure;
 }
 
+/** A phone-only subscription's answer: the private link, shown at once and kept by this browser. */
+function PhoneOnlySaved({ token }: { token: string }) {
+  const link = `${window.location.origin}${paths.myAlerts(token)}`;
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => toast.success(t.copied),
+      () => toast.error(t.failure),
+    );
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-2 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900"
+    >
+      <p className="font-semibold">{t.phoneOnlySaved}</p>
+      <p>{t.phoneOnlyNoMail}</p>
+      <p>{t.linkIntro}</p>
+      <Link to={paths.myAlerts(token)} dir="ltr" className="break-all font-semibold text-brand-800 underline">
+        {link}
+      </Link>
+      <Button variant="secondary" className="self-start" onClick={() => void copy()}>
+        {t.copyLink}
+      </Button>
+    </div>
+  );
+}
+
 /**
- * Name, e-mail (the private link and the confirmation go there), an optional mobile, how often, and an unticked
- * consent box with the exact wording the server stores. Sends a search, the browser's favourites, or both.
+ * Name, an e-mail, a mobile phone or both, how often, and an unticked consent box with the exact wording the
+ * server stores. Sends a search, the browser's favourites, or both. With an e-mail the private link and the
+ * confirmation go there; with a phone only the private link is shown here and kept by this browser.
  */
 export function SubscribeForm({
   search,
@@ -55,7 +84,7 @@ export function SubscribeForm({
 }) {
   const send = useSubscribe();
   const [sentTo, setSentTo] = useState<string>();
-  const consentId = useId();
+  const [shownToken, setShownToken] = useState<string>();
   const frequencyId = useId();
   const {
     register,
@@ -68,7 +97,14 @@ export function SubscribeForm({
     send.mutate(
       { ...values, consent: true, consentText: ALERTS_CONSENT_TEXT, search, favourites },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          const token = answer.data?.token;
+          if (token) {
+            rememberAlertsToken(token);
+            setShownToken(token);
+            toast.success(t.phoneOnlySaved);
+            return;
+          }
           setSentTo(values.email);
           toast.success(t.sent(values.email));
         },
@@ -84,13 +120,13 @@ export function SubscribeForm({
     ),
   );
 
+  if (shownToken) return <PhoneOnlySaved token={shownToken} />;
   if (sentTo)
     return (
       <p role="status" className="rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
         {t.sent(sentTo)}
       </p>
     );
-  const consentError = errors.consent?.message;
   return (
     <form
       onSubmit={onSubmit}
@@ -98,31 +134,11 @@ export function SubscribeForm({
       noValidate
       className="relative flex flex-col gap-3"
     >
-      <FormField
-        label={t.name}
-        autoComplete="name"
-        required
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <FormField
-        label={t.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        dir="ltr"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <FormField
-        label={t.phone}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        dir="ltr"
-        error={errors.phone?.message}
-        {...register('phone')}
+      <p className="text-sm text-slate-700">{t.contactHint}</p>
+      <ContactFields
+        name={{ label: t.name, required: true, error: errors.name?.message, ...register('name') }}
+        email={{ label: t.email, error: errors.email?.message, ...register('email') }}
+        phone={{ label: t.phone, error: errors.phone?.message, ...register('phone') }}
       />
       <fieldset aria-describedby={errors.frequency ? frequencyId : undefined} className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-700">{t.frequency}</legend>
@@ -139,27 +155,10 @@ export function SubscribeForm({
         ))}
         <FieldError id={frequencyId} error={errors.frequency?.message} />
       </fieldset>
-      <div className="flex flex-col gap-1">
-        <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="mt-1 size-4 shrink-0 accent-brand-700"
-            aria-invalid={consentError ? true : undefined}
-            aria-describedby={consentError ? consentId : undefined}
-            {...register('consent')}
-          />
-          {ALERTS_CONSENT_TEXT}
-        </label>
-        <FieldError id={consentId} error={consentError} />
-      </div>
-      {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
-      <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">
-        <label>
-          {t.honeypot}
-          <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-        </label>
-      </div>
-      <ConsentLine />
+      <ConsentFields
+        consentBox={{ text: ALERTS_CONSENT_TEXT, error: errors.consent?.message, ...register('consent') }}
+        honeypot={{ label: t.honeypot, ...register('website') }}
+      />
       <Button type="submit" disabled={send.isPending}>
         {send.isPending ? t.sending : t.submit}
       </Button>

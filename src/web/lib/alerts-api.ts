@@ -1,4 +1,5 @@
 import type {
+  AddEmailBody,
   AlertsPage,
   matchingBuyersResponseSchema,
   matchingPropertiesResponseSchema,
@@ -19,7 +20,11 @@ export const alertKeys = {
   page: (token: string) => ['alerts', 'me', token] as const,
 };
 
-export const subscribe = (body: SubscribeBody) => apiRequest<unknown>('/alerts/subscribe', { body });
+/** With an e-mail: 202, the link goes by mail. With a phone only: 201 and the private link's token, to show. */
+export const subscribe = (body: SubscribeBody) =>
+  apiRequest<{ status: 'success'; message?: string; data?: { token: string } }>('/alerts/subscribe', {
+    body,
+  });
 
 export function useSubscribe() {
   return useMutation({ mutationFn: subscribe });
@@ -71,6 +76,12 @@ export const useDeleteSearch = (token: string) =>
 
 export const usePutFavourites = (token: string) =>
   useMeMutation(token, (propertyIds: string[]) => putFavourites(token, propertyIds));
+
+/** A phone-only link asks for alerts by mail: the address gets a confirmation link of its own. */
+export const useAddEmail = (token: string) =>
+  useMutation({
+    mutationFn: (body: AddEmailBody) => apiRequest(`${me(token)}/email`, { body }),
+  });
 
 export const useUnsubscribe = (token: string) =>
   useMeMutation(token, () => apiRequest(`${me(token)}/unsubscribe`, { method: 'POST' }));

@@ -9,7 +9,8 @@ export async function logConsent(
   tx: Transaction,
   entry: {
     subscriberId: string | null;
-    email: string;
+    /** The address, or a phone-only subscriber's number (consentKeyOf): only its hash is kept. */
+    key: string;
     event: ConsentEvent;
     ip: string | null;
     wording?: string;
@@ -17,7 +18,7 @@ export async function logConsent(
 ) {
   await tx.insert(alertConsentLog).values({
     subscriberId: entry.subscriberId,
-    emailHash: emailHash(entry.email),
+    emailHash: emailHash(entry.key),
     event: entry.event,
     wording: entry.wording ?? null,
     ip: entry.ip,

@@ -44,7 +44,7 @@ export async function matchPendingEvents(db: Database, now = new Date()): Promis
     for (const event of events) {
       const [property] = await tx.select().from(properties).where(eq(properties.id, event.propertyId));
       if (!property || property.sold) continue;
-      const searches = await liveSearchesOfType(tx, property.typeTransaction);
+      const searches = await liveSearchesOfType(tx, property.typeTransaction, 'alerts');
       const favourites =
         event.kind === 'priceDrop'
           ? await tx

@@ -2,7 +2,7 @@ import { matchRequirement } from '@shared/domain/buyer-match';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { type SavedSearchFilters, SEARCH_PRICE_MAX, savedSearchSentence } from '@shared/domain/saved-search';
 import { ALERT_MESSAGES } from '@shared/schemas/alerts';
-import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alertSubscribers, properties, savedSearches } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -11,28 +11,44 @@ import type { Storage } from '../../storage/storage';
 import type { Transaction } from '../mail/outbox';
 import { leadForViewer } from '../pipeline/reads';
 import { propertyCards } from './cards';
+import { hasMailbox, mailboxOf } from './mailbox';
 
 /** The most properties listed per requirement on a buyer's page. */
 const MATCHES_PER_REQUIREMENT = 50;
 /** How many recent candidates a requirement is checked against. */
 const CANDIDATES = 500;
 
-/** Searches that may alert and be matched: active, confirmed, of a confirmed subscriber still subscribed. */
-export const liveSearch = and(
+/**
+ * Searches agents match buyers by: active, confirmed, of a subscriber still subscribed whose address is
+ * confirmed or who gave a phone only (no address to confirm; the agent calls).
+ */
+const liveRequirement = and(
   eq(savedSearches.paused, false),
   isNotNull(savedSearches.confirmedAt),
-  isNotNull(alertSubscribers.confirmedAt),
   isNull(alertSubscribers.unsubscribedAt),
+  or(isNotNull(alertSubscribers.confirmedAt), not(hasMailbox)),
 );
 
-/** The live searches of a deal type, with their subscribers. */
-export function liveSearchesOfType(db: Database | Transaction, typeTransaction: string) {
+/** Searches that may alert: live requirements of a subscriber with a confirmed address. */
+const alertingSearch = and(liveRequirement, isNotNull(alertSubscribers.confirmedAt), hasMailbox);
+
+/** The live searches of a deal type, with their subscribers: those that alert, or every buyer requirement. */
+export function liveSearchesOfType(
+  db: Database | Transaction,
+  typeTransaction: string,
+  which: 'alerts' | 'requirements',
+) {
   const type = typeTransaction === TRANSACTION_TYPES.rent ? 'rent' : 'sale';
   return db
     .select({ search: savedSearches, subscriber: alertSubscribers })
     .from(savedSearches)
     .innerJoin(alertSubscribers, eq(alertSubscribers.id, savedSearches.subscriberId))
-    .where(and(liveSearch, sql`${savedSearches.filters}->>'type' = ${type}`));
+    .where(
+      and(
+        which === 'alerts' ? alertingSearch : liveRequirement,
+        sql`${savedSearches.filters}->>'type' = ${type}`,
+      ),
+    );
 }
 
 /**
@@ -44,7 +60,9 @@ export async function matchingBuyers(db: Database, viewer: SessionUser, property
   if (!property) throw notFound(ALERT_MESSAGES.propertyNotFound);
   const mayContact =
     viewer.role === 'admin' || property.agentId === viewer.id || property.agentSecendId === viewer.id;
-  const rows = await liveSearchesOfType(db, property.typeTransaction).orderBy(desc(savedSearches.createdAt));
+  const rows = await liveSearchesOfType(db, property.typeTransaction, 'requirements').orderBy(
+    desc(savedSearches.createdAt),
+  );
   return rows.flatMap(({ search, subscriber }) => {
     const match = matchRequirement(search.filters, property);
     if (!match.matches) return [];
@@ -59,7 +77,7 @@ export async function matchingBuyers(db: Database, viewer: SessionUser, property
               _id: subscriber.contactId ?? subscriber.id,
               name: subscriber.name,
               phone: subscriber.phone,
-              email: subscriber.email,
+              email: mailboxOf(subscriber) ?? '',
             }
           : null,
         leadId: mayContact ? subscriber.leadId : null,

@@ -7,6 +7,7 @@ import type { Transaction } from '../mail/outbox';
 import { propertyCards } from './cards';
 import { logConsent } from './consent';
 import { type AlertsContext, officeOf, ownerOf, type Subscriber } from './context';
+import { isPhoneOnly, mailboxOf } from './mailbox';
 import { ensureRequirement } from './requirement';
 import { subscriberOfToken } from './tokens';
 
@@ -59,7 +60,7 @@ async function pageOf(
   return {
     subscriber: {
       name: subscriber.name,
-      email: subscriber.email,
+      email: mailboxOf(subscriber),
       phone: subscriber.phone,
       frequency: subscriber.frequency,
       confirmed: subscriber.confirmedAt !== null,
@@ -83,6 +84,9 @@ export async function confirm(ctx: AlertsContext, token: string, ip: string): Pr
   const office = await officeOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const subscriber = await ownerOf(tx, token);
+    // A phone-only link was shown on a screen: it proves no mailbox, so it confirms nothing (its searches and
+    // favourites were kept at once, and nothing is ever mailed to it).
+    if (isPhoneOnly(subscriber)) return pageOf(ctx, tx, subscriber);
     const now = new Date();
     const resubscribes =
       subscriber.unsubscribedAt !== null && subscriber.consentAt > subscriber.unsubscribedAt;
@@ -111,7 +115,7 @@ export async function confirm(ctx: AlertsContext, token: string, ip: string): Pr
       .where(eq(alertSubscribers.id, subscriber.id))
       .returning();
     if (!subscriber.confirmedAt || resubscribes || waiting > 0) {
-      await logConsent(tx, { subscriberId: subscriber.id, email: subscriber.email, event: 'confirm', ip });
+      await logConsent(tx, { subscriberId: subscriber.id, key: subscriber.email, event: 'confirm', ip });
     }
     await ensureRequirement(tx, updated!, office);
     const [latest] = await tx.select().from(alertSubscribers).where(eq(alertSubscribers.id, subscriber.id));

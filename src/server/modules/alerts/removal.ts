@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { alertSubscribers, contacts, leads, mailOutbox } from '../../db/schema';
 import { logConsent } from './consent';
 import { type AlertsContext, ownerOf } from './context';
+import { consentKeyOf, hasMailbox } from './mailbox';
 import { subscriberOfToken } from './tokens';
 
 /**
@@ -14,7 +15,7 @@ import { subscriberOfToken } from './tokens';
 export function deleteMyData(ctx: AlertsContext, token: string): Promise<void> {
   return ctx.db.transaction(async (tx) => {
     const subscriber = await ownerOf(tx, token);
-    await logConsent(tx, { subscriberId: null, email: subscriber.email, event: 'delete', ip: null });
+    await logConsent(tx, { subscriberId: null, key: consentKeyOf(subscriber), event: 'delete', ip: null });
     await tx
       .delete(mailOutbox)
       .where(and(eq(mailOutbox.refId, subscriber.id), like(mailOutbox.kind, 'alert%')));
@@ -73,7 +74,7 @@ export function unsubscribe(
         .where(eq(alertSubscribers.id, subscriber.id));
       await logConsent(tx, {
         subscriberId: subscriber.id,
-        email: subscriber.email,
+        key: consentKeyOf(subscriber),
         event: 'unsubscribe',
         ip,
       });
@@ -95,13 +96,20 @@ export function unsubscribe(
 /** Unconfirmed subscribers are deleted after this long (docs/alerts.md; the privacy page says so). */
 export const UNCONFIRMED_KEEP_DAYS = 30;
 
-/** Maintenance: deletes subscribers who never confirmed within UNCONFIRMED_KEEP_DAYS. */
+/**
+ * Maintenance: deletes subscribers who never confirmed their address within UNCONFIRMED_KEEP_DAYS (a phone-only
+ * subscriber has nothing to confirm, and stays until deleted from the link).
+ */
 export async function purgeUnconfirmed(db: Database, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - UNCONFIRMED_KEEP_DAYS * 86_400_000);
   const gone = await db
     .delete(alertSubscribers)
     .where(
-      and(isNull(alertSubscribers.confirmedAt), sql`${alertSubscribers.createdAt} < ${before.toISOString()}`),
+      and(
+        isNull(alertSubscribers.confirmedAt),
+        hasMailbox,
+        sql`${alertSubscribers.createdAt} < ${before.toISOString()}`,
+      ),
     )
     .returning({ id: alertSubscribers.id });
   return gone.length;

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import {
   ALERT_MESSAGES,
+  addEmailSchema,
   alertsPageResponseSchema,
   createSearchSchema,
   favouritesResponseSchema,
   linkBodySchema,
+  phoneOnlySubscribedSchema,
   putFavouritesSchema,
   savedSearchResponseSchema,
   searchParamsSchema,
@@ -18,6 +21,7 @@ import { notFound } from '../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import type { AlertsContext } from './context';
 import { alertsPage, confirm, updateSubscriber } from './page';
+import { addEmail, subscribeByPhone } from './phone-only';
 import { deleteMyData, unsubscribe } from './removal';
 import { createSearch, deleteSearch, putFavourites, updateSearch } from './saving';
 import { sendLink, subscribe } from './subscribe';
@@ -57,9 +61,24 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
 
   app.post(
     '/alerts/subscribe',
-    { config, onRequest: limitSubscribe, schema: { body: subscribeBodySchema, response: { 202: accepted } } },
+    {
+      config,
+      onRequest: limitSubscribe,
+      schema: { body: subscribeBodySchema, response: { 201: phoneOnlySubscribedSchema, 202: accepted } },
+    },
     async (request, reply) => {
-      const { website, consent: _consent, consentText: _text, ...input } = request.body;
+      const { website, consent: _consent, consentText: _text, search, ...rest } = request.body;
+      const input = { ...rest, searches: search ? [search] : [] };
+      if (!input.email) {
+        // A phone only: the private link is the answer, to be shown on the screen (a bot gets a dead one).
+        const token = website
+          ? randomBytes(32).toString('base64url')
+          : await subscribeByPhone(ctx, input, request.ip);
+        if (website) request.log.info({ form: 'alerts' }, 'honeypot filled: submission dropped');
+        return reply
+          .status(201)
+          .send({ status: 'success', message: ALERT_MESSAGES.phoneOnlySubscribed, data: { token } });
+      }
       if (website) request.log.info({ form: 'alerts' }, 'honeypot filled: submission dropped');
       else await subscribe(ctx, input, request.ip);
       return reply.status(202).send({ status: 'success', message: ALERT_MESSAGES.subscribed });
@@ -72,6 +91,19 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
     async (request, reply) => {
       if (!request.body.website) await sendLink(ctx, request.body.email);
       return reply.status(202).send({ status: 'success', message: ALERT_MESSAGES.linkSent });
+    },
+  );
+
+  app.post(
+    '/alerts/me/:token/email',
+    {
+      config,
+      onRequest: limitSubscribe,
+      schema: { params: tokenParamsSchema, body: addEmailSchema, response: { 202: accepted } },
+    },
+    async (request, reply) => {
+      if (!request.body.website) await addEmail(ctx, request.params.token, request.body.email, request.ip);
+      return reply.status(202).send({ status: 'success', message: ALERT_MESSAGES.subscribed });
     },
   );
 

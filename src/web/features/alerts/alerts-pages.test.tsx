@@ -1,3 +1,4 @@
+import { ALERTS_CONSENT_TEXT } from '@shared/schemas/alerts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -193,5 +194,33 @@ describe('MyAlertsPage', () => {
       url: '/api/v1/alerts/me/tok/unsubscribe',
     });
     expect(screen.queryByRole('button', { name: 'הפסקת כל העדכונים' })).toBeNull();
+  });
+
+  it('a phone-only link says honestly that no mail is sent, and adding an e-mail starts the double opt-in', async () => {
+    const phoneOnly = {
+      ...page,
+      subscriber: { ...page.subscriber, email: null, phone: '052-1234567', confirmed: false },
+    };
+    const calls = fakeApi(({ method }: ApiCall) =>
+      method === 'POST'
+        ? json(202, { status: 'success' })
+        : json(200, { status: 'success', data: phoneOnly }),
+    );
+    renderAt('/MyAlerts/tok', <MyAlertsPage />, '/MyAlerts/:token');
+    expect(await screen.findByText(/נרשמתם עם טלפון נייד בלבד \(052-1234567\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/עדיין לא אישרתם/)).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'הפסקת כל העדכונים' })).toBeNull();
+    const section = screen.getByRole('region', { name: 'הוספת דוא"ל לקבלת עדכונים' });
+    await userEvent.click(within(section).getByRole('button', { name: 'שליחת קישור לאישור' }));
+    expect(await within(section).findByText('יש לסמן את תיבת ההסכמה כדי לקבל עדכונים')).toBeInTheDocument();
+    await userEvent.type(within(section).getByLabelText(/^דוא"ל/), 'yossi@example.com');
+    await userEvent.click(within(section).getByRole('checkbox', { name: ALERTS_CONSENT_TEXT }));
+    await userEvent.click(within(section).getByRole('button', { name: 'שליחת קישור לאישור' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('שלחנו מייל אל yossi@example.com');
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/v1/alerts/me/tok/email',
+      body: { email: 'yossi@example.com', consent: true, consentText: ALERTS_CONSENT_TEXT },
+    });
   });
 });

@@ -9,6 +9,7 @@ import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { AddEmailSection } from './add-email-section';
 import { MyFavouritesSection } from './my-favourites-section';
 import { MySettingsSection } from './my-settings-section';
 import { SavedSearchItem } from './saved-search-item';
@@ -56,13 +57,20 @@ export function MyAlertsPage() {
   }
   const page = query.data;
   const { subscriber } = page;
+  const phoneOnly = subscriber.email === null;
   return (
     <Page title={t.title} wide>
       <p className="text-lg">{t.hello(subscriber.name)}</p>
-      <p className="mb-4 break-all text-slate-700">
-        <bdi dir="ltr">{subscriber.email}</bdi>
-      </p>
-      {!subscriber.confirmed && (
+      {phoneOnly ? (
+        <p className="my-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          {t.phoneOnly(subscriber.phone)}
+        </p>
+      ) : (
+        <p className="mb-4 break-all text-slate-700">
+          <bdi dir="ltr">{subscriber.email}</bdi>
+        </p>
+      )}
+      {!phoneOnly && !subscriber.confirmed && (
         <p className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
           {t.unconfirmed}
         </p>
@@ -71,6 +79,7 @@ export function MyAlertsPage() {
         <p className="mb-4 rounded-xl border border-slate-300 bg-slate-50 p-4">{t.unsubscribedNote}</p>
       )}
       <div className="flex flex-col gap-10">
+        {phoneOnly && <AddEmailSection token={token} />}
         <section aria-labelledby="my-searches" className="flex flex-col gap-4">
           <h2 id="my-searches" className="text-2xl font-bold text-brand-900">
             {t.searchesTitle}

@@ -23,6 +23,8 @@ export function MySettingsSection({ token, page }: { token: string; page: Alerts
   const [confirm, setConfirm] = useState(false);
   const [confirmStop, setConfirmStop] = useState(false);
   const current = page.subscriber.frequency;
+  // A phone-only link gets no mail: no frequency to choose and no mailing list to leave.
+  const phoneOnly = page.subscriber.email === null;
   const setFrequency = (frequency: AlertFrequency) =>
     update.mutate(
       { frequency },
@@ -33,26 +35,28 @@ export function MySettingsSection({ token, page }: { token: string; page: Alerts
       <h2 id="my-settings" className="text-2xl font-bold text-brand-900">
         {t.settingsTitle}
       </h2>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 font-medium text-slate-800">{alerts.subscribe.frequency}</legend>
-        {ALERT_FREQUENCIES.map((value) => (
-          <label key={value} className="inline-flex min-h-8 items-center gap-2">
-            <input
-              type="radio"
-              name="frequency"
-              value={value}
-              checked={current === value}
-              disabled={update.isPending}
-              onChange={() => setFrequency(value)}
-              className="size-4 accent-brand-700"
-            />
-            {alerts.subscribe.frequencies[value]}
-          </label>
-        ))}
-      </fieldset>
-      <p className="text-slate-700">{t.unsubscribeHow}</p>
+      {!phoneOnly && (
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 font-medium text-slate-800">{alerts.subscribe.frequency}</legend>
+          {ALERT_FREQUENCIES.map((value) => (
+            <label key={value} className="inline-flex min-h-8 items-center gap-2">
+              <input
+                type="radio"
+                name="frequency"
+                value={value}
+                checked={current === value}
+                disabled={update.isPending}
+                onChange={() => setFrequency(value)}
+                className="size-4 accent-brand-700"
+              />
+              {alerts.subscribe.frequencies[value]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className="text-slate-700">{phoneOnly ? t.phoneOnlyHow : t.unsubscribeHow}</p>
       <div className="flex flex-wrap gap-3">
-        {!page.subscriber.unsubscribed && (
+        {!phoneOnly && !page.subscriber.unsubscribed && (
           <Button variant="secondary" onClick={() => setConfirmStop(true)}>
             {t.unsubscribe}
           </Button>

@@ -1,7 +1,7 @@
 import type { ValuationBody, valuationBodySchema } from '@shared/schemas/valuation';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
-import { ConsentLine } from '@web/components/consent-line';
+import { ConsentFields, ContactFields } from '@web/components/contact-fields';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { TextAreaField } from '@web/components/text-area-field';
@@ -73,22 +73,9 @@ export function ValuationPage() {
         noValidate
         className="relative mx-auto grid max-w-2xl gap-4 rounded-2xl bg-white p-6 shadow-md sm:grid-cols-2"
       >
-        <FormField
-          label={t.name}
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <FormField
-          label={t.phone}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          required
-          error={errors.phone?.message}
-          {...register('phone')}
+        <ContactFields
+          name={{ label: t.name, required: true, error: errors.name?.message, ...register('name') }}
+          phone={{ label: t.phone, required: true, error: errors.phone?.message, ...register('phone') }}
         />
         <FormField
           label={t.city}
@@ -134,16 +121,11 @@ export function ValuationPage() {
             {...register('message')}
           />
         </div>
-        {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
-        <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">
-          <label>
-            {t.honeypot}
-            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-          </label>
-        </div>
-        <div className="sm:col-span-2">
-          <ConsentLine purpose={t.consent} />
-        </div>
+        <ConsentFields
+          honeypot={{ label: t.honeypot, ...register('website') }}
+          purpose={t.consent}
+          lineClassName="sm:col-span-2"
+        />
         <Button type="submit" className="sm:col-span-2" disabled={send.isPending || sent}>
           {send.isPending ? t.sending : sent ? t.sent : t.submit}
         </Button>

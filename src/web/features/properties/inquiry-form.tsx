@@ -1,8 +1,7 @@
 import { paths } from '@shared/paths';
 import type { InquiryBody } from '@shared/schemas/inquiry';
 import { Button } from '@web/components/button';
-import { ConsentLine } from '@web/components/consent-line';
-import { FormField } from '@web/components/form-field';
+import { ConsentFields, ContactFields } from '@web/components/contact-fields';
 import { PostedNotice } from '@web/components/posted-notice';
 import { TextAreaField } from '@web/components/text-area-field';
 import { he } from '@web/i18n/he';
@@ -84,29 +83,26 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
         noValidate
         className="relative flex flex-col gap-3"
       >
-        <FormField
-          label={t.name}
-          autoComplete="name"
-          required
-          error={fieldError('name')}
-          defaultValue={typed?.name}
-          {...name}
-          ref={(el) => {
-            name.ref(el);
-            if (typeof nameRef === 'function') nameRef(el);
-            else if (nameRef) nameRef.current = el;
+        <ContactFields
+          name={{
+            label: t.name,
+            required: true,
+            error: fieldError('name'),
+            defaultValue: typed?.name,
+            ...name,
+            ref: (el: HTMLInputElement | null) => {
+              name.ref(el);
+              if (typeof nameRef === 'function') nameRef(el);
+              else if (nameRef) nameRef.current = el;
+            },
           }}
-        />
-        <FormField
-          label={t.phone}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
-          required
-          error={fieldError('phone')}
-          defaultValue={typed?.phone}
-          {...register('phone')}
+          phone={{
+            label: t.phone,
+            required: true,
+            error: fieldError('phone'),
+            defaultValue: typed?.phone,
+            ...register('phone'),
+          }}
         />
         <TextAreaField
           label={t.message}
@@ -115,15 +111,9 @@ export const InquiryForm = forwardRef<HTMLInputElement, { propertyId: string }>(
           defaultValue={typed?.message}
           {...register('message')}
         />
-        {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
-        <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">
-          <label>
-            {t.honeypot}
-            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-          </label>
-        </div>
-        <PostedNotice sent={posted.sent} success={t.success} message={posted.message} />
-        <ConsentLine purpose={t.consent} />
+        <ConsentFields honeypot={{ label: t.honeypot, ...register('website') }} purpose={t.consent}>
+          <PostedNotice sent={posted.sent} success={t.success} message={posted.message} />
+        </ConsentFields>
         <Button type="submit" disabled={send.isPending || sent}>
           {send.isPending ? t.sending : sent ? t.sent : t.submit}
         </Button>

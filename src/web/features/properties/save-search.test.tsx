@@ -48,7 +48,7 @@ describe('saving a search', () => {
     expect(consent).not.toBeChecked();
     await userEvent.type(screen.getByLabelText(/^שם/), 'דנה כהן');
     await userEvent.type(screen.getByLabelText(/^דוא"ל/), 'dana@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'שמירה ושליחת קישור' }));
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
     expect(await screen.findByText('יש לסמן את תיבת ההסכמה כדי לקבל עדכונים')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
@@ -61,7 +61,7 @@ describe('saving a search', () => {
     await userEvent.type(screen.getByLabelText(/^דוא"ל/), 'dana@example.com');
     await userEvent.click(screen.getByRole('radio', { name: 'סיכום יומי' }));
     await userEvent.click(screen.getByRole('checkbox', { name: ALERTS_CONSENT_TEXT }));
-    await userEvent.click(screen.getByRole('button', { name: 'שמירה ושליחת קישור' }));
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
     expect(await screen.findByText(/שלחנו מייל אל dana@example.com/)).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
@@ -78,6 +78,33 @@ describe('saving a search', () => {
     });
   });
 
+  it('asks for an e-mail or a mobile phone when neither is given, with the other fields’ messages', async () => {
+    const calls = fakeApi(() => json(202, { status: 'success' }));
+    await userEvent.click(setup());
+    await screen.findByRole('dialog');
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
+    expect(await screen.findByText('יש להזין כתובת מייל או מספר טלפון נייד')).toBeInTheDocument();
+    expect(screen.getByText('יש להזין שם')).toBeInTheDocument();
+    expect(screen.getByText('יש לסמן את תיבת ההסכמה כדי לקבל עדכונים')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('with a phone only, shows the private link at once, keeps it in this browser and says no mail is sent', async () => {
+    const token = 'phoneTok_0123456789abcdefghij';
+    const calls = fakeApi(() => json(201, { status: 'success', message: 'נשמר', data: { token } }));
+    await userEvent.click(setup());
+    await screen.findByRole('dialog');
+    await userEvent.type(screen.getByLabelText(/^שם/), 'יוסי');
+    await userEvent.type(screen.getByLabelText(/^טלפון נייד/), '052-1234567');
+    await userEvent.click(screen.getByRole('checkbox', { name: ALERTS_CONSENT_TEXT }));
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
+    const link = await screen.findByRole('link', { name: new RegExp(`/MyAlerts/${token}$`) });
+    expect(link).toHaveAttribute('href', `/MyAlerts/${token}`);
+    expect(screen.getByRole('status')).toHaveTextContent('בלי כתובת דוא"ל לא נשלחים אליכם עדכונים על נכסים');
+    expect(localStorage.getItem('alerts-token')).toBe(token);
+    expect(calls[0]).toMatchObject({ body: { name: 'יוסי', email: '', phone: '052-1234567' } });
+  });
+
   it("shows the server's field message for an address it refuses", async () => {
     fakeApi(() =>
       json(400, {
@@ -91,7 +118,7 @@ describe('saving a search', () => {
     await userEvent.type(screen.getByLabelText(/^שם/), 'דנה');
     await userEvent.type(screen.getByLabelText(/^דוא"ל/), 'dana@example.com');
     await userEvent.click(screen.getByRole('checkbox', { name: ALERTS_CONSENT_TEXT }));
-    await userEvent.click(screen.getByRole('button', { name: 'שמירה ושליחת קישור' }));
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
     expect(await screen.findByText('כתובת המייל אינה תקינה, נסה שוב.')).toBeInTheDocument();
   });
 
