@@ -2,10 +2,12 @@
  * The top frames of a CPU profile by self time, as a Markdown table for docs/performance.md.
  *
  *   BENCH_CPU_PROF=/tmp/prof BENCH_ONLY=single npm run bench:properties
- *   npx tsx bench/profile-top.ts /tmp/prof/CPU.*.cpuprofile [count]
+ *   npx tsx bench/profile-top.ts /tmp/prof/CPU.*.0.001.cpuprofile [count] [from]
  *
- * Frames are grouped by function, file and line; the idle and garbage-collector pseudo-frames are listed too,
- * so the shares add up to the whole profile.
+ * (The `.0.` file is the server's main thread; tsx's module loader thread writes its own.) Frames are grouped
+ * by function, file and line; the idle and garbage-collector pseudo-frames are listed too, so the shares add
+ * up to the whole profile. `from` (seconds) leaves out the samples before that time since the profile began:
+ * the server's start-up, to see the steady state of the requests alone.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -17,13 +19,17 @@ type Node = {
 };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
-const [file, countText] = process.argv.slice(2);
-if (!file) throw new Error('usage: tsx bench/profile-top.ts FILE.cpuprofile [count]');
+const [file, countText, fromText] = process.argv.slice(2);
+if (!file) throw new Error('usage: tsx bench/profile-top.ts FILE.cpuprofile [count] [from seconds]');
+const fromMicros = Number(fromText ?? 0) * 1e6;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfMicros = new Map<string, number>();
 let total = 0;
+let at = 0;
 profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at < fromMicros) return;
   const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
   const where = url ? `${relative(process.cwd(), url.replace(/^file:\/\//, ''))}:${lineNumber + 1}` : '';
   const key = `${functionName || '(anonymous)'} ${where}`.trim();
@@ -32,7 +38,9 @@ profile.samples.forEach((id, i) => {
   total += delta;
 });
 const busy = total - (selfMicros.get('(idle)') ?? 0);
-process.stdout.write(`${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s not idle\n\n`);
+process.stdout.write(
+  `${(total / 1e6).toFixed(1)} s profiled${fromMicros ? ` from ${fromText} s on` : ''}, ${(busy / 1e6).toFixed(1)} s not idle\n\n`,
+);
 // Where the busy time goes, by layer.
 const LAYERS: [string, RegExp][] = [
   ['PGlite (WebAssembly)', /^wasm-function|wasm:\//],

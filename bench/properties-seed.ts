@@ -78,7 +78,7 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-
 
 /**
  * Bulk-inserts `count` properties (one statement over generate_series: a third rentals, about 10% sold,
- * 30 cities x 20 streets) and three image rows each, plus the agents they point to and an admin.
+ * 30 cities x 20 streets, city, category, rooms and sold drawn independently of each other and of the deal type) and three image rows each, plus the agents they point to and an admin.
  */
 export async function seedProperties(db: Database, count: number): Promise<void> {
   await db.insert(users).values({
@@ -96,14 +96,14 @@ export async function seedProperties(db: Database, count: number): Promise<void>
       rooms, floor, size, entry_date, property_condition, features, description, agent_id, agent_secend_id, created_at)
     select
       case when g % 3 = 2 then 'השכרה' else 'מכירה' end,
-      g % 10 = 3,
+      h.sold % 10 = 3,
       g % 7 = 1,
       g % 5 = 0,
-      (${list(CITIES)})[1 + g % 30],
-      (${list(STREETS)})[1 + (g / 30) % 20] || ' ' || (1 + g % 150),
+      (${list(CITIES)})[1 + h.city % 30],
+      (${list(STREETS)})[1 + h.street % 20] || ' ' || (1 + g % 150),
       case when g % 3 = 2 then 2500 + (g * 37) % 15000 else 600000 + ((g * 7919) % 9400) * 1000 end,
-      (${list(CATEGORIES)})[1 + g % 10],
-      1 + (g % 9) * 0.5 + (g % 2),
+      (${list(CATEGORIES)})[1 + h.category % 10],
+      1 + (h.rooms % 11) * 0.5,
       (g % 20)::text,
       40 + g % 260,
       'גמיש',
@@ -113,7 +113,11 @@ export async function seedProperties(db: Database, count: number): Promise<void>
       (select id from users where email = 'bench-agent-' || (1 + g % 10) || '@example.com'),
       case when g % 4 = 0 then (select id from users where email = 'bench-agent-' || (1 + (g + 1) % 10) || '@example.com') end,
       now() - (g || ' minutes')::interval
-    from generate_series(1, ${count}) g`);
+    from generate_series(1, ${count}) g,
+      -- Independent draws (a hash of g with a salt each), so no city holds a single deal type or category.
+      lateral (select hashint4(g) & 2147483647 as city, hashint4(g + 1000003) & 2147483647 as category,
+        hashint4(g + 2000003) & 2147483647 as sold, hashint4(g + 3000017) & 2147483647 as rooms,
+        hashint4(g + 4000037) & 2147483647 as street) h`);
   await db.execute(sql`
     insert into property_images (property_id, position, width, height, variants)
     select p.id, k, 1600, 1067, jsonb_build_array(

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminQuery, withDatabase } from '../src/server/test/global-setup';
 import { startCeiling } from './lib/ceiling';
+import { agentIdsOf, dailyEntryWriter } from './lib/daily-entries';
 import { priceUpdater, seedListings } from './lib/listings';
 import { type BenchRequest, type Figure, measure } from './lib/mix';
 import { FIGURE_HEADER, figureRow, machine, stamp, type Target } from './lib/report';
@@ -74,6 +75,7 @@ async function main() {
   try {
     const listings = await seedListings(databaseUrl, dataDir, COUNT);
     const ids = listings.map((l) => l.id);
+    const agentIds = await agentIdsOf(databaseUrl, dataDir);
     server = await startServer({ dataDir, databaseUrl, workers: WORKERS });
     const { port } = server;
     const cookie = await signIn(port, BENCH_ADMIN);
@@ -88,7 +90,7 @@ async function main() {
       name: string,
       next: () => BenchRequest,
       target?: Target,
-      withWrites = true,
+      writes: typeof write | undefined = write,
     ) => {
       if (ONLY && !ONLY.includes(key)) return;
       const figure = await measure({
@@ -99,7 +101,7 @@ async function main() {
         serverPids: server!.pids,
         next,
         seconds: SECONDS,
-        write: withWrites ? write : undefined,
+        write: writes,
       });
       figures.push({ figure, target });
       log(figureRow(figure, target));
@@ -122,17 +124,20 @@ async function main() {
     let k = 0;
     await run(
       'hits',
-      'cache hits: single property, 100 ids, no writes',
+      'cache hits: single property, 100 ids, daily entries written',
       () => ({ path: `/api/v1/property/${hot[k++ % hot.length]}` }),
       TARGETS.hits,
-      false,
+      // An agent's daily entry changes the indicators only: the property caches keep their answers.
+      { every: WRITE_EVERY, run: dailyEntryWriter(port, cookie, agentIds) },
     );
 
     log(`\nend: ${stamp()}`);
     log(
       `${machine()}; ${serverUrl ? `PostgreSQL, WORKERS=${WORKERS}` : 'PGlite, one process'}; ${COUNT} properties`,
     );
-    log(`Writes: a property price update (PATCH, admin) after every ${WRITE_EVERY} answered reads.`);
+    log(
+      `Writes: a property price update (PATCH, admin) after every ${WRITE_EVERY} answered reads; beside the cache hits, a daily entry (POST /indicators) instead.`,
+    );
     log(`\nstart ${startedAt}\n`);
     log(FIGURE_HEADER);
     for (const { figure, target } of figures) log(figureRow(figure, target));

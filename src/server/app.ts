@@ -40,7 +40,7 @@ import { etagPlugin } from './plugins/etag';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { DEFAULT_MAX_LOOP_DELAY_MS, overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
-import { requestLogPlugin } from './plugins/request-log';
+import { requestLogPlugin, requestLogSample } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   await app.register(requestLogPlugin, {
-    successSample: env.LOG_REQUEST_SAMPLE ?? (env.NODE_ENV === 'production' ? 0.05 : 1),
+    successSample: requestLogSample(env),
     slowMs: env.LOG_SLOW_MS,
   });
   await app.register(errorHandlerPlugin);

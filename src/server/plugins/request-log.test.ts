@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestLogPlugin } from './request-log';
+import { loadEnv } from '../env';
+import { requestLogPlugin, requestLogSample } from './request-log';
 
 type Line = { level: number; msg: string; res?: { statusCode: number }; req?: { url: string } };
 
@@ -46,5 +47,24 @@ describe('request log', () => {
     const { app, requests } = await appLogging({ successSample: 1, slowMs: 60_000 });
     for (let i = 0; i < 5; i++) await app.inject({ url: '/ok' });
     expect(requests()).toHaveLength(5);
+  });
+
+  it('samples 5% of the successful requests in production unless LOG_REQUEST_SAMPLE says otherwise', () => {
+    const production = { NODE_ENV: 'production', APP_ORIGIN: 'https://agency.example' };
+    expect(requestLogSample(loadEnv(production))).toBe(0.05);
+    expect(requestLogSample(loadEnv({ ...production, LOG_REQUEST_SAMPLE: '0.5' }))).toBe(0.5);
+    expect(requestLogSample(loadEnv({ ...production, LOG_REQUEST_SAMPLE: '0' }))).toBe(0);
+    expect(requestLogSample(loadEnv({ NODE_ENV: 'development' }))).toBe(1);
+  });
+
+  it('logs about the production share of many successful requests', async () => {
+    const { app, requests } = await appLogging({
+      successSample: requestLogSample({ NODE_ENV: 'production' }),
+      slowMs: 60_000,
+    });
+    for (let i = 0; i < 2_000; i++) await app.inject({ url: '/ok' });
+    // 5% of 2,000 is 100; a binomial count outside 40-180 has a probability below one in a billion.
+    expect(requests().length).toBeGreaterThan(40);
+    expect(requests().length).toBeLessThan(180);
   });
 });

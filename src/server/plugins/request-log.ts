@@ -9,6 +9,13 @@ export type RequestLogOptions = {
 };
 
 /**
+ * The share of successful, fast requests logged: LOG_REQUEST_SAMPLE when set, else 5% in production (`npm
+ * start` sets NODE_ENV=production) and every one elsewhere.
+ */
+export const requestLogSample = (env: { NODE_ENV: string; LOG_REQUEST_SAMPLE?: number | undefined }) =>
+  env.LOG_REQUEST_SAMPLE ?? (env.NODE_ENV === 'production' ? 0.05 : 1);
+
+/**
  * One line per request when it is answered (`request completed`: method, URL, client address and port, status,
  * time), in place of Fastify's two. Every error answer (4xx, 5xx) and every slow request is logged; of the
  * rest, a sample: writing a line for each of thousands of searches a second cost a tenth of the server's CPU

@@ -43,9 +43,69 @@ export const properties = pgTable(
   },
   (t) => [
     uniqueIndex('properties_legacy_id_idx').on(t.legacyId),
-    index('properties_search_idx').on(t.typeTransaction, t.sold, t.city, t.price),
-    // Search without a city sorted by price (the sale/rent pages' price sorts) reads this in order.
-    index('properties_type_price_idx').on(t.typeTransaction, t.sold, t.price),
+    // The search (docs/performance.md, "Search SQL"): every filter and sort column and the id in each index, so
+    // the page's ids and the capped count are index-only scans whichever index the planner picks (a prepared
+    // search's generic plan too). One index per sort order, with a city and without; the sort column right
+    // after the equalities, so a page is read in order and stops after its rows.
+    // By price in a city (and the count of a search with a city):
+    index('properties_search_idx').on(
+      t.typeTransaction,
+      t.sold,
+      t.city,
+      t.price,
+      t.category,
+      t.rooms,
+      t.createdAt,
+      t.id,
+    ),
+    // By price without a city:
+    index('properties_type_price_idx').on(
+      t.typeTransaction,
+      t.sold,
+      t.price,
+      t.city,
+      t.category,
+      t.rooms,
+      t.createdAt,
+      t.id,
+    ),
+    // Newest first in a city:
+    index('properties_city_newest_idx').on(
+      t.typeTransaction,
+      t.sold,
+      t.city,
+      t.createdAt.desc().nullsFirst(),
+      t.id,
+      t.category,
+      t.price,
+      t.rooms,
+    ),
+    // Newest first without a city:
+    index('properties_type_newest_idx').on(
+      t.typeTransaction,
+      t.sold,
+      t.createdAt.desc().nullsFirst(),
+      t.id,
+      t.city,
+      t.category,
+      t.price,
+      t.rooms,
+    ),
+    // By category without a city (its count was a sequential scan):
+    index('properties_category_idx').on(
+      t.typeTransaction,
+      t.sold,
+      t.category,
+      t.price,
+      t.city,
+      t.rooms,
+      t.createdAt,
+      t.id,
+    ),
+    // The sold lists, latest sale first:
+    index('properties_sold_recent_idx')
+      .on(t.typeTransaction, t.updatedAt.desc().nullsFirst(), t.id, t.city, t.category, t.price, t.rooms)
+      .where(sql`${t.sold}`),
     index('properties_agent_idx').on(t.agentId),
     index('properties_agent_secend_idx').on(t.agentSecendId),
     index('properties_city_address_idx').on(t.city, t.address),

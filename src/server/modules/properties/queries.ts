@@ -1,5 +1,5 @@
 import type { Property } from '@shared/schemas/property';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { type ImageVariant, properties, users } from '../../db/schema';
@@ -48,10 +48,10 @@ export type PropertyRow = {
 
 export type OrderBy = SQL | SQL[];
 
-/** Properties with both agents joined, every column of a property answer. */
-const joinedSelect = (db: Database) =>
+/** Properties with both agents joined, every column of a property answer (and `extra` columns). */
+const joinedSelect = (db: Database, extra: Record<string, SQL.Aliased | SQL> = {}) =>
   db
-    .select(columns)
+    .select({ ...columns, ...extra })
     .from(properties)
     .leftJoin(agent, sql`${agent.id} = ${properties.agentId}`)
     .leftJoin(agentSecend, sql`${agentSecend.id} = ${properties.agentSecendId}`)
@@ -92,29 +92,40 @@ export async function selectPropertyById(db: Database, id: string): Promise<Prop
   return row as PropertyRow | undefined;
 }
 
+type Bound = number | Placeholder;
+
 /**
- * One page of properties in two steps: first the ids (WHERE, ORDER BY and LIMIT on the bare table, so
- * the indexes decide and nothing else is computed for rows that will not be shown), then the full
- * rows for just those ids. In one query Postgres would build the photo JSON and the joins for every
- * matching row before sorting them (tens of thousands for a broad search, hundreds for a random sample).
+ * One page of properties in one statement, in two steps: first the ids (WHERE, ORDER BY, LIMIT and OFFSET on
+ * the bare table, so the indexes decide, index-only, and nothing else is computed for rows that will not be
+ * shown), then the full rows of just those ids, in the same order. Built as one query, Postgres would build
+ * the photo JSON and the joins for every matching row before sorting them (tens of thousands for a broad
+ * search). `orderBy` must end with the id, so the order is total. Limit and offset may be placeholders (a
+ * prepared search); `extra` adds columns (a search's capped count, computed once per statement).
  */
+export function joinedPage(
+  db: Database,
+  options: { where: SQL; orderBy: SQL[]; limit: Bound; offset?: Bound; extra?: Record<string, SQL> },
+) {
+  const ids = db
+    .select({ pageId: sql<string>`${properties.id}`.as('page_id') })
+    .from(properties)
+    .where(options.where)
+    .orderBy(...options.orderBy)
+    .limit(options.limit)
+    .offset(options.offset ?? 0)
+    .as('page_ids');
+  return joinedSelect(db, options.extra)
+    .innerJoin(ids, sql`${ids.pageId} = ${properties.id}`)
+    .orderBy(...options.orderBy);
+}
+
+/** One page of properties (see joinedPage). */
 export async function selectPage(
   db: Database,
   options: { where: SQL; orderBy: OrderBy; limit: number; offset?: number },
 ): Promise<PropertyRow[]> {
-  const order = Array.isArray(options.orderBy) ? options.orderBy : [options.orderBy];
-  const idRows = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(options.where)
-    .orderBy(...order)
-    .limit(options.limit)
-    .offset(options.offset ?? 0);
-  if (idRows.length === 0) return [];
-  const ids = idRows.map((r) => r.id);
-  const rows = await selectProperties(db, { where: inArray(properties.id, ids) });
-  const byId = new Map(rows.map((r) => [r.row.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const orderBy = Array.isArray(options.orderBy) ? options.orderBy : [options.orderBy];
+  return (await joinedPage(db, { ...options, orderBy })) as PropertyRow[];
 }
 
 function agentOf(id: string | null, name: string | null, phone: string | null, image: string | null) {

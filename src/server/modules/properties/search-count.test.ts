@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '../../db/schema';
 import { noteWrite } from '../../plugins/read-cache';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { searchConditions } from './search';
 import { countMatching } from './search-count';
+import { searchConditions } from './search-shapes';
 
 let app: TestApp;
 
@@ -79,7 +79,7 @@ describe('search totals', () => {
               .where(where);
             const exact = row?.n ?? 0;
             for (const cap of [3, 1_000]) {
-              expect(await countMatching(app.db, q, where, cap)).toEqual({
+              expect(await countMatching(app.db, q, cap)).toEqual({
                 total: Math.min(exact, cap),
                 totalCapped: exact > cap,
               });
@@ -122,5 +122,34 @@ describe('search totals', () => {
     expect(first.items).toHaveLength(12);
     expect((await search(84)).items).toHaveLength(4); // 83 full pages of 12, then matches 997-1,000
     expect((await search(85)).items).toHaveLength(0);
+  });
+
+  it('a page past the last match still gives the total, counted or from the cache', async () => {
+    const city = 'מטולה';
+    await app.db.insert(properties).values(
+      Array.from({ length: 3 }, (_, i) => ({
+        typeTransaction: 'השכרה',
+        city,
+        address: `הגליל ${i + 1}`,
+        price: 4_000 + i,
+        category: 'דירה',
+      })),
+    );
+    const search = async (page: number) =>
+      (
+        await app.inject({
+          url: `/api/v1/property/search?type=rent&city=${encodeURIComponent(city)}&page=${page}&sort=priceAsc`,
+        })
+      ).json().data as { total: number; totalCapped: boolean; items: { price: number }[] };
+    await noteWrite(app.db);
+    // Nothing cached: the page past the end counts alone, then the first page reads the total from the cache.
+    expect(await search(2)).toMatchObject({ total: 3, totalCapped: false, items: [] });
+    const first = await search(1);
+    expect(first).toMatchObject({ total: 3, totalCapped: false });
+    expect(first.items.map((p) => p.price)).toEqual([4_000, 4_001, 4_002]);
+    // The other way round: the first page counts in its own statement, the page past the end reuses it.
+    await noteWrite(app.db);
+    expect((await search(1)).items).toHaveLength(3);
+    expect(await search(2)).toMatchObject({ total: 3, items: [] });
   });
 });

@@ -1,9 +1,10 @@
 import { type PropertySearchQuery, SEARCH_COUNT_CAP } from '@shared/schemas/property';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import { scopes } from '../../plugins/cache-scopes';
 import { propertyCaches } from './read-cache';
+import { PreparedShapes, searchValues, shapeConditions } from './search-shapes';
 
 const keyOf = (q: PropertySearchQuery) =>
   JSON.stringify([
@@ -21,30 +22,47 @@ const keyOf = (q: PropertySearchQuery) =>
 export type SearchCount = { total: number; totalCapped: boolean };
 
 /**
- * The total of a search, exact up to `cap` matches: the count reads at most cap + 1 rows however broad the
- * filter (every sale of 100,000 listings), instead of every match. Paging and re-sorting ask for the same
- * total again, so totals are kept in a read cache like the pages (a write through this process drops them).
+ * The capped count of a search shape's WHERE, as SQL: at most `cap` rows are read however broad the filter
+ * (every sale of 100,000 listings), from the same covering indexes as the page (index-only).
+ */
+export function cappedCount(db: Database, q: PropertySearchQuery) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(properties)
+    .where(shapeConditions(q))
+    .limit(sql.placeholder('cap'))
+    .as('matches');
+  return db.select({ n: sql<number>`count(*)::int` }).from(matches);
+}
+
+/** The capped count of each search shape alone, prepared once per database (search-shapes.ts). */
+const counts = new PreparedShapes((db, q, name) => cappedCount(db, q).prepare(name));
+
+/** The capped count by its own statement (no read cache). */
+export async function countAlone(db: Database, q: PropertySearchQuery, cap = SEARCH_COUNT_CAP) {
+  const [row] = await counts.get(db, q, 'count').execute({ ...searchValues(q), cap: cap + 1 });
+  return totalOf(row?.n ?? 0, cap);
+}
+
+/** The total of `n` matches counted up to cap + 1. */
+export const totalOf = (n: number, cap = SEARCH_COUNT_CAP): SearchCount => ({
+  total: Math.min(n, cap),
+  totalCapped: n > cap,
+});
+
+/**
+ * The total of a search, exact up to `cap` matches (the count reads at most cap + 1 rows). Paging and
+ * re-sorting ask for the same total again, so totals are kept in a read cache like the pages (a write drops
+ * them). On a miss `load` counts (the search's page statement counts too, in the same round trip); by default
+ * the count alone.
  */
 export function countMatching(
   db: Database,
   q: PropertySearchQuery,
-  where: SQL,
   cap = SEARCH_COUNT_CAP,
+  load?: () => Promise<SearchCount>,
 ): Promise<SearchCount> {
-  return propertyCaches.counts.get(
-    db,
-    `${cap}:${keyOf(q)}`,
-    async () => {
-      const matches = db
-        .select({ one: sql`1` })
-        .from(properties)
-        .where(where)
-        .limit(cap + 1)
-        .as('matches');
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-      const n = row?.n ?? 0;
-      return { total: Math.min(n, cap), totalCapped: n > cap };
-    },
-    [scopes.listings(q.type)],
-  );
+  return propertyCaches.counts.get(db, `${cap}:${keyOf(q)}`, load ?? (() => countAlone(db, q, cap)), [
+    scopes.listings(q.type),
+  ]);
 }

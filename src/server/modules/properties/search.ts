@@ -1,17 +1,13 @@
-import {
-  type PropertyPage,
-  type PropertySearchQuery,
-  SEARCH_COUNT_CAP,
-  searchTypeToTransaction,
-} from '@shared/schemas/property';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { type PropertyPage, type PropertySearchQuery, SEARCH_COUNT_CAP } from '@shared/schemas/property';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { type OrderBy, selectPage, toProperty } from './queries';
-import { countMatching } from './search-count';
+import { joinedPage, type PropertyRow, toProperty } from './queries';
+import { cappedCount, countAlone, countMatching, totalOf } from './search-count';
+import { PreparedShapes, searchValues, shapeConditions } from './search-shapes';
 
-const ORDERS: Record<PropertySearchQuery['sort'], OrderBy> = {
+const ORDERS: Record<PropertySearchQuery['sort'], SQL[]> = {
   newest: [sql`${properties.createdAt} desc`, sql`${properties.id}`],
   priceAsc: [sql`${properties.price} asc`, sql`${properties.id}`],
   priceDesc: [sql`${properties.price} desc`, sql`${properties.id}`],
@@ -20,31 +16,28 @@ const ORDERS: Record<PropertySearchQuery['sort'], OrderBy> = {
 };
 
 /** A sold list shows the latest sales first: 'newest' means the most recently changed there. */
-const SOLD_NEWEST: OrderBy = [sql`${properties.updatedAt} desc`, sql`${properties.id}`];
+const SOLD_NEWEST: SQL[] = [sql`${properties.updatedAt} desc`, sql`${properties.id}`];
 const orderOf = (q: PropertySearchQuery) => (q.sold && q.sort === 'newest' ? SOLD_NEWEST : ORDERS[q.sort]);
 
-/** The WHERE of a search: deal type and sold or not always (the leading columns of properties_search_idx). */
-export function searchConditions(q: PropertySearchQuery): SQL {
-  const conditions: (SQL | undefined)[] = [
-    eq(properties.typeTransaction, searchTypeToTransaction(q.type)),
-    eq(properties.sold, q.sold),
-  ];
-  if (q.city) conditions.push(eq(properties.city, q.city));
-  if (q.street) {
-    // An address is the street and a house number; match the street exactly, not as a prefix of another.
-    conditions.push(
-      sql`(${properties.address} = ${q.street} or ${properties.address} like ${`${escapeLike(q.street)} %`})`,
-    );
-  }
-  if (q.category) conditions.push(eq(properties.category, q.category));
-  if (q.minRooms !== undefined) conditions.push(gte(properties.rooms, q.minRooms));
-  if (q.maxRooms !== undefined) conditions.push(lte(properties.rooms, q.maxRooms));
-  if (q.minPrice !== undefined) conditions.push(gte(properties.price, q.minPrice));
-  if (q.maxPrice !== undefined) conditions.push(lte(properties.price, q.maxPrice));
-  return and(...conditions)!;
-}
+const pageOptions = (q: PropertySearchQuery) => ({
+  where: shapeConditions(q),
+  orderBy: orderOf(q),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+});
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The page statements of each search shape (which filters are given, sold or not, the sort), prepared once per
+ * database: a search builds no SQL, only binds its values (docs/performance.md, "Search"). One also counts
+ * the matches (a scalar subquery, run once per statement), for a search whose total is not in the cache: the
+ * page and its total in one round trip.
+ */
+const pages = new PreparedShapes((db, q, name) => joinedPage(db, pageOptions(q)).prepare(name));
+const countedPages = new PreparedShapes((db, q, name) =>
+  joinedPage(db, { ...pageOptions(q), extra: { total: sql<number>`(${cappedCount(db, q)})` } }).prepare(name),
+);
+
+type CountedRow = PropertyRow & { total: number };
 
 /** One page of the properties matching the filters (not sold, or only sold ones), with the total count. */
 export async function searchProperties(
@@ -52,24 +45,38 @@ export async function searchProperties(
   storage: Storage,
   q: PropertySearchQuery,
 ): Promise<PropertyPage> {
-  const where = searchConditions(q);
   const offset = (q.page - 1) * q.pageSize;
+  const values = {
+    ...searchValues(q),
+    limit: Math.min(q.pageSize, SEARCH_COUNT_CAP - offset),
+    offset,
+    cap: SEARCH_COUNT_CAP + 1,
+  };
   // Pages reach the first SEARCH_COUNT_CAP matches, as the count does: a deeper offset would cost every
   // row before it, and a visitor narrows the filters instead.
   const reachable = offset < SEARCH_COUNT_CAP;
-  const [rows, count] = await Promise.all([
+  let rows: PropertyRow[] | undefined;
+  const count = await countMatching(
+    db,
+    q,
+    SEARCH_COUNT_CAP,
     reachable
-      ? selectPage(db, {
-          where,
-          orderBy: orderOf(q),
-          limit: Math.min(q.pageSize, SEARCH_COUNT_CAP - offset),
-          offset,
-        })
-      : [],
-    countMatching(db, q, where),
-  ]);
+      ? async () => {
+          const counted = (await countedPages
+            .get(db, q, `counted_${q.sort}`)
+            .execute(values)) as CountedRow[];
+          rows = counted;
+          // No row: no match at all on the first page; past the last page the total is counted alone.
+          if (counted.length > 0 || offset === 0) return totalOf(counted[0]?.total ?? 0);
+          return countAlone(db, q);
+        }
+      : undefined,
+  );
+  // The total came from the cache (or a concurrent search of the same filters): the page alone.
+  if (rows === undefined && reachable)
+    rows = (await pages.get(db, q, `page_${q.sort}`).execute(values)) as PropertyRow[];
   return {
-    items: rows.map((r) => toProperty(r, storage)),
+    items: (rows ?? []).map((r) => toProperty(r, storage)),
     ...count,
     page: q.page,
     pageSize: q.pageSize,

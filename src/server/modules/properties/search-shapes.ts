@@ -1,0 +1,98 @@
+import { type PropertySearchQuery, searchTypeToTransaction } from '@shared/schemas/property';
+import { and, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { properties } from '../../db/schema';
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The values a search's statement takes, by placeholder name (a filter left out is undefined). */
+export function searchValues(q: PropertySearchQuery) {
+  return {
+    type: searchTypeToTransaction(q.type),
+    city: q.city || undefined,
+    street: q.street || undefined,
+    // An address is the street and a house number; match the street exactly, not as a prefix of another.
+    streetPattern: q.street ? `${escapeLike(q.street)} %` : undefined,
+    category: q.category || undefined,
+    minRooms: q.minRooms,
+    maxRooms: q.maxRooms,
+    minPrice: q.minPrice,
+    maxPrice: q.maxPrice,
+  };
+}
+type SearchValues = ReturnType<typeof searchValues>;
+
+/**
+ * The WHERE of a search, its values as `value` gives them (the values themselves, or placeholders of a
+ * prepared statement): deal type and sold or not always (the leading columns of the search indexes, sold as a
+ * constant, which the sold lists' partial index needs), each filter when it is given.
+ */
+function conditions(
+  q: PropertySearchQuery,
+  value: <K extends keyof SearchValues>(
+    name: K,
+    given: NonNullable<SearchValues[K]>,
+  ) => NonNullable<SearchValues[K]> | Placeholder,
+): SQL {
+  const v = searchValues(q);
+  const conditions: SQL[] = [
+    eq(properties.typeTransaction, value('type', v.type)),
+    sql`${properties.sold} = ${sql.raw(q.sold ? 'true' : 'false')}`,
+  ];
+  if (v.city) conditions.push(eq(properties.city, value('city', v.city)));
+  if (v.street && v.streetPattern) {
+    conditions.push(
+      sql`(${properties.address} = ${value('street', v.street)} or ${properties.address} like ${value('streetPattern', v.streetPattern)})`,
+    );
+  }
+  if (v.category) conditions.push(eq(properties.category, value('category', v.category)));
+  if (v.minRooms !== undefined) conditions.push(gte(properties.rooms, value('minRooms', v.minRooms)));
+  if (v.maxRooms !== undefined) conditions.push(lte(properties.rooms, value('maxRooms', v.maxRooms)));
+  if (v.minPrice !== undefined) conditions.push(gte(properties.price, value('minPrice', v.minPrice)));
+  if (v.maxPrice !== undefined) conditions.push(lte(properties.price, value('maxPrice', v.maxPrice)));
+  return and(...conditions)!;
+}
+
+/** The WHERE of a search with its values in place (a one-off query). */
+export const searchConditions = (q: PropertySearchQuery): SQL => conditions(q, (_name, given) => given);
+
+/** The WHERE of a search's shape: every value a placeholder of the same name. */
+export const shapeConditions = (q: PropertySearchQuery): SQL =>
+  conditions(q, (name) => sql.placeholder(name));
+
+/**
+ * A search's shape: sold or not and which filters it gives (not their values). Searches of one shape share
+ * one statement, so the SQL of each shape is built once per database and then only bound to values. The
+ * filters count as given exactly as the WHERE (search.ts) includes them: text when not empty, numbers when
+ * present.
+ */
+export function shapeKey(q: PropertySearchQuery): string {
+  const given = [q.city, q.street, q.category].map((text) => (text ? '1' : '0'));
+  const bounds = [q.minRooms, q.maxRooms, q.minPrice, q.maxPrice].map((n) => (n === undefined ? '0' : '1'));
+  return `${q.sold ? 'sold' : 'open'}_${given.join('')}${bounds.join('')}`;
+}
+
+/**
+ * Statements prepared per search shape and database. Each is named (`search_<kind>_<shape>`), so PostgreSQL
+ * parses it once per connection too; a name always stands for the same text. At most 2 x 128 shapes per kind.
+ */
+export class PreparedShapes<P> {
+  private readonly byDb = new WeakMap<Database, Map<string, P>>();
+
+  constructor(private readonly prepare: (db: Database, q: PropertySearchQuery, name: string) => P) {}
+
+  get(db: Database, q: PropertySearchQuery, kind: string): P {
+    let statements = this.byDb.get(db);
+    if (!statements) {
+      statements = new Map();
+      this.byDb.set(db, statements);
+    }
+    const name = `search_${kind}_${shapeKey(q)}`;
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = this.prepare(db, q, name);
+      statements.set(name, statement);
+    }
+    return statement;
+  }
+}
