@@ -20,7 +20,7 @@ async function buttonsReachedByTab(page: Page) {
   return reached;
 }
 
-test('a visitor with a phone only keeps a search without e-mail, gets the private link on the screen, and can ask for alerts by e-mail later, all by keyboard', async ({
+test('a phone-only visitor gets the private link on screen and no mail, then adds an e-mail, all by keyboard', async ({
   page,
   request,
   shot,
