@@ -12,7 +12,7 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(
     join(webRoot, 'index.html'),
-    '<!doctype html><html lang="he" dir="rtl"><body>app</body></html>',
+    '<!doctype html><html lang="he" dir="rtl"><head><title>app</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
   app = await createTestApp({ webRoot });
@@ -93,6 +93,16 @@ describe('app shell', () => {
         'officeHours',
         'whatsappPhone',
       ]),
+    );
+  });
+});
+
+describe('a built index.html the pages cannot go into', () => {
+  it('stops the server at start, naming what is missing', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><body>app</body></html>');
+    await expect(createTestApp({ webRoot })).rejects.toThrow(
+      'index.html has no </head> or no <div id="root"></div>',
     );
   });
 });

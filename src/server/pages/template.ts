@@ -34,6 +34,11 @@ export function assemblePage(template: string, parts: PageParts): string {
 
 let split: { template: string; parts: [string, string, string] } | undefined;
 
+/** Throws, naming what is missing, unless the pages can be put into `template` (checked once, at start). */
+export function checkTemplate(template: string): void {
+  templateParts(template);
+}
+
 /** The template cut where the head tags and the app go, its generic title and description removed; once. */
 function templateParts(template: string): [string, string, string] {
   if (split?.template === template) return split.parts;

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { PageRenderer } from '../pages/renderer';
 import { builtRenderer } from '../pages/renderer';
 import { createPageServer, type PageServer } from '../pages/serve-page';
+import { checkTemplate } from '../pages/template';
 import { parseByteRange } from '../storage/byte-range';
 import type { S3Storage } from '../storage/s3-storage';
 import { keyOfUploadsPath, LocalStorage, type Storage } from '../storage/storage';
@@ -75,6 +76,8 @@ export const webAppPlugin = fp(
     const indexPath = opts.webRoot ? join(opts.webRoot, 'index.html') : undefined;
     const hasWebApp = indexPath !== undefined && existsSync(indexPath);
     const indexHtml = hasWebApp ? readFileSync(indexPath, 'utf8') : undefined;
+    // A template the pages cannot go into stops the server at start, not every page with a 500.
+    if (indexHtml) checkTemplate(indexHtml);
     const servePage =
       indexHtml &&
       createPageServer(
