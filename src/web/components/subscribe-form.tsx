@@ -123,7 +123,10 @@ export function SubscribeForm({
   if (shownToken) return <PhoneOnlySaved token={shownToken} />;
   if (sentTo)
     return (
-      <p role="status" className="rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
+      <p
+        role="status"
+        className="rounded-xl border border-green-200 bg-green-50 p-4 text-green-900 wrap-anywhere"
+      >
         {t.sent(sentTo)}
       </p>
     );

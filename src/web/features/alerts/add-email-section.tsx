@@ -59,7 +59,10 @@ export function AddEmailSection({ token }: { token: string }) {
         {t.addEmailTitle}
       </h2>
       {sentTo ? (
-        <p role="status" className="rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
+        <p
+          role="status"
+          className="rounded-xl border border-green-200 bg-green-50 p-4 text-green-900 wrap-anywhere"
+        >
           {t.addEmailSent(sentTo)}
         </p>
       ) : (
