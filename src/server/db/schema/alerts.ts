@@ -22,8 +22,8 @@ export const alertSubscribers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    /** Lower-case; one subscriber per address. */
-    email: text('email').notNull(),
+    /** Lower-case; one subscriber per address. Null for a visitor who gave a mobile phone only (never mailed). */
+    email: text('email'),
     phone: text('phone').notNull().default(''),
     frequency: text('frequency').$type<AlertFrequency>().notNull().default('immediate'),
     /** The first consent: the exact wording shown, when and from where (each later one is in the consent log). */

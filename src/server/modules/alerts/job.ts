@@ -16,6 +16,7 @@ import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction } from '../mail/outbox';
 import { type AlertItem, alertMail } from './alert-mail';
 import { propertyCards } from './cards';
+import { mailboxOf } from './mailbox';
 import { liveSearchesOfType } from './matches';
 import { purgeUnconfirmed } from './removal';
 import { issueToken } from './tokens';
@@ -123,6 +124,9 @@ export async function queueDueAlerts(
       .for('update', { skipLocked: true });
     let queued = 0;
     for (const subscriber of waiting) {
+      // Only confirmed subscribers are here, and a phone-only one never confirms; the check keeps the type honest.
+      const email = mailboxOf(subscriber);
+      if (email === null) continue;
       if (nextAlertAt(subscriber.frequency, subscriber.lastAlertAt, now, ctx.rules) > now) continue;
       const deliveries = await tx
         .select({ delivery: alertDeliveries })
@@ -152,7 +156,7 @@ export async function queueDueAlerts(
         unsubscribe: await issueToken(tx, subscriber.id, 'unsubscribe'),
       };
       const mailId = await enqueueInTransaction(tx, {
-        ...alertMail(ctx.appOrigin, subscriber, items, tokens),
+        ...alertMail(ctx.appOrigin, { ...subscriber, email }, items, tokens),
         notBefore: now,
       });
       await tx

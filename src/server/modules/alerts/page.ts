@@ -7,7 +7,7 @@ import type { Transaction } from '../mail/outbox';
 import { propertyCards } from './cards';
 import { logConsent } from './consent';
 import { type AlertsContext, officeOf, ownerOf, type Subscriber } from './context';
-import { isPhoneOnly, mailboxOf } from './mailbox';
+import { consentKeyOf, isPhoneOnly, mailboxOf } from './mailbox';
 import { ensureRequirement } from './requirement';
 import { subscriberOfToken } from './tokens';
 
@@ -115,7 +115,12 @@ export async function confirm(ctx: AlertsContext, token: string, ip: string): Pr
       .where(eq(alertSubscribers.id, subscriber.id))
       .returning();
     if (!subscriber.confirmedAt || resubscribes || waiting > 0) {
-      await logConsent(tx, { subscriberId: subscriber.id, key: subscriber.email, event: 'confirm', ip });
+      await logConsent(tx, {
+        subscriberId: subscriber.id,
+        key: consentKeyOf(subscriber),
+        event: 'confirm',
+        ip,
+      });
     }
     await ensureRequirement(tx, updated!, office);
     const [latest] = await tx.select().from(alertSubscribers).where(eq(alertSubscribers.id, subscriber.id));

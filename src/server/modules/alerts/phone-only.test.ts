@@ -1,6 +1,6 @@
 import { normalizeIsraeliMobile } from '@shared/domain/phone';
 import { ALERT_MESSAGES, ALERTS_CONSENT_TEXT } from '@shared/schemas/alerts';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   alertConsentLog,
@@ -64,7 +64,7 @@ async function phoneOnly(phone: string, extra: Record<string, unknown> = {}) {
   const [row] = await app.db
     .select()
     .from(alertSubscribers)
-    .where(and(eq(alertSubscribers.phone, phone), like(alertSubscribers.email, 'phone-only:%')))
+    .where(and(eq(alertSubscribers.phone, phone), isNull(alertSubscribers.email)))
     .orderBy(alertSubscribers.createdAt);
   return { token, row: row! };
 }

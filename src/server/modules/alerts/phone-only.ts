@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { logConsent } from './consent';
 import { type AlertsContext, officeOf } from './context';
-import { consentKeyOf, isPhoneOnly, phoneOnlyKey } from './mailbox';
+import { consentKeyOf, isPhoneOnly } from './mailbox';
 import { ensureRequirement } from './requirement';
 import { addFavourites, addSearches, type SubscribeInput, subscribe } from './subscribe';
 import { issueToken, subscriberOfToken } from './tokens';
@@ -32,7 +32,7 @@ export async function subscribeByPhone(
       .insert(alertSubscribers)
       .values({
         name: input.name,
-        email: phoneOnlyKey(),
+        email: null,
         phone: input.phone,
         frequency: input.frequency,
         consentText: ALERTS_CONSENT_TEXT,

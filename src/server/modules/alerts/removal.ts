@@ -31,10 +31,12 @@ export function deleteMyData(ctx: AlertsContext, token: string): Promise<void> {
         .where(eq(leads.contactId, subscriber.contactId))
         .limit(1);
       if (other) {
-        await tx
-          .update(contacts)
-          .set({ email: null })
-          .where(and(eq(contacts.id, subscriber.contactId), eq(contacts.email, subscriber.email)));
+        // The contact stays for its other leads; the address it has from this subscriber goes.
+        if (subscriber.email !== null)
+          await tx
+            .update(contacts)
+            .set({ email: null })
+            .where(and(eq(contacts.id, subscriber.contactId), eq(contacts.email, subscriber.email)));
       } else {
         await tx.delete(contacts).where(eq(contacts.id, subscriber.contactId));
       }

@@ -102,7 +102,10 @@ export async function subscribe(
       wording: ALERTS_CONSENT_TEXT,
     });
     const token = await issueToken(tx, id, 'access');
-    await enqueueInTransaction(tx, confirmationMail(ctx.appOrigin, subscriber!, token));
+    await enqueueInTransaction(
+      tx,
+      confirmationMail(ctx.appOrigin, { ...subscriber!, email: input.email }, token),
+    );
   });
 }
 
@@ -113,6 +116,6 @@ export async function sendLink(ctx: AlertsContext, email: string): Promise<void>
     const [subscriber] = await tx.select().from(alertSubscribers).where(eq(alertSubscribers.email, email));
     if (!subscriber) return;
     const token = await issueToken(tx, subscriber.id, 'access');
-    await enqueueInTransaction(tx, linkMail(ctx.appOrigin, subscriber, token));
+    await enqueueInTransaction(tx, linkMail(ctx.appOrigin, { ...subscriber, email }, token));
   });
 }
