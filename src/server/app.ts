@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { type ErrorBody, MESSAGES } from '@shared/schemas/common';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
@@ -115,7 +115,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     // One line per answered request, errors and slow ones always, the rest sampled (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A URL the router cannot read (a broken percent-escape, an over-long segment) is refused before any
     // hook runs: answer it in the API's shape and language, without echoing the URL.
     frameworkErrors: (error, _request, reply) => {

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { requestLogPlugin, requestLogSample } from './request-log';
@@ -14,7 +14,10 @@ async function appLogging(options: { successSample: number; slowMs: number }) {
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+  const app = Fastify({
+    logger: { level: 'info', stream },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   await app.register(requestLogPlugin, options);
   app.get('/ok', async () => ({ ok: true }));
   app.get('/fail', async () => {
