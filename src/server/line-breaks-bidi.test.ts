@@ -1,3 +1,4 @@
+import { EMAIL_INVALID_MESSAGE } from '@shared/domain/email';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -91,6 +92,14 @@ describe('visitor alerts', () => {
     expect(res.statusCode).toBe(202);
     const [row] = await app.db.select().from(alertSubscribers).where(eq(alertSubscribers.email, email));
     expect(row).toMatchObject({ name: ONE_LINE, phone: '0501234567' });
+  });
+
+  it('refuses an address with a direction mark or an override inside it, in Hebrew, and stores nothing', async () => {
+    for (const email of [`buyer\u200f${freshEmail()}`, `${freshEmail()}\u202e`.replace('@', '@\u202e')]) {
+      const res = await send('POST', '/alerts/subscribe', subscribeBody(email));
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(EMAIL_INVALID_MESSAGE);
+    }
   });
 });
 
