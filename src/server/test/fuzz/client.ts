@@ -40,16 +40,20 @@ async function signIn(app: FastifyInstance, email: string): Promise<string> {
   return `sid=${sid.value}`;
 }
 
-/** A confirmed subscriber with one saved search, and its private token. */
-async function alertFixture(app: FastifyInstance, email: string) {
+/**
+ * A subscriber with one saved search, and its private token: confirmed with an address, or one who gave a
+ * mobile phone only (`email` null, never confirmed).
+ */
+async function alertFixture(app: FastifyInstance, email: string | null, phone = '') {
   const [subscriber] = await app.db
     .insert(alertSubscribers)
     .values({
       name: 'קונה',
       email,
+      phone,
       consentText: ALERTS_CONSENT_TEXT,
       consentAt: new Date(),
-      confirmedAt: new Date(),
+      confirmedAt: email ? new Date() : null,
     })
     .returning();
   const [search] = await app.db
@@ -92,6 +96,7 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
   // A confirmed subscriber with a saved search (the private link's routes), and a spare one to delete.
   const alerts = await alertFixture(app, 'fuzz-alerts@example.com');
   const spareAlerts = await alertFixture(app, 'fuzz-alerts-spare@example.com');
+  const phoneOnlyAlerts = await alertFixture(app, null, '0541239876');
   const cookies: Record<Role, string | undefined> = {
     visitor: undefined,
     admin: await signIn(app, admin.email),
@@ -114,6 +119,7 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     search: alerts.searchId,
     spareAlertToken: spareAlerts.token,
     spareSearch: spareAlerts.searchId,
+    phoneOnlyAlertToken: phoneOnlyAlerts.token,
   };
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
     .png()

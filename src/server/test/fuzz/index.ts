@@ -807,6 +807,19 @@ export const fuzzFamilies: FuzzRoute[] = [
       },
       {
         method: 'POST',
+        url: '/alerts/me/:phoneOnlyAlertToken/email',
+        as: 'visitor',
+        ...json(
+          fields({
+            email: freshEmail,
+            consent: [true],
+            consentText: [ALERTS_CONSENT_TEXT],
+            website: [''],
+          }),
+        ),
+      },
+      {
+        method: 'POST',
         url: '/alerts/me/:token/unsubscribe',
         as: 'visitor',
         ...path(fields({ token: ['$alertToken', 'a'.repeat(43)] })),
