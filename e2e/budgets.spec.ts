@@ -6,10 +6,11 @@ import { expect, test } from './fixtures';
 /**
  * First-load JavaScript, gzip as on the wire. The target of issue 26 is home <= 100 KB (issue 10: /Sale and the
  * property page <= 120 KB). React DOM alone is 66 KB and React Router with TanStack Query 41 KB, so the pages miss
- * it (docs/performance.md, "Public pages: first-load JavaScript"). These ceilings stop growth: the sizes of
- * 26.11.2026 (home 140.8, /Sale 142.7, property 142.9 KB) plus about 2%.
+ * it (docs/performance.md, "Public pages: first-load JavaScript"). These ceilings stop growth: the sizes after
+ * the visitor alerts' phone-only path and the shared contact fields (26.11.2026: home 142.2, /Sale 145.5,
+ * property 146.0 KB) plus about 2%. Admin-only code (the card's edit form and delete dialog) loads when used.
  */
-const BUDGET_KB = { home: 144, sale: 146, property: 146 } as const;
+const BUDGET_KB = { home: 145, sale: 148, property: 149 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();

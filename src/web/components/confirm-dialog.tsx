@@ -1,4 +1,4 @@
-import { admin as heAdmin } from '@web/i18n/admin';
+import { he } from '@web/i18n/he';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
@@ -37,7 +37,7 @@ export function ConfirmDialog({ open, message, confirmLabel, danger, busy, onCon
       </p>
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
-          {heAdmin.common.cancel}
+          {he.common.cancel}
         </Button>
         <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
           {confirmLabel}

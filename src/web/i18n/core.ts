@@ -13,6 +13,7 @@ export const core = {
     errorTitle: 'משהו השתבש',
     errorText: 'אירעה שגיאה בהצגת העמוד. נסו לרענן.',
     retry: 'רענון',
+    cancel: 'ביטול',
     forbidden: 'אין לך הרשאה לצפות בעמוד זה.',
     noAccessTitle: 'אין הרשאה',
     toMyPage: 'לאזור האישי',

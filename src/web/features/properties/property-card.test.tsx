@@ -110,7 +110,7 @@ describe("an admin's property card", () => {
     const calls = fakeApi(() => json(200, { status: 'success', data: null }));
     setup();
     await user.click(screen.getByRole('button', { name: 'מחיקה' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveAccessibleDescription('למחוק את הנכס במוריה 40? לא ניתן לבטל פעולה זו.');
     await user.click(within(dialog).getByRole('button', { name: 'ביטול' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -2,7 +2,6 @@ import { FLAT_CATEGORIES, TRANSACTION_TYPES } from '@shared/domain/property-opti
 import { paths } from '@shared/paths';
 import type { Property, PropertyAgent } from '@shared/schemas/property';
 import { Button } from '@web/components/button';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FavouriteButton } from '@web/components/favourite-button';
 import { he } from '@web/i18n/he';
 import { isSessionEnd } from '@web/lib/api-client';
@@ -17,6 +16,10 @@ import { listingPrice, propertyFacts } from './property-facts';
 
 /** The admin's edit form (and its form library) loads only when an admin opens it, never for a visitor. */
 const EditCard = lazy(() => import('./edit-card').then((m) => ({ default: m.EditCard })));
+/** The delete confirmation, likewise: it loads when an admin asks to delete. */
+const ConfirmDialog = lazy(() =>
+  import('@web/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 const t = he.properties.card;
 const CARD_SIZES = '(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 95vw';
@@ -129,6 +132,8 @@ type AdminProps = {
 function AdminDetails({ property: p, onEdit, editButton }: AdminProps) {
   const remove = useDeleteProperty();
   const [asking, setAsking] = useState(false);
+  // Mounted from the first question on, so closing it (a native <dialog>) gives the focus back to its button.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
   const onDelete = () => {
     setAsking(false);
     // The card unmounts once the list refetches, so the outcome is read from the promise.
@@ -157,22 +162,29 @@ function AdminDetails({ property: p, onEdit, editButton }: AdminProps) {
         </Button>
         <Button
           variant="danger"
-          onClick={() => setAsking(true)}
+          onClick={() => {
+            setDialogLoaded(true);
+            setAsking(true);
+          }}
           disabled={remove.isPending}
           className="flex-1"
         >
           <Trash2 size={16} aria-hidden /> {t.delete}
         </Button>
       </div>
-      <ConfirmDialog
-        open={asking}
-        message={t.confirmDelete(p.address)}
-        confirmLabel={t.delete}
-        danger
-        busy={remove.isPending}
-        onConfirm={onDelete}
-        onCancel={() => setAsking(false)}
-      />
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={asking}
+            message={t.confirmDelete(p.address)}
+            confirmLabel={t.delete}
+            danger
+            busy={remove.isPending}
+            onConfirm={onDelete}
+            onCancel={() => setAsking(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
