@@ -75,6 +75,12 @@ function openPostgres({
     max: poolSize,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
+  // A connection the database ends (a restart, a failover, an administrator's pg_terminate_backend) must not
+  // end the process. An idle one is dropped by the pool; one checked out between queries (inside a
+  // transaction) fails its next query, which the request answers as an error. Both are only reported here.
+  const lost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg({ client: pool, schema });
   const locks = new AdvisoryLockSession(url);
   return {
