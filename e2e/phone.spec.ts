@@ -189,8 +189,11 @@ test('the side navigation is a drawer opened and closed by keyboard; the skip li
   const open = (await column.boundingBox())!;
   await column.getByRole('button', { name: 'כיווץ התפריט' }).click();
   await expect(column.getByRole('button', { name: 'הרחבת התפריט' })).toBeVisible();
+  // The column's width is animated (a short CSS transition): its end, not its first frame, is measured.
+  const width = async () => (await column.boundingBox())!.width;
+  await expect.poll(width).toBeLessThan(open.width);
+  await expect.poll(width).toBe(64);
   const collapsed = (await column.boundingBox())!;
-  expect(collapsed.width).toBeLessThan(open.width);
   expect(collapsed.height).toBeLessThanOrEqual(open.height);
   await shot('side navigation collapsed at desktop width');
 });
