@@ -27,6 +27,7 @@ import { goals, indicators, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/modules/users/passwords';
 import { adminQuery, withDatabase } from '../src/server/test/global-setup';
 import { startCeiling } from './lib/ceiling';
+import { dailyEntryWriter } from './lib/daily-entries';
 import { type BenchRequest, type Figure, measure } from './lib/mix';
 import { FIGURE_HEADER, figureRow, machine, stamp, type Target } from './lib/report';
 import { type BenchServer, signIn, startServer } from './lib/server';
@@ -130,29 +131,6 @@ async function seed(databaseUrl: string | undefined, dataDir: string, days: stri
   return agents.map((a) => a.id);
 }
 
-/** A daily entry as the daily-entry form sends it, for a random agent and working day. */
-function dailyEntry(port: number, cookie: string, agentIds: string[], days: string[]) {
-  const small = () => Math.floor(Math.random() * 4);
-  return async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/indicators`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: `http://127.0.0.1:${port}` },
-      body: JSON.stringify({
-        agent: random(agentIds),
-        createdAt: random(days),
-        meetings: small(),
-        exclusives: small(),
-        priceUpdates: small(),
-        buyerTours: small(),
-        priceOffers: small(),
-        deals: 0,
-      }),
-    });
-    await res.arrayBuffer();
-    return res.ok;
-  };
-}
-
 /** An agent's details saved by an admin (PATCH /users/:id): every dashboard answer reads the agents. */
 function agentDetails(port: number, cookie: string, agentIds: string[]) {
   let n = 0;
@@ -190,7 +168,7 @@ async function main() {
     const startedAt = stamp();
     log(`start: ${startedAt}`);
 
-    const write = { every: WRITE_EVERY, run: dailyEntry(port, cookie, agentIds, days) };
+    const write = { every: WRITE_EVERY, run: dailyEntryWriter(port, cookie, agentIds, days) };
     const figures: { figure: Figure; target?: Target }[] = [];
     const run = async (
       key: string,

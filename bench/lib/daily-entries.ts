@@ -30,9 +30,11 @@ function workingDays(): string[] {
   return days;
 }
 
-/** A daily entry as the daily-entry form sends it (POST /indicators, admin), for a random agent and day. */
-export function dailyEntryWriter(port: number, cookie: string, agentIds: string[]) {
-  const days = workingDays();
+/**
+ * A daily entry as the daily-entry form sends it (POST /indicators, admin), for a random agent and one of
+ * `days` (by default the last year's working days).
+ */
+export function dailyEntryWriter(port: number, cookie: string, agentIds: string[], days = workingDays()) {
   const small = () => Math.floor(Math.random() * 4);
   return async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/indicators`, {
