@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { appRoot } from '../lib/app-root';
 
@@ -77,26 +77,49 @@ export class ServerProcess {
   }
 }
 
-type Sent = { method?: string; path: string; json?: unknown; cookie?: string };
-type Answer = { status: number; body: string; setCookie: string[]; localPort: number };
+type Sent = {
+  method?: string;
+  path: string;
+  json?: unknown;
+  cookie?: string;
+  /** A body as it is (a multipart form), with the headers it needs. */
+  body?: Buffer;
+  headers?: Record<string, string>;
+};
+type Answer = {
+  status: number;
+  body: string;
+  bytes: Buffer;
+  headers: IncomingHttpHeaders;
+  setCookie: string[];
+  localPort: number;
+};
 
 /** A request on a new connection (no keep-alive): the cluster hands each connection to the next worker. */
-export function onNewConnection(port: number, { method = 'GET', path, json, cookie }: Sent) {
-  const payload = json === undefined ? undefined : JSON.stringify(json);
-  const headers: Record<string, string> = {};
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  if (cookie) headers.cookie = cookie;
+export function onNewConnection(
+  port: number,
+  { method = 'GET', path, json, cookie, body, headers = {} }: Sent,
+) {
+  const payload = json === undefined ? body : JSON.stringify(json);
+  const sent: Record<string, string> = { ...headers };
+  if (json !== undefined) sent['content-type'] = 'application/json';
+  if (cookie) sent.cookie = cookie;
   return new Promise<Answer>((resolve, reject) => {
     let localPort = 0;
-    const req = request({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
+    const req = request({ host: '127.0.0.1', port, path, method, headers: sent, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({
+          status: res.statusCode ?? 0,
+          body: bytes.toString('utf8'),
+          bytes,
+          headers: res.headers,
+          setCookie: res.headers['set-cookie'] ?? [],
+          localPort,
+        });
       });
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body, setCookie: res.headers['set-cookie'] ?? [], localPort }),
-      );
     });
     req.on('socket', (socket) => {
       socket.on('connect', () => {
