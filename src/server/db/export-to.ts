@@ -42,6 +42,12 @@ export async function exportTo(
   );
 
   const client = new pg.Client({ connectionString: targetUrl });
+  // A connection the database ends while the copy reads the embedded database (a restart, a lost network) fails
+  // the run with the database's reason at the next statement, instead of an 'error' event no one listens to.
+  let lost: Error | undefined;
+  client.on('error', (err) => {
+    lost ??= err;
+  });
   await client.connect();
   try {
     await client.query('begin');
@@ -84,7 +90,7 @@ export async function exportTo(
     return counts;
   } catch (err) {
     await client.query('rollback').catch(() => {});
-    throw err;
+    throw lost ?? err;
   } finally {
     await client.end();
   }
