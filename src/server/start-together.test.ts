@@ -30,16 +30,19 @@ const localUploads = (dir: string) =>
  * one fresh PostgreSQL database and one S3-compatible bucket, all started at once.
  */
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('servers on several machines', () => {
-  const url = process.env.TEST_DATABASE_URL!;
   const name = `fresh_${Math.random().toString(36).slice(2, 10)}`;
-  const databaseUrl = withDatabase(url, name);
-  const dataDirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'machine-')));
+  let url: string;
+  let databaseUrl: string;
+  let dataDirs: string[] = [];
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let servers: ServerProcess[] = [];
   /** The photo the second test uploads. */
   let photoId: string | undefined;
 
   beforeAll(async () => {
+    url = process.env.TEST_DATABASE_URL!;
+    databaseUrl = withDatabase(url, name);
+    dataDirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'machine-')));
     s3 = await startS3Server();
     await adminQuery(url, `create database "${name}"`);
     servers = dataDirs.map(
