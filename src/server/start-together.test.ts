@@ -52,7 +52,8 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('servers on several mach
           DATA_DIR: dir,
           NODE_ENV: 'test',
           WORKERS: '1',
-          SHUTDOWN_DRAIN_MS: '3000',
+          // Long enough for the drain test's two requests on a busy machine.
+          SHUTDOWN_DRAIN_MS: '10000',
           STORAGE: 's3',
           S3_BUCKET: 'photos',
           S3_ENDPOINT: s3.endpoint,
@@ -68,7 +69,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('servers on several mach
     await adminQuery(url, `drop database if exists "${name}" with (force)`);
     await s3?.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  });
+  }, 120_000); // the servers drain before they stop
 
   /** Every server listening, each on its own port. */
   const allListening = async () => {
