@@ -36,7 +36,7 @@ test('a phone-only visitor gets the private link on screen and no mail, then add
   // At phone width, by keyboard: the save-search dialog with a name and a mobile phone, no e-mail.
   await page.setViewportSize(PHONE);
   await page.goto(`/Sale?city=${encodeURIComponent(city)}&minRooms=3`);
-  const save = page.getByRole('button', { name: 'שמור חיפוש ושלחו לי נכסים חדשים' });
+  const save = page.getByRole('button', { name: 'שמירת החיפוש ועדכונים על נכסים חדשים' });
   await save.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'שמירת החיפוש' });

@@ -105,7 +105,7 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   // Keyboard only, at phone width: the listing's filters in the address, then the save-search dialog.
   await page.setViewportSize(PHONE);
   await page.goto(`/Sale?city=${encodeURIComponent(city)}&minRooms=4&maxRooms=5&maxPrice=2500000`);
-  const save = page.getByRole('button', { name: 'שמור חיפוש ושלחו לי נכסים חדשים' });
+  const save = page.getByRole('button', { name: 'שמירת החיפוש ועדכונים על נכסים חדשים' });
   await save.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'שמירת החיפוש' });

@@ -23,8 +23,9 @@ describe('savedSearchSentence', () => {
     ).toBe('דירות 4–5 חדרים בחיפה עד 2,500,000 ₪');
   });
 
-  it('says nothing of what is not filtered', () => {
-    expect(savedSearchSentence(search())).toBe('נכסים');
+  it('says nothing of what is not filtered, but a bare sale search says it is for sale', () => {
+    expect(savedSearchSentence(search())).toBe('נכסים למכירה');
+    expect(savedSearchSentence(search({ category: 'דירה' }))).toBe('דירות למכירה');
     expect(savedSearchSentence(search({ type: 'rent', maxPrice: SEARCH_PRICE_MAX.rent }))).toBe(
       'נכסים להשכרה',
     );
@@ -64,8 +65,8 @@ describe('savedSearchSentence', () => {
   });
 
   it('names every category in the plural', () => {
-    expect(savedSearchSentence(search({ category: 'מסחרי' }))).toBe('נכסים מסחריים');
-    expect(savedSearchSentence(search({ category: "קוטג'" }))).toBe("קוטג'ים");
-    expect(savedSearchSentence(search({ category: 'דו משפחתי' }))).toBe('בתים דו משפחתיים');
+    expect(savedSearchSentence(search({ category: 'מסחרי' }))).toBe('נכסים מסחריים למכירה');
+    expect(savedSearchSentence(search({ category: "קוטג'" }))).toBe("קוטג'ים למכירה");
+    expect(savedSearchSentence(search({ category: 'דו משפחתי' }))).toBe('בתים דו משפחתיים למכירה');
   });
 });

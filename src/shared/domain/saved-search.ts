@@ -75,7 +75,8 @@ function list(items: readonly string[]): string {
 
 /**
  * How a saved search reads, in Hebrew: 'דירות 4–5 חדרים בחיפה עד 2,500,000 ₪'. Rentals say so
- * ('דירות להשכרה 3 חדרים בתל אביב עד 6,000 ₪'); what is not filtered is not said.
+ * ('דירות להשכרה 3 חדרים בתל אביב עד 6,000 ₪'); what is not filtered is not said. A sale search that
+ * narrows nothing else says what it is for ('נכסים למכירה', 'דירות למכירה') rather than a bare noun.
  */
 export function savedSearchSentence(filters: SavedSearchFilters): string {
   const bounds = searchBounds(filters);
@@ -89,5 +90,6 @@ export function savedSearchSentence(filters: SavedSearchFilters): string {
   const price = pricePart(bounds.minPrice, bounds.maxPrice);
   if (price) parts.push(price);
   if (filters.features.length > 0) parts.push(`עם ${list(filters.features)}`);
+  if (filters.type === 'sale' && parts.length === 1) parts.push('למכירה');
   return parts.join(' ');
 }

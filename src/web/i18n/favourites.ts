@@ -3,5 +3,5 @@ export const favourites = {
   /** The heart's name stays the same; aria-pressed says whether the property is saved. */
   heart: (address: string) => `שמירה במועדפים: ${address}`,
   myFavourites: 'המועדפים שלי',
-  saveSearch: 'שמור חיפוש ושלחו לי נכסים חדשים',
+  saveSearch: 'שמירת החיפוש ועדכונים על נכסים חדשים',
 } as const;

@@ -7,7 +7,7 @@ import type { Filters } from './filters';
 const loadDialog = () => import('./save-search-dialog');
 const SaveSearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SaveSearchDialog })));
 
-/** "שמור חיפוש ושלחו לי נכסים חדשים" on /Sale and /Rent: the server renders a plain button. */
+/** "שמירת החיפוש ועדכונים על נכסים חדשים" on /Sale and /Rent: the server renders a plain button. */
 export function SaveSearchButton({ type, filters }: { type: 'sale' | 'rent'; filters: Filters }) {
   const [open, setOpen] = useState(false);
   const preload = () => {

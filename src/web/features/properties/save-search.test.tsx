@@ -34,7 +34,7 @@ function setup() {
       </QueryClientProvider>
     </MemoryRouter>,
   );
-  return screen.getByRole('button', { name: 'שמור חיפוש ושלחו לי נכסים חדשים' });
+  return screen.getByRole('button', { name: 'שמירת החיפוש ועדכונים על נכסים חדשים' });
 }
 
 describe('saving a search', () => {
