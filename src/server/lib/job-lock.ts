@@ -5,7 +5,8 @@ import type { DatabaseHandle } from '../db/client';
  * Singleton work across processes and machines. On PostgreSQL a named advisory lock (db/advisory-lock.ts) says
  * which process runs it; the embedded database is one process, where an in-process guard is enough (its one
  * connection would grant the same advisory lock to every caller, since PostgreSQL locks are re-entrant per
- * session). Queues claimed row by row (`FOR UPDATE SKIP LOCKED`) need no lock of their own.
+ * session). Queues claimed row by row (`FOR UPDATE SKIP LOCKED`) need no lock of their own. Periodic jobs also
+ * claim their period (job-period.ts), so that they run once per period in all, not once per process.
  */
 
 /** Names held in this process, per database handle (tests open several handles, each a process of its own). */

@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessions } from '../db/schema';
 import { purgeIdempotencyKeys } from './idempotency';
-import { runSingleton } from './job-lock';
+import { runOncePerPeriod } from './job-period';
 import { purgeExpiredRateLimits } from './rate-limit';
 
 /** Deletes expired sessions, rate-limit windows and remembered idempotency keys (cheap thanks to the indexes on their expiry). */
@@ -14,14 +14,20 @@ export async function purgeExpired(app: FastifyInstance): Promise<void> {
   if (app.dbHandle.kind === 'pglite') await app.db.execute(sql`analyze`);
 }
 
-/** Runs the purge now and every hour (in one process at a time); returns a function that stops it. */
+const PERIOD_MS = 3_600_000;
+/** How often each process asks whether this hour's purge is due (the claim decides, see job-period.ts). */
+const TICK_MS = 5 * 60_000;
+
+/** The purge, if no process has run it this hour. */
+export function maintenanceTick(app: FastifyInstance, now?: Date) {
+  return runOncePerPeriod(app.dbHandle, 'maintenance', PERIOD_MS, () => purgeExpired(app), now);
+}
+
+/** Runs the purge once an hour across every process: asks now and every few minutes; returns a function that stops it. */
 export function startMaintenance(app: FastifyInstance): () => void {
-  const run = () =>
-    runSingleton(app.dbHandle, 'maintenance', () => purgeExpired(app)).catch((err) =>
-      app.log.warn({ err }, 'maintenance failed'),
-    );
+  const run = () => maintenanceTick(app).catch((err) => app.log.warn({ err }, 'maintenance failed'));
   void run();
-  const timer = setInterval(run, 3_600_000);
+  const timer = setInterval(run, TICK_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

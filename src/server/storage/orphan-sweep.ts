@@ -1,7 +1,7 @@
 import { isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { agencySettings, propertyImages, users } from '../db/schema';
-import { runSingleton } from '../lib/job-lock';
+import { runOncePerPeriod } from '../lib/job-period';
 import { shareImageKey, siteShareImageKey } from '../pages/share-image';
 
 /**
@@ -51,12 +51,25 @@ export async function sweepOrphans(app: FastifyInstance, writtenBefore: Date): P
   return orphans;
 }
 
-/** Sweeps now and every day, in one process at a time; returns a function that stops it. */
+const PERIOD_MS = 24 * 3_600_000;
+/** How often each process asks whether today's sweep is due (the claim decides, see lib/job-period.ts). */
+const TICK_MS = 15 * 60_000;
+
+/** The sweep, if no process has run it in the last day. */
+export function orphanSweepTick(app: FastifyInstance, now?: Date) {
+  return runOncePerPeriod(
+    app.dbHandle,
+    'orphan-sweep',
+    PERIOD_MS,
+    () => sweepOrphans(app, new Date((now?.getTime() ?? Date.now()) - ORPHAN_GRACE_MS)),
+    now,
+  );
+}
+
+/** Sweeps once a day across every process: asks a minute after start and every few minutes; returns a function that stops it. */
 export function startOrphanSweep(app: FastifyInstance): () => void {
   const run = () =>
-    runSingleton(app.dbHandle, 'orphan-sweep', () =>
-      sweepOrphans(app, new Date(Date.now() - ORPHAN_GRACE_MS)),
-    )
+    orphanSweepTick(app)
       .then((outcome) => {
         if (outcome.ran && outcome.value.length)
           app.log.info({ removed: outcome.value.length }, 'orphan files removed');
@@ -64,7 +77,7 @@ export function startOrphanSweep(app: FastifyInstance): () => void {
       .catch((err) => app.log.warn({ err }, 'orphan sweep failed'));
   const first = setTimeout(run, 60_000);
   first.unref();
-  const timer = setInterval(run, 24 * 3_600_000);
+  const timer = setInterval(run, TICK_MS);
   timer.unref();
   return () => {
     clearTimeout(first);

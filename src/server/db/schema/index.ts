@@ -1,6 +1,7 @@
 export * from './alerts';
 export * from './audit';
 export * from './indicator-totals';
+export * from './job-runs';
 export * from './leads';
 export * from './password-resets';
 export * from './performance';

@@ -12,6 +12,7 @@ import {
   properties,
 } from '../../db/schema';
 import { runSingleton } from '../../lib/job-lock';
+import { runOncePerPeriod } from '../../lib/job-period';
 import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction } from '../mail/outbox';
 import { type AlertItem, alertMail } from './alert-mail';
@@ -27,6 +28,8 @@ const SUBSCRIBER_BATCH = 200;
 const ITEMS_PER_MAIL = 20;
 /** The consent log is kept this long (proof of consent for a claim under section 30A). */
 const CONSENT_KEEP_DAYS = 3 * 365;
+/** The purge runs once an hour across every process. */
+const PURGE_PERIOD_MS = 3_600_000;
 
 /**
  * Matches property changes to subscribers: each unprocessed event is claimed (FOR UPDATE SKIP LOCKED, so two
@@ -185,6 +188,17 @@ export async function purgeAlertData(db: Database, now = new Date()): Promise<vo
   await db.delete(alertConsentLog).where(lt(alertConsentLog.at, before));
 }
 
+/** The purge, if no process has run it this hour (lib/job-period.ts). */
+export function alertsPurgeTick(app: FastifyInstance, now?: Date) {
+  return runOncePerPeriod(
+    app.dbHandle,
+    'alerts-purge',
+    PURGE_PERIOD_MS,
+    () => purgeAlertData(app.db, now),
+    now,
+  );
+}
+
 /** One round of the alerts job: match what changed, then queue what is due. */
 export async function runAlertsOnce(app: FastifyInstance, now = new Date()) {
   return runSingleton(app.dbHandle, 'alerts', async () => {
@@ -206,22 +220,21 @@ export async function runAlertsOnce(app: FastifyInstance, now = new Date()) {
   });
 }
 
-/** Runs the alerts job every ALERTS_JOB_INTERVAL_MS (one process at a time) and the purge every hour; returns what stops it. */
+/**
+ * Runs the alerts job every ALERTS_JOB_INTERVAL_MS (one process at a time) and, at the first of those ticks in
+ * each hour of any process, the purge; returns what stops it.
+ */
 export function startAlertsJob(
   app: FastifyInstance,
   intervalMs = app.env.ALERTS_JOB_INTERVAL_MS,
 ): () => Promise<void> {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
-  let lastPurge = 0;
   const tick = () => {
     if (stopped) return;
     const work = (async () => {
       await runAlertsOnce(app);
-      if (Date.now() - lastPurge >= 3_600_000) {
-        lastPurge = Date.now();
-        await runSingleton(app.dbHandle, 'alerts-purge', () => purgeAlertData(app.db));
-      }
+      await alertsPurgeTick(app);
     })();
     running = work
       .catch((err) => app.log.error({ err }, 'alerts job failed'))
