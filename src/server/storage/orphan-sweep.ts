@@ -39,10 +39,16 @@ async function referencedKeys(app: FastifyInstance): Promise<Set<string>> {
   return keys;
 }
 
+/**
+ * The folders the app writes into: property photos, user photos, the agency's media and share images. Only
+ * these are swept, so an object someone else put in the bucket (or in DATA_DIR/uploads) is never deleted.
+ */
+const SWEPT_PREFIXES = ['properties/', 'users/', 'media/', 'share/'] as const;
+
 /** Removes the stored files that no row names and that were written before `writtenBefore`; returns their keys. */
 export async function sweepOrphans(app: FastifyInstance, writtenBefore: Date): Promise<string[]> {
   // Listed first, then the rows read: a file whose row commits in between is named by the rows.
-  const stored = await app.storage.list();
+  const stored = (await Promise.all(SWEPT_PREFIXES.map((prefix) => app.storage.list(prefix)))).flat();
   const referenced = await referencedKeys(app);
   const orphans = stored
     .filter((file) => file.modified < writtenBefore && !referenced.has(file.key))

@@ -159,6 +159,8 @@ describe('S3 storage behind two server processes', { timeout: 120_000 }, () => {
     await first.db.delete(propertyImages).where(eq(propertyImages.id, gonePhoto!.id));
     await firstStorage.put('properties/never-committed-320.webp', Buffer.from('x'), 'image/webp');
     await firstStorage.put('media/never-committed.mp4', Buffer.from('y'), 'video/mp4');
+    // Not the app's: an object outside its folders, which the sweep never touches.
+    await firstStorage.put('exports/report.csv', Buffer.from('z'), 'text/csv');
     const orphans = [
       ...gonePhoto!.variants.map((v) => v.key),
       shareImageKey(gonePhoto!.id),
@@ -180,6 +182,7 @@ describe('S3 storage behind two server processes', { timeout: 120_000 }, () => {
       ...keptPhoto!.variants.map((v) => v.key),
       shareImageKey(keptPhoto!.id),
       'users/portrait-320.webp',
+      'exports/report.csv',
     ]) {
       expect(left).toContain(key);
     }
