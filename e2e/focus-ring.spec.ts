@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { createProperty, unique } from './data';
 import { expect, test } from './fixtures';
 import { hydrated } from './hydration';
 
@@ -95,10 +96,18 @@ async function expectVisibleRing(page: Page, target: Locator, where: string) {
 
 test('the focus ring stands out on white, on brand buttons, on the dark bars and in the hero', async ({
   page,
+  signInAs,
   shot,
 }) => {
-  await page.goto('/Sale');
+  // A sale flat of the test's own, in a city of its own: its card is the one the ring is checked on.
+  const city = `רמת ${unique()}`;
+  const address = `הזית ${unique()}`;
+  await signInAs('admin');
+  await createProperty(page.request, { city, address });
+  await page.context().clearCookies();
+  await page.goto(`/Sale?city=${encodeURIComponent(city)}`);
   await hydrated(page);
+  await expect(page.locator('#results-count')).toHaveText('נמצא נכס אחד');
   const search = page.getByRole('button', { name: 'חיפוש', exact: true });
   await expectVisibleRing(page, search, 'the search button (brand blue) on the filter panel');
   await shot('focus on a brand button');
@@ -106,7 +115,8 @@ test('the focus ring stands out on white, on brand buttons, on the dark bars and
   await expectVisibleRing(page, page.getByLabel('הקלדת מחיר מקסימלי בשקלים'), 'a typed price');
   await expectVisibleRing(page, page.getByRole('button', { name: 'איפוס' }), 'a white button');
   // A card is outlined as a whole when its link has the focus (the link itself draws no second ring).
-  const cardLink = page.getByRole('article').first().getByRole('link');
+  const cardLink = page.getByRole('article').getByRole('link', { name: address });
+  await expect(cardLink).toHaveCount(1);
   await cardLink.focus();
   expect(await cardLink.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe('none');
   expect(await cardLink.evaluate((link) => getComputedStyle(link.closest('article')!).outlineStyle)).toBe(

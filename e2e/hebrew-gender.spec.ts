@@ -1,5 +1,5 @@
 import { expect, expectToast, test } from './fixtures';
-import { DESKTOP, hebrewTag, PHONE, sidewaysOverflow } from './people';
+import { createPerson, DESKTOP, hebrewTag, PHONE, sidewaysOverflow, signInAsPerson } from './people';
 
 test('an admin adds a woman through the user form; she is greeted, titled and listed in the feminine', async ({
   page,
@@ -53,11 +53,21 @@ test('an admin adds a woman through the user form; she is greeted, titled and li
   await her.close();
 });
 
-test('the demo team is greeted in each person’s own gender', async ({ page, signInAs }) => {
-  await signInAs('agent');
-  await page.goto('/AgentProfile');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ברוכה הבאה, דנה לוי');
+test('each person is greeted in their own gender, agents and admins alike', async ({ page, signInAs }) => {
   await signInAs('admin');
-  await page.goto('/AgentProfile');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ברוך הבא, מנהל המערכת');
+  const people = [
+    { role: 'agent', gender: 'female', name: `נועה ${hebrewTag()}`, greeting: 'ברוכה הבאה' },
+    { role: 'agent', gender: 'male', name: `יואב ${hebrewTag()}`, greeting: 'ברוך הבא' },
+    { role: 'admin', gender: 'female', name: `רותם ${hebrewTag()}`, greeting: 'ברוכה הבאה' },
+    { role: 'admin', gender: 'male', name: `אורי ${hebrewTag()}`, greeting: 'ברוך הבא' },
+  ] as const;
+  const created = [];
+  for (const { role, gender, name, greeting } of people) {
+    created.push({ person: await createPerson(page.request, role, { name, gender }), greeting });
+  }
+  for (const { person, greeting } of created) {
+    await signInAsPerson(page, person);
+    await page.goto('/AgentProfile');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${greeting}, ${person.name}`);
+  }
 });

@@ -1,25 +1,18 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
+import { addDailyStatus, createPerson, hebrewTag, setGoal, signInAsPerson, todayIsrael } from './people';
 
-const todayIsrael = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
+// Every test here makes the agents it writes for and asserts on (createPerson): the figures it reads are the
+// ones it entered, never the demo agency's.
+
 const dayMonthYear = (iso: string) => {
   const [y, m, d] = iso.split('-');
   return `${Number(d)}.${Number(m)}.${y}`;
 };
-const [YEAR, MONTH] = todayIsrael().split('-').map(Number) as [number, number];
 
-async function api<T>(page: Page, url: string, data?: object): Promise<T> {
-  const res = data
-    ? await page.request.post(`/api/v1${url}`, { data })
-    : await page.request.get(`/api/v1${url}`);
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data as T;
-}
-
-async function demoAgentId(page: Page) {
-  const users = await api<{ data: { _id: string; name: string }[] }>(page, '/users');
-  return users.data.find((u) => u.name === 'דנה לוי')!._id;
-}
+/** A metric's row of a table: its figures, one cell each (the metric's name is the row header). */
+const metricCells = (table: Locator, metric: string) =>
+  table.getByRole('row', { name: new RegExp(`^${metric}`) }).getByRole('cell');
 
 /** Desktop first, then the 390 px phone width, each with its screenshot and the axe check. */
 async function bothWidths(
@@ -47,9 +40,9 @@ test('an agent enters a daily status and sees it in the daily table and the week
   shot,
   checkA11y,
 }) => {
-  await signInAs('agent');
-  const me = (await api<{ user: { _id: string } }>(page, '/users/me')).user;
-  const before = await api<{ totalMeetings: number }>(page, '/indicators/summary/weekly', { id: me._id });
+  await signInAs('admin');
+  const agent = await createPerson(page.request, 'agent');
+  await signInAsPerson(page, agent);
 
   await page.goto('/DailyIndicator');
   await expect(page.getByLabel('תאריך')).toHaveValue(todayIsrael());
@@ -62,52 +55,59 @@ test('an agent enters a daily status and sees it in the daily table and the week
 
   await page.goto('/PersonalIndicator');
   const daily = page.getByRole('table', { name: 'סטטוס יומי' });
+  // The new agent's month holds this one row, with the figures typed above.
+  await expect(daily.locator('tbody tr')).toHaveCount(1);
   const row = daily.getByRole('row').filter({ hasText: dayMonthYear(todayIsrael()) });
-  await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').nth(0)).toHaveText('3');
+  await expect(row.getByRole('cell')).toHaveText(['3', '0', '0', '0', '0', '1']);
   const weekly = page.getByRole('table', { name: /סיכום שבועי/ });
-  await expect(weekly.getByRole('row', { name: /פגישות/ })).toContainText(String(before.totalMeetings + 3));
+  await expect(metricCells(weekly, 'פגישות')).toHaveText('3');
+  await expect(metricCells(weekly, 'עסקאות')).toHaveText('1');
+  await expect(metricCells(weekly, 'בלעדיות')).toHaveText('0');
   await expect(page.getByText('סה״כ ימי עבודה')).toBeVisible();
   await bothWidths(page, 'personal indicators', shot, checkA11y);
 });
 
-test('an admin sets a goal from /Agents and sees the percentage in /Performance and /PersonalIndicator', async ({
+test('an admin changes a goal from /Agents and sees the percentage in /Performance and /PersonalIndicator', async ({
   page,
   signInAs,
   shot,
   checkA11y,
 }) => {
   await signInAs('admin');
+  const agent = await createPerson(page.request, 'agent');
+  await setGoal(page.request, agent.id, { meetings: 40, deals: 2 });
+  await addDailyStatus(page.request, agent.id, { meetings: 3 });
+
   await page.goto('/Agents');
-  await page.getByLabel('חיפוש סוכן לפי שם').fill('דנה לוי'); // the full name: other specs' people may contain 'דנה'
+  await page.getByLabel('חיפוש סוכן לפי שם').fill(agent.name);
   await expect(page.getByText('משתמש אחד')).toBeVisible();
   await bothWidths(page, 'agents', shot, checkA11y);
   await page.getByRole('link', { name: 'הגדרת יעדים' }).click();
-  await expect(page).toHaveURL(/\/AdminGoals\/[0-9a-f-]{36}$/);
-  await expect(page.getByLabel('פגישות')).toHaveValue('40'); // the demo month goal, prefilled
-  await page.getByLabel('פגישות').fill('1000');
+  await expect(page).toHaveURL(new RegExp(`/AdminGoals/${agent.id}$`));
+  await expect(page.getByText('קיים יעד לחודש זה: השמירה תעדכן אותו.')).toBeVisible();
+  await expect(page.getByLabel('פגישות')).toHaveValue('40'); // the month's goal set above, prefilled
+  await expect(page.getByLabel('עסקאות')).toHaveValue('2');
+  await page.getByLabel('פגישות').fill('12');
   await bothWidths(page, 'admin goals', shot, checkA11y);
   await page.getByRole('button', { name: 'שמירת יעד' }).click();
-  await expectToast(page, 'היעד עודכן בהצלחה!'); // the demo month already had a goal
+  await expectToast(page, 'היעד עודכן בהצלחה!');
   await expect(page).toHaveURL(/\/Agents$/);
 
-  const agentId = await demoAgentId(page);
-  const perf = await api<{ meetings: { actual: number } }>(
-    page,
-    `/goals/performance/${agentId}/${YEAR}/${MONTH}`,
-  );
-  const expected = `${new Intl.NumberFormat('he-IL').format(Math.round(perf.meetings.actual * 10) / 100)}%`;
-
+  // 3 meetings of a goal of 12: 25%; no deal of 2: 0%. Actual, goal, percentage (the forecast follows the day).
   await page.goto('/Performance');
-  const table = page.getByRole('table', { name: 'דנה לוי' });
-  await expect(table.getByRole('row', { name: /פגישות/ })).toContainText('1,000');
-  await expect(table.getByRole('row', { name: /פגישות/ })).toContainText(expected);
+  const table = page.getByRole('table', { name: agent.name });
+  await expect(metricCells(table, 'פגישות').nth(0)).toHaveText('3');
+  await expect(metricCells(table, 'פגישות').nth(1)).toHaveText('12');
+  await expect(metricCells(table, 'פגישות').nth(2)).toHaveText('25%');
+  await expect(metricCells(table, 'עסקאות').nth(2)).toHaveText('0%');
   await expect(page.getByRole('table', { name: 'ביצועי החברה' })).toBeVisible();
   await bothWidths(page, 'office performance', shot, checkA11y);
 
-  await page.goto(`/PersonalIndicator/${agentId}`);
+  await page.goto(`/PersonalIndicator/${agent.id}`);
   const monthly = page.getByRole('table', { name: 'ביצועים חודשיים' });
-  await expect(monthly.getByRole('row', { name: /פגישות/ })).toContainText(expected);
+  await expect(metricCells(monthly, 'פגישות').nth(0)).toHaveText('3');
+  await expect(metricCells(monthly, 'פגישות').nth(1)).toHaveText('12');
+  await expect(metricCells(monthly, 'פגישות').nth(2)).toHaveText('25%');
 });
 
 test('an admin edits all rows and saves, then deletes one with the confirmation', async ({
@@ -116,15 +116,21 @@ test('an admin edits all rows and saves, then deletes one with the confirmation'
   shot,
 }) => {
   await signInAs('admin');
-  const agentId = await demoAgentId(page);
-  await page.goto(`/PersonalIndicator/${agentId}`);
+  const agent = await createPerson(page.request, 'agent');
+  // Two rows of today; the table shows the newest first.
+  await addDailyStatus(page.request, agent.id, { meetings: 2, deals: 1 });
+  await addDailyStatus(page.request, agent.id, { meetings: 5 });
+  await page.goto(`/PersonalIndicator/${agent.id}`);
   const daily = page.getByRole('table', { name: 'סטטוס יומי' });
   const rows = daily.locator('tbody tr');
-  await expect(rows.first()).toBeVisible();
-  const count = await rows.count();
+  const meetingsOf = (n: number) => rows.nth(n).getByRole('cell').nth(0);
+  await expect(rows).toHaveCount(2);
+  await expect(meetingsOf(0)).toHaveText('5');
+  await expect(meetingsOf(1)).toHaveText('2');
 
   await page.getByRole('button', { name: 'עריכת הכול' }).click();
   const firstMeetings = rows.first().getByRole('spinbutton', { name: /^פגישות/ });
+  await expect(firstMeetings).toHaveValue('5');
   await firstMeetings.fill('17');
   await shot('edit all');
   await page
@@ -132,7 +138,8 @@ test('an admin edits all rows and saves, then deletes one with the confirmation'
     .getByRole('button', { name: 'שמירה' })
     .click();
   await expectToast(page, 'כל השינויים נשמרו בהצלחה!');
-  await expect(rows.first().getByRole('cell').nth(0)).toHaveText('17');
+  await expect(meetingsOf(0)).toHaveText('17');
+  await expect(meetingsOf(1)).toHaveText('2');
 
   await rows
     .first()
@@ -142,8 +149,9 @@ test('an admin edits all rows and saves, then deletes one with the confirmation'
   await expect(confirm).toHaveAccessibleDescription('האם אתה בטוח שברצונך למחוק את הסטטוס?');
   await confirm.getByRole('button', { name: 'מחיקה' }).click();
   await expectToast(page, 'הסטטוס נמחק בהצלחה!');
-  await expect(rows).toHaveCount(count - 1);
-  await expect(rows.first().getByRole('cell').nth(0)).not.toHaveText('17');
+  // The edited row is gone; the other one is as it was entered.
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByRole('cell')).toHaveText(['2', '0', '0', '0', '0', '1', '']);
 });
 
 test('the ranking shows the podium and the emoji; the profile podium links to it', async ({
@@ -152,15 +160,28 @@ test('the ranking shows the podium and the emoji; the profile podium links to it
   shot,
   checkA11y,
 }) => {
-  await signInAs('agent');
+  await signInAs('admin');
+  // A leader far above any month's work (200 deals, 1,000 points), and four more agents, so the list has
+  // the five places the last two emoji need whoever else is in it.
+  const leader = await createPerson(page.request, 'agent', { name: `מוביל ${hebrewTag()}` });
+  await addDailyStatus(page.request, leader.id, { deals: 200 });
+  for (let i = 0; i < 4; i++) await createPerson(page.request, 'agent');
+  const first = (podium: Locator) => podium.getByRole('listitem').filter({ hasText: 'מקום 1' });
+
+  await signInAsPerson(page, leader);
   await page.goto('/AgentProfile');
   const podium = page.getByRole('region', { name: 'שלושת המובילים' });
   await expect(podium.getByRole('listitem')).toHaveCount(3);
+  await expect(first(podium)).toContainText(leader.name);
+  await expect(first(podium)).toContainText('1,000 נקודות');
   await bothWidths(page, 'profile podium', shot, checkA11y);
   await page.getByRole('link', { name: 'לדירוג המלא' }).click();
   await expect(page).toHaveURL(/\/ScoreBoard$/);
   await expect(page.getByRole('heading', { name: 'חוקי הניקוד' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'שלושת המובילים' }).getByText('🥇')).toBeVisible();
+  const ranking = page.getByRole('region', { name: 'שלושת המובילים' });
+  await expect(first(ranking)).toContainText('🥇');
+  await expect(first(ranking)).toContainText(leader.name);
+  await expect(first(ranking)).toContainText('1,000 נקודות');
   await expect(page.getByRole('img', { name: 'מקום אחרון' })).toHaveText('💩');
   await expect(page.getByRole('img', { name: 'מקום לפני אחרון' })).toHaveText('🤡');
   await bothWidths(page, 'ranking', shot, checkA11y);
