@@ -1,6 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { createProperty, unique, userId } from './data';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { createProperty, unique } from './data';
 import { DEMO, expect, expectToast, test } from './fixtures';
+import { createPerson, signInAsPerson } from './people';
 
 /** A date in Israel `daysBack` days ago, YYYY-MM-DD. */
 function israelDay(daysBack: number): string {
@@ -29,10 +30,9 @@ async function signedInPage(browser: Browser, baseURL: string, who: keyof typeof
   return context.newPage();
 }
 
-/** A fresh exclusive sale property of the demo agent, created through the admin API. */
-async function exclusiveOfDemoAgent(browser: Browser, baseURL: string, address: string) {
-  const admin = await signedInPage(browser, baseURL, 'admin');
-  await createProperty(admin.request, {
+/** A fresh exclusive sale property of this agent in Haifa, created through the admin API (admin cookie). */
+async function exclusiveOf(request: APIRequestContext, agentId: string, address: string) {
+  await createProperty(request, {
     city: 'חיפה',
     address,
     price: 1_850_000,
@@ -40,10 +40,9 @@ async function exclusiveOfDemoAgent(browser: Browser, baseURL: string, address: 
     size: 80,
     floor: '2',
     exclusive: true,
-    agent: await userId(admin.request, DEMO.agent.email),
+    agent: agentId,
   });
-  await admin.context().close();
-  return { address, city: 'חיפה' };
+  return { address, city: 'חיפה', label: `${address}, חיפה` };
 }
 
 test('weekly report: agent form and monthly check, admin view, seller link', async ({
@@ -54,16 +53,22 @@ test('weekly report: agent form and monthly check, admin view, seller link', asy
   shot,
   checkA11y,
 }) => {
-  // A property of its own (unique address), so the monthly count reads this run's report only.
-  const property = await exclusiveOfDemoAgent(browser, baseURL!, `הנרקיס ${unique()}`);
-  await signInAs('agent');
-  const me = (await (await page.request.get('/api/v1/users/me')).json()).data.user;
-  const optionLabel = `${property.address}, ${property.city}`;
+  // The test's own agent with one exclusive property, and a second agent with one of theirs: the report,
+  // the monthly count and the admin's lists hold only what the test made.
+  await signInAs('admin');
+  const agent = await createPerson(page.request, 'agent');
+  const other = await createPerson(page.request, 'agent');
+  const property = await exclusiveOf(page.request, agent.id, `הנרקיס ${unique()}`);
+  const othersProperty = await exclusiveOf(page.request, other.id, `הברוש ${unique()}`);
+  await signInAsPerson(page, agent);
+  const optionLabel = property.label;
 
   await test.step('the agent submits a weekly report; the form resets', async () => {
-    await page.goto(`/NewReportContact/${me._id}`);
+    await page.goto(`/NewReportContact/${agent.id}`);
     await expect(page.getByRole('heading', { name: 'דוח קשר שבועי', level: 1 })).toBeVisible();
     const form = page.locator('form').first();
+    // The agent's one exclusive property is the only choice.
+    await expect(form.getByLabel('נכס בלעדי').locator('option')).toHaveText(['בחירת נכס', optionLabel]);
     await form.getByRole('button', { name: 'שליחת הדוח' }).click();
     await expect(form.getByText('יש להזין שם לקוח')).toBeVisible();
     await expect(form.getByText('יש לבחור נכס בלעדי')).toBeVisible();
@@ -165,17 +170,15 @@ test('weekly report: agent form and monthly check, admin view, seller link', asy
     await expect(adminPage.getByRole('heading', { name: 'דוחות קשר של הסוכנים' })).toBeVisible();
     const agentSelect = adminPage.getByLabel('סוכן', { exact: true });
     const propertySelect = adminPage.getByLabel('נכס בלעדי');
-    // The agents arrive after the page: wait for this test's agent among the options before reading them.
-    await expect(agentSelect.locator('option', { hasText: me.name })).toHaveCount(1);
-    const agentNames = await agentSelect.locator('option').allTextContents();
-    // The demo agency has several agents: another one's list does not hold this agent's property.
-    const other = agentNames.find((n) => n !== me.name && n !== 'בחירת סוכן');
-    expect(other).toBeDefined();
-    await agentSelect.selectOption({ label: other! });
+    // The agents arrive after the page: wait for this test's two agents among the options.
+    await expect(agentSelect.locator('option', { hasText: agent.name })).toHaveCount(1);
+    await expect(agentSelect.locator('option', { hasText: other.name })).toHaveCount(1);
+    // The other agent's list holds their own property and not this agent's; this agent's, only theirs.
+    await agentSelect.selectOption({ label: other.name });
     await expect(propertySelect).toBeEnabled();
-    await expect(propertySelect.locator('option', { hasText: optionLabel })).toHaveCount(0);
-    await agentSelect.selectOption({ label: me.name });
-    await expect(propertySelect.locator('option', { hasText: optionLabel })).toHaveCount(1);
+    await expect(propertySelect.locator('option')).toHaveText(['כל הנכסים', othersProperty.label]);
+    await agentSelect.selectOption({ label: agent.name });
+    await expect(propertySelect.locator('option')).toHaveText(['כל הנכסים', optionLabel]);
     await expect(propertySelect).toHaveValue('');
     await propertySelect.selectOption({ label: optionLabel });
     await adminPage.getByLabel('חודש', { exact: true }).selectOption(String(Number(REPORT_MONTH.slice(5))));
@@ -185,7 +188,7 @@ test('weekly report: agent form and monthly check, admin view, seller link', asy
     await expect(adminPage.getByRole('cell', { name: CLIENT })).toBeVisible();
     await screenshot(adminPage, 'admin view desktop');
     // Choosing an agent again clears the property and the results.
-    await agentSelect.selectOption({ label: other! });
+    await agentSelect.selectOption({ label: other.name });
     await expect(adminPage.getByTestId('monthly-count')).toHaveCount(0);
     await expect(propertySelect).toHaveValue('');
     await adminPage.setViewportSize({ width: 390, height: 844 });
