@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { createProperty, unique, userId } from './data';
+import { createProperty, unique } from './data';
 import { expect, expectToast, test } from './fixtures';
 import { mailsTo } from './mail-catcher';
+import { createPerson, signInAsPerson } from './people';
 
 const PHONE = { width: 390, height: 844 };
 
-/** A fresh sale property handled by the demo agent (דנה לוי), created through the admin API. */
-async function propertyOfDemoAgent(page: Page, address: string) {
+/** A fresh sale property handled by this agent, created through the admin API (admin cookie). */
+async function propertyOf(page: Page, agentId: string, address: string) {
   return createProperty(page.request, {
     city: 'חיפה',
     address,
@@ -14,7 +15,7 @@ async function propertyOfDemoAgent(page: Page, address: string) {
     rooms: 4,
     size: 105,
     floor: '3',
-    agent: await userId(page.request, 'דנה לוי'),
+    agent: agentId,
   });
 }
 
@@ -27,7 +28,10 @@ test('at phone width a visitor inquires through the sticky bar; the agent gets t
   const address = `הדקל ${unique()}`;
   const name = `פונה ${unique()}`;
   await signInAs('admin');
-  const id = await propertyOfDemoAgent(page, address);
+  const agent = await createPerson(page.request, 'agent');
+  const id = await propertyOf(page, agent.id, address);
+  // The office's address, in copy of every inquiry about an agent's property (the agency settings).
+  const office = (await (await page.request.get('/api/v1/settings')).json()).data.settings.email as string;
   await page.context().clearCookies();
 
   await page.setViewportSize(PHONE);
@@ -61,21 +65,19 @@ test('at phone width a visitor inquires through the sticky bar; the agent gets t
   await expect(form.getByRole('button', { name: 'הפנייה נשלחה' })).toBeDisabled();
   await shot('inquiry sent');
 
-  // The outbox delivers it through the real SMTP server to the agent, with the office in copy.
-  await expect
-    .poll(() => mailsTo('agent@example.com').filter((mail) => mail.text.includes(name)).length, {
-      timeout: 30_000,
-    })
-    .toBe(1);
-  const mail = mailsTo('agent@example.com').find((m) => m.text.includes(name))!;
-  expect(mail.headerTo).toContain('agent@example.com');
-  expect(mail.headerCc).toContain('office@example.com');
+  // The outbox delivers it through the real SMTP server to the agent, with the office in copy: the agent is
+  // the test's own, so this inquiry is the one mail to their address.
+  await expect.poll(() => mailsTo(agent.email).length, { timeout: 30_000 }).toBe(1);
+  const mail = mailsTo(agent.email)[0]!;
+  expect(mail.headerTo).toContain(agent.email);
+  expect(mail.headerCc).toContain(office);
+  expect(mail.text).toContain(name);
   expect(mail.text).toContain('054-333-2211');
   expect(mail.text).toContain(`/PropertyView/${id}`);
 
   // The agent signs in and finds it among the inquiries about their properties.
   // The inquiries are leads now: /Inquiries opens the pipeline, where the agent finds it as a new lead.
-  await signInAs('agent');
+  await signInAsPerson(page, agent);
   await page.goto('/Inquiries');
   await expect(page).toHaveURL(/\/Leads$/);
   const card = page.getByRole('listitem', { name: /^חדש \(/ }).getByRole('article', { name: name });
@@ -92,7 +94,7 @@ test('at phone width a visitor inquires through the sticky bar; the agent gets t
   await page.goto('/Leads?view=mail');
   await page.getByLabel('סינון לפי נכס').selectOption({ label: `${address}, חיפה` });
   const adminRow = page.getByRole('row', { name: new RegExp(name) });
-  await expect(adminRow).toContainText('דנה לוי');
+  await expect(adminRow).toContainText(agent.name);
   await expect(adminRow).toContainText('נשלח');
   await expect(page.getByRole('heading', { name: 'פניות על נכסים (1)' })).toBeVisible();
   await shot('admin inquiries filtered');
@@ -106,11 +108,14 @@ test('the property page at desktop width: inquiry form beside the agent, sharing
 }) => {
   await signInAs('admin');
   const address = `השקד ${unique()}`;
-  const id = await propertyOfDemoAgent(page, address);
+  const agent = await createPerson(page.request, 'agent');
+  const id = await propertyOf(page, agent.id, address);
   await page.context().clearCookies();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/PropertyView/${id}`);
   await expect(page.getByRole('navigation', { name: 'יצירת קשר מהירה' })).toBeHidden();
+  // The property's agent is the one the test made.
+  await expect(page.getByTestId('agent-name')).toHaveText(agent.name);
   const share = page.getByRole('group', { name: 'שיתוף הנכס' });
   const whatsapp = share.getByRole('link', { name: 'שיתוף בוואטסאפ' });
   const href = decodeURIComponent((await whatsapp.getAttribute('href'))!);
