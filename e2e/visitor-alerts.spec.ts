@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { asAdmin, linkIn, mailMatching } from './alerts-helpers';
-import { createProperty, photo, userId } from './data';
-import { DEMO, expect, test } from './fixtures';
-
-import { DESKTOP, hebrewTag, PHONE } from './people';
+import { createProperty, photo } from './data';
+import { expect, test } from './fixtures';
+import { createPerson, DESKTOP, hebrewTag, PHONE, signInAsPerson } from './people';
 
 const heart = (page: Page, address: string) =>
   page.getByRole('button', { name: `שמירה במועדפים: ${address}` });
@@ -92,7 +91,6 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   request,
   shot,
   checkA11y,
-  signInAs,
 }) => {
   // The alerts job looks for work once a minute (src/server/modules/alerts/job.ts): room for that wait.
   test.setTimeout(300_000);
@@ -140,10 +138,11 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   await page.setViewportSize(DESKTOP);
   await shot('private link desktop');
 
-  // An admin adds a matching property: the alert arrives with it, and a one-click unsubscribe.
+  // An admin adds a matching property of an agent of the test's own: the alert arrives with it, and a
+  // one-click unsubscribe.
   const address = `האלון ${tag}`;
-  const agentId = await userId(request, DEMO.agent.email);
-  const id = await createProperty(request, { address, city, rooms: 4, price: 2_400_000, agent: agentId }, [
+  const agent = await createPerson(request, 'agent');
+  const id = await createProperty(request, { address, city, rooms: 4, price: 2_400_000, agent: agent.id }, [
     await photo('#0ea5e9', 'alert.png'),
   ]);
   const alert = await mailMatching(email, new RegExp(`/PropertyView/${id}`));
@@ -157,7 +156,7 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   }
 
   // The property's agent sees the buyer, with contact details, under "קונים מתאימים" on the property's page.
-  await signInAs('agent');
+  await signInAsPerson(page, agent);
   await page.setViewportSize(DESKTOP);
   await page.goto(`/PropertyView/${id}`);
   const buyers = page.getByRole('region', { name: /קונים מתאימים/ });
