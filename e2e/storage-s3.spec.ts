@@ -6,6 +6,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { photo } from './data';
 import { expect, expectToast, test } from './fixtures';
+import { createPerson } from './people';
 
 // Its own server with STORAGE=s3, on an S3-compatible server (s3rver) started here, and a fresh embedded
 // database seeded with the demo agency: the admin wizard's photos go to the bucket, and the property page shows
@@ -91,11 +92,12 @@ test('the admin wizard stores its photos in the bucket and the property page sho
 }) => {
   const ADDRESS = `הנמל ${100 + Math.floor(Math.random() * 9_900)}`;
   await signInAs('admin');
+  const agent = await createPerson(page.request, 'agent');
   await page.goto('/NewProperty');
   await page.getByLabel('סוג עסקה').selectOption('מכירה');
   await page.getByLabel('עיר').fill('עכו');
   await page.getByLabel('כתובת', { exact: true }).fill(ADDRESS);
-  await page.getByLabel('סוכן ראשי').selectOption({ label: 'דנה לוי' });
+  await page.getByLabel('סוכן ראשי').selectOption({ label: agent.name });
   await page.getByRole('button', { name: 'המשך' }).click();
   await page.getByLabel('סוג נכס').selectOption('דירה');
   await page.getByRole('button', { name: 'המשך' }).click();
@@ -131,6 +133,7 @@ test('the admin wizard stores its photos in the bucket and the property page sho
   // The property page shows both photos, served by the server from the bucket.
   await page.goto(`/PropertyView/${property._id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(ADDRESS);
+  await expect(page.getByTestId('agent-name')).toHaveText(agent.name);
   const shown = page.locator('img[src^="/uploads/properties/"]');
   await expect(shown.first()).toBeVisible();
   await expect
