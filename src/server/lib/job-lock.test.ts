@@ -1,31 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lockKeys } from '../db/advisory-lock';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { openDatabase } from '../db/client';
 import { adminQuery, withDatabase } from '../test/global-setup';
-import { openTestDatabase } from '../test/test-app';
+import { sharedTwoProcesses } from '../test/test-app';
 import { appRoot } from './app-root';
 import { runExclusive, runSingleton } from './job-lock';
 
-const handles: DatabaseHandle[] = [];
-afterAll(async () => {
-  for (const handle of handles.reverse()) await handle.close();
-});
-
-let pair: Promise<[DatabaseHandle, DatabaseHandle]> | undefined;
-/** Two "processes" on one database: each its own pool and lock session on PostgreSQL; PGlite is one process. */
-function twoProcesses(): Promise<[DatabaseHandle, DatabaseHandle]> {
-  pair ??= (async () => {
-    const first = await openTestDatabase();
-    handles.push(first);
-    if (!first.url) return [first, first];
-    const second = await openDatabase({ databaseUrl: first.url, poolSize: 2 });
-    handles.push(second);
-    return [first, second];
-  })();
-  return pair;
-}
+/** Two "processes" on one database (test-app.ts). */
+const twoProcesses = sharedTwoProcesses();
 
 /** A job that runs until `finish` is called. */
 function heldJob() {

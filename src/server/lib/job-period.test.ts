@@ -1,31 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
 import { jobRuns } from '../db/schema';
-import { openTestDatabase } from '../test/test-app';
+import { sharedTwoProcesses } from '../test/test-app';
 import { claimPeriod, runOncePerPeriod } from './job-period';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-const handles: DatabaseHandle[] = [];
-afterAll(async () => {
-  for (const handle of handles.reverse()) await handle.close();
-});
-
-let pair: Promise<[DatabaseHandle, DatabaseHandle]> | undefined;
-/** Two "processes" on one database: each its own pool and lock session on PostgreSQL; PGlite is one process. */
-function twoProcesses(): Promise<[DatabaseHandle, DatabaseHandle]> {
-  pair ??= (async () => {
-    const first = await openTestDatabase();
-    handles.push(first);
-    if (!first.url) return [first, first];
-    const second = await openDatabase({ databaseUrl: first.url, poolSize: 2 });
-    handles.push(second);
-    return [first, second];
-  })();
-  return pair;
-}
+/** Two "processes" on one database (test-app.ts). */
+const twoProcesses = sharedTwoProcesses();
 
 /** A job that counts its runs. */
 function counted() {

@@ -54,6 +54,29 @@ export async function createTestApp(options: Omit<BuildAppOptions, 'database'> =
 }
 
 /**
+ * Two "processes" on one fresh test database, opened on first use and closed after the file: on PostgreSQL each
+ * has its own pool and lock session; PGlite is one process (the same handle twice). Call at the file's top.
+ */
+export function sharedTwoProcesses(): () => Promise<[DatabaseHandle, DatabaseHandle]> {
+  let pair: Promise<[DatabaseHandle, DatabaseHandle]> | undefined;
+  afterAll(async () => {
+    const opened = await pair?.catch(() => undefined);
+    if (!opened) return;
+    const [first, second] = opened;
+    if (second !== first) await second.close();
+    await first.close();
+  });
+  return () => {
+    pair ??= (async (): Promise<[DatabaseHandle, DatabaseHandle]> => {
+      const first = await openTestDatabase();
+      if (!first.url) return [first, first];
+      return [first, await openDatabase({ databaseUrl: first.url, poolSize: 2 })];
+    })();
+    return pair;
+  };
+}
+
+/**
  * Two app instances on one fresh database, standing for two server processes: each has its own connection pool on
  * PostgreSQL (one shared handle on PGlite). Closed after the file's tests.
  */
