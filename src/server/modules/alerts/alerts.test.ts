@@ -12,11 +12,12 @@ import {
 } from '../../db/schema';
 import { pageStatus } from '../../pages/page-status';
 import { createProperty } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { purgeAlertData } from './job';
 import {
   accessTokenOf,
   confirmedSubscriber,
+  createAlertsTestApp,
   freshEmail,
   haifaSearch,
   lastMailTo,
@@ -25,16 +26,9 @@ import {
 import { emailHash } from './tokens';
 
 let app: TestApp;
-const plenty = { max: 100_000, windowMs: 60_000 };
 
 beforeAll(async () => {
-  app = await createTestApp({
-    rateLimits: {
-      alertsSubscribePerIp: plenty,
-      alertsPagePerIp: plenty,
-      alertsPerContact: { max: 5, windowMs: 60_000 },
-    },
-  });
+  app = await createAlertsTestApp();
   await app.ready();
 });
 

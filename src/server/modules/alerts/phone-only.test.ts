@@ -12,12 +12,13 @@ import {
 } from '../../db/schema';
 import { createProperty, createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { runAlertsOnce } from './job';
 import { purgeUnconfirmed } from './removal';
 import {
   accessTokenOf,
   addPropertyByApi,
+  createAlertsTestApp,
   freshEmail,
   haifaSearch,
   lastMailTo,
@@ -26,16 +27,9 @@ import {
 import { emailHash } from './tokens';
 
 let app: TestApp;
-const plenty = { max: 100_000, windowMs: 60_000 };
 
 beforeAll(async () => {
-  app = await createTestApp({
-    rateLimits: {
-      alertsSubscribePerIp: plenty,
-      alertsPagePerIp: plenty,
-      alertsPerContact: { max: 5, windowMs: 60_000 },
-    },
-  });
+  app = await createAlertsTestApp();
   await app.ready();
 });
 

@@ -4,6 +4,7 @@ import { ALERTS_CONSENT_TEXT } from '@shared/schemas/alerts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../../db/schema';
+import { createTestApp } from '../../test/test-app';
 import { multipart } from '../properties/test-helpers';
 
 /** A Tuesday morning in Israel: no Shabbat, holiday or quiet-hours hold. */
@@ -92,4 +93,19 @@ export async function addPropertyByApi(
   });
   if (res.statusCode !== 201) throw new Error(`create property: ${res.statusCode} ${res.body}`);
   return res.json().data.data._id as string;
+}
+
+/**
+ * A test app for the alerts routes: the per-address limits stay off the way (many subscriptions from one test
+ * client), the per-contact limit is the one under test (5 a minute).
+ */
+export function createAlertsTestApp() {
+  const plenty = { max: 100_000, windowMs: 60_000 };
+  return createTestApp({
+    rateLimits: {
+      alertsSubscribePerIp: plenty,
+      alertsPagePerIp: plenty,
+      alertsPerContact: { max: 5, windowMs: 60_000 },
+    },
+  });
 }
