@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
-import { multipart, pngImage } from './modules/properties/test-helpers';
+import { multipart, pngImage, SALE_FIELDS } from './modules/properties/test-helpers';
 import { shareImageKey } from './pages/share-image';
 import { createUser, TEST_PASSWORD } from './test/factories';
 import { adminQuery, withDatabase } from './test/global-setup';
@@ -122,16 +122,9 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('servers on several mach
       });
       expect(signedIn.status).toBe(200);
       const cookie = signedIn.setCookie[0]!.split(';')[0]!;
-      const form = await multipart(
-        [
-          ['typeTransaction', 'מכירה'],
-          ['city', 'חיפה'],
-          ['address', 'מוריה 40'],
-          ['price', '1800000'],
-          ['category', 'דירה'],
-        ],
-        [{ name: 'salon.png', type: 'image/png', data: await pngImage(1200, 900) }],
-      );
+      const form = await multipart(SALE_FIELDS, [
+        { name: 'salon.png', type: 'image/png', data: await pngImage(1200, 900) },
+      ]);
       const created = await onNewConnection(ports[0]!, {
         method: 'POST',
         path: '/api/v1/property',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { propertyImages, users } from '../db/schema';
-import { multipart, pngImage } from '../modules/properties/test-helpers';
+import { multipart, pngImage, SALE_FIELDS } from '../modules/properties/test-helpers';
 import { ensurePhotoShareImage, shareImageKey } from '../pages/share-image';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { startS3Server } from '../test/s3-server';
@@ -69,19 +69,11 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const FIELDS: [string, string][] = [
-  ['typeTransaction', 'מכירה'],
-  ['city', 'חיפה'],
-  ['address', 'מוריה 40'],
-  ['price', '1800000'],
-  ['category', 'דירה'],
-];
-
 async function createWithPhotos(app: FastifyInstance, count: number) {
   const files = [];
   for (let i = 0; i < count; i++)
     files.push({ name: `p${i}.png`, type: 'image/png', data: await pngImage(1200, 900) });
-  const form = await multipart(FIELDS, files);
+  const form = await multipart(SALE_FIELDS, files);
   return app.inject({
     method: 'POST',
     url: '/api/v1/property',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { propertyImages } from '../db/schema';
-import { multipart, pngImage } from '../modules/properties/test-helpers';
+import { multipart, pngImage, SALE_FIELDS } from '../modules/properties/test-helpers';
 import { ensurePhotoShareImage } from '../pages/share-image';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { createTestApp, signIn, type TestApp } from '../test/test-app';
@@ -33,16 +33,7 @@ beforeAll(async () => {
 });
 
 async function propertyWith(photo: Buffer) {
-  const form = await multipart(
-    [
-      ['typeTransaction', 'מכירה'],
-      ['city', 'חיפה'],
-      ['address', 'מוריה 40'],
-      ['price', '1800000'],
-      ['category', 'דירה'],
-    ],
-    [{ name: 'same.png', type: 'image/png', data: photo }],
-  );
+  const form = await multipart(SALE_FIELDS, [{ name: 'same.png', type: 'image/png', data: photo }]);
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/property',

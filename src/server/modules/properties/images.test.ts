@@ -4,7 +4,15 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
-import { hasGpsTag, multipart, photoWithGps, pngBomb, pngImage, type Upload } from './test-helpers';
+import {
+  hasGpsTag,
+  multipart,
+  photoWithGps,
+  pngBomb,
+  pngImage,
+  SALE_FIELDS,
+  type Upload,
+} from './test-helpers';
 
 let app: TestApp;
 let adminCookie: string;
@@ -15,15 +23,7 @@ beforeAll(async () => {
   adminCookie = await signIn(app, admin.email, TEST_PASSWORD);
 });
 
-const FIELDS: [string, string][] = [
-  ['typeTransaction', 'מכירה'],
-  ['city', 'חיפה'],
-  ['address', 'מוריה 40'],
-  ['price', '1800000'],
-  ['category', 'דירה'],
-];
-
-async function post(url: string, files: Upload[], fields: [string, string][] = FIELDS) {
+async function post(url: string, files: Upload[], fields: [string, string][] = SALE_FIELDS) {
   const form = await multipart(fields, files);
   return app.inject({
     method: 'POST',

@@ -3,6 +3,15 @@ import sharp from 'sharp';
 
 export type Upload = { field?: string; name: string; type: string; data: Buffer };
 
+/** The required fields of a new sale property, as the admin wizard posts them. */
+export const SALE_FIELDS: [string, string][] = [
+  ['typeTransaction', 'מכירה'],
+  ['city', 'חיפה'],
+  ['address', 'מוריה 40'],
+  ['price', '1800000'],
+  ['category', 'דירה'],
+];
+
 /** A multipart body as a browser would send it (FormData serialised by the platform). */
 export async function multipart(fields: [string, string][], files: Upload[] = []) {
   const form = new FormData();
