@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT } from '../domain/activities';
 import { isRealDateOrInstant } from '../domain/dates';
 import { israelInstant } from '../domain/israel-calendar';
+import { plural } from '../domain/plural';
 import { freeText, numberText } from './common';
 
 /** The pipeline's Hebrew field messages (the server's fieldErrors and the forms show the same words). */
@@ -29,7 +30,8 @@ export const PIPELINE_MESSAGES = {
   secondAgentSame: 'הסוכן השני חייב להיות סוכן אחר',
   amountNotForKind: 'לסוג פעילות זה אין סכום',
   rangeOrder: 'תאריך הסיום לפני תאריך ההתחלה',
-  rangeTooLong: (days: number) => `טווח התאריכים ארוך מדי (עד ${days} ימים)`,
+  rangeTooLong: (days: number) =>
+    `טווח התאריכים ארוך מדי (עד ${plural(days, { one: 'יום אחד', two: 'יומיים', other: '{n} ימים' })})`,
   leaveOrder: 'סוף החופשה לפני תחילתה',
   leadNotFound: 'הליד לא נמצא',
   activityNotFound: 'הפעילות לא נמצאה',

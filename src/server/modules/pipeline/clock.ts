@@ -1,6 +1,7 @@
 import { formatDate } from '@shared/domain/israel-time';
 import { addOfficeMinutes, nextOfficeOpening, type OfficeHours } from '@shared/domain/office-clock';
 import { CLOSED_STATUSES } from '@shared/domain/pipeline';
+import { plural } from '@shared/domain/plural';
 import { COMPANY_ROLES, titlesOf } from '@shared/domain/roles';
 import { nextSendTime, PERSONAL_SEND_RULES } from '@shared/domain/send-window';
 import { and, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import { absoluteUrl } from '../../lib/links';
 import { enqueueInTransaction, type Transaction } from '../mail/outbox';
 import { enqueuePush } from '../push';
 import { leadUrl } from './intake';
-import { officeHoursOf, readLeadSettings } from './settings';
+import { readOfficeHours } from './settings';
 
 export const CLOCK_MAIL_KIND = { escalation: 'lead-escalation', nextTouch: 'lead-next-touch' } as const;
 
@@ -80,7 +81,7 @@ async function escalate(
         to: to!,
         subject: `ליד ממתין למענה: ${lead.name}`,
         text: [
-          `הליד של ${lead.name} (${lead.phone}) לא קיבל מענה תוך ${slaMinutes} דקות של שעות המשרד.`,
+          `הליד של ${lead.name} (${lead.phone}) לא קיבל מענה תוך ${plural(slaMinutes, { one: 'דקה אחת', other: '{n} דקות' })} של שעות המשרד.`,
           '',
           `סוכן מטפל: ${owner?.name ?? 'ללא'}`,
           `התקבל: ${when(lead.createdAt)}`,
@@ -148,8 +149,7 @@ async function remind(db: Database, lead: Lead, hours: OfficeHours, origin: stri
  * in any number of processes at once: each lead is claimed by a conditional UPDATE.
  */
 export async function runResponseClock(db: Database, origin: string, now = new Date()) {
-  const settings = await readLeadSettings(db);
-  const hours = officeHoursOf(settings);
+  const { settings, hours } = await readOfficeHours(db);
   const since = new Date(now.getTime() - LOOKBACK_MS);
   const waiting = await db
     .select()
