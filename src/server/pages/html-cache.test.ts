@@ -61,7 +61,6 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-
 async function expectKeptPagesFresh() {
   const mismatched: string[] = [];
   for (const url of urls) {
