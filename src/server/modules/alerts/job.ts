@@ -1,16 +1,9 @@
-import { ALERT_SEND_RULES, ANYTIME, alertsForChange, nextAlertAt } from '@shared/domain/alert-rules';
+import { ALERT_SEND_RULES, ANYTIME, nextAlertAt } from '@shared/domain/alert-rules';
 import type { SendRules } from '@shared/domain/send-window';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import {
-  alertConsentLog,
-  alertDeliveries,
-  alertEvents,
-  alertFavourites,
-  alertSubscribers,
-  properties,
-} from '../../db/schema';
+import { alertConsentLog, alertDeliveries, alertSubscribers, properties } from '../../db/schema';
 import { runSingleton } from '../../lib/job-lock';
 import { runOncePerPeriod } from '../../lib/job-period';
 import type { Storage } from '../../storage/storage';
@@ -18,11 +11,10 @@ import { enqueueInTransaction } from '../mail/outbox';
 import { type AlertItem, alertMail } from './alert-mail';
 import { propertyCards } from './cards';
 import { mailboxOf } from './mailbox';
-import { liveSearchesOfType } from './matches';
+import { EVENT_SLICE, matchPendingEvents } from './matching';
 import { purgeUnconfirmed } from './removal';
 import { issueToken } from './tokens';
 
-const EVENT_BATCH = 50;
 const SUBSCRIBER_BATCH = 200;
 /** The most properties in one alert mail (the rest wait for the next one). */
 const ITEMS_PER_MAIL = 20;
@@ -30,75 +22,6 @@ const ITEMS_PER_MAIL = 20;
 const CONSENT_KEEP_DAYS = 3 * 365;
 /** The purge runs once an hour across every process. */
 const PURGE_PERIOD_MS = 3_600_000;
-
-/**
- * Matches property changes to subscribers: each unprocessed event is claimed (FOR UPDATE SKIP LOCKED, so two
- * processes never take the same one) and becomes alert records, one per subscriber, property and reason ever
- * (the unique index drops repeats).
- */
-export async function matchPendingEvents(db: Database, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const events = await tx
-      .select()
-      .from(alertEvents)
-      .where(isNull(alertEvents.processedAt))
-      .orderBy(asc(alertEvents.createdAt))
-      .limit(EVENT_BATCH)
-      .for('update', { skipLocked: true });
-    for (const event of events) {
-      const [property] = await tx.select().from(properties).where(eq(properties.id, event.propertyId));
-      if (!property || property.sold) continue;
-      const searches = await liveSearchesOfType(tx, property.typeTransaction, 'alerts');
-      const favourites =
-        event.kind === 'priceDrop'
-          ? await tx
-              .select({ subscriberId: alertFavourites.subscriberId })
-              .from(alertFavourites)
-              .innerJoin(alertSubscribers, eq(alertSubscribers.id, alertFavourites.subscriberId))
-              .where(
-                and(
-                  eq(alertFavourites.propertyId, property.id),
-                  isNotNull(alertFavourites.confirmedAt),
-                  isNotNull(alertSubscribers.confirmedAt),
-                  isNull(alertSubscribers.unsubscribedAt),
-                ),
-              )
-          : [];
-      const alerts = alertsForChange(
-        event.kind,
-        property,
-        searches.map((s) => ({ subscriberId: s.subscriber.id, filters: s.search.filters })),
-        favourites.map((f) => f.subscriberId),
-      );
-      if (alerts.length === 0) continue;
-      await tx
-        .insert(alertDeliveries)
-        .values(
-          alerts.map((a) => ({
-            subscriberId: a.subscriberId,
-            propertyId: property.id,
-            reason: a.reason,
-            oldPrice: a.reason === 'priceDrop' ? event.oldPrice : null,
-            price: property.price,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    if (events.length > 0) {
-      await tx
-        .update(alertEvents)
-        .set({ processedAt: now })
-        .where(
-          inArray(
-            alertEvents.id,
-            events.map((e) => e.id),
-          ),
-        );
-    }
-    return events.length;
-  });
-}
 
 /**
  * Queues the alert mails that are due: each subscriber with waiting alerts is claimed (FOR UPDATE SKIP
@@ -202,7 +125,7 @@ export function alertsPurgeTick(app: FastifyInstance, now?: Date) {
 /** One round of the alerts job: match what changed, then queue what is due. */
 export async function runAlertsOnce(app: FastifyInstance, now = new Date()) {
   return runSingleton(app.dbHandle, 'alerts', async () => {
-    while ((await matchPendingEvents(app.db, now)) === EVENT_BATCH) {}
+    while ((await matchPendingEvents(app.db, now)) === EVENT_SLICE) {}
     let queued = 0;
     for (;;) {
       const n = await queueDueAlerts(
