@@ -1,1 +1,0 @@
-CREATE INDEX "saved_searches_live_match_idx" ON "saved_searches" USING btree (("filters"->>'type'),lower(btrim("filters"->>'city'))) WHERE "saved_searches"."paused" = false and "saved_searches"."confirmed_at" is not null;
