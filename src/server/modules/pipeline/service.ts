@@ -15,6 +15,7 @@ import type { Transaction } from '../mail/outbox';
 import { enqueuePush } from '../push';
 import { addLead, leadUrl } from './intake';
 import { activitiesWhere, type LeadRow } from './reads';
+import { assertReadable, mayReadLead } from './visibility';
 
 const isAdmin = (user: SessionUser) => user.role === 'admin';
 
@@ -32,9 +33,7 @@ async function activeUser(tx: Transaction | Database, id: string, field: string)
 /** The lead, locked for this transaction, if the actor may work on it. */
 async function lockLead(tx: Transaction, actor: SessionUser, id: string): Promise<LeadRow> {
   const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
-  if (!lead) throw notFound(PIPELINE_MESSAGES.leadNotFound);
-  if (!isAdmin(actor) && lead.ownerId !== actor.id) throw forbidden(PIPELINE_MESSAGES.notYourLead);
-  return lead;
+  return assertReadable(actor, lead);
 }
 
 /** POST /pipeline/leads: a walk-in or a phone call, added by an agent (its own) or an admin. */
@@ -289,7 +288,7 @@ async function lockActivity(tx: Transaction, actor: SessionUser, id: string) {
     .where(eq(leadActivities.id, id))
     .for('update', { of: leadActivities });
   if (!row) throw notFound(PIPELINE_MESSAGES.activityNotFound);
-  if (!isAdmin(actor) && (row.activity.agentId !== actor.id || row.ownerId !== actor.id))
+  if (!mayReadLead(actor, row) || (!isAdmin(actor) && row.activity.agentId !== actor.id))
     throw forbidden(PIPELINE_MESSAGES.notYourActivity);
   // Status changes and assignments are the lead's history, written by the server.
   if (row.activity.kind === 'status' || row.activity.kind === 'assignment')

@@ -1,5 +1,6 @@
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityKind } from '@shared/domain/activities';
 import {
+  isOpenStatus,
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
@@ -170,7 +171,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
             <MatchingPropertiesPanel leadId={lead._id} />
           </Section>
           <Section title={t.otherLeads}>
-            {otherLeads.length === 0 ? (
+            {otherLeads.length === 0 && lead.othersLeads.length === 0 ? (
               <p className="text-slate-600">{t.noOtherLeads}</p>
             ) : (
               <ul className="flex flex-col gap-2">
@@ -182,6 +183,14 @@ function LeadView({ lead }: { lead: LeadDetail }) {
                     </Link>
                     <StatusBadge status={other.status} />
                     {other.owner && <span className="text-sm text-slate-700">{other.owner.name}</span>}
+                  </li>
+                ))}
+                {lead.othersLeads.map((other, index) => (
+                  // Nothing else identifies another owner's lead here, by design (docs/decisions/0030).
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is read-only and never reordered
+                  <li key={index} className="flex flex-wrap items-center gap-2">
+                    <span>{t.othersLead(isOpenStatus(other.status), other.owner?.name ?? null)}</span>
+                    <StatusBadge status={other.status} />
                   </li>
                 ))}
               </ul>
