@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_AMOUNT } from '../domain/activities';
-import { isRealDateOrInstant } from '../domain/dates';
+import { EARLIEST_DATE, isRealDateOrInstant } from '../domain/dates';
 import { israelInstant } from '../domain/israel-calendar';
+import { israelDate } from '../domain/israel-time';
 import { freeText, numberText } from './common';
 
 /** The pipeline's Hebrew field messages (the server's fieldErrors and the forms show the same words). */
@@ -25,6 +26,10 @@ export const PIPELINE_MESSAGES = {
   dealPriceRequired: 'יש להזין את מחיר העסקה',
   dealCommissionRequired: 'יש להזין את העמלה',
   splitOverCommission: 'חלקו של הסוכן השני גדול מהעמלה כולה',
+  dealPriceZero: 'מחיר העסקה חייב להיות גדול מאפס',
+  commissionOverPrice: 'העמלה אינה יכולה לעלות על מחיר העסקה',
+  dealBeforeLead: 'העסקה אינה יכולה להיות מתוארכת לפני שהליד התקבל',
+  secondDeal: 'בליד הזה כבר נרשמה עסקה. לרשום עסקה נוספת?',
   splitNeedsAgent: 'יש לבחור את הסוכן השני',
   secondAgentSame: 'הסוכן השני חייב להיות סוכן אחר',
   amountNotForKind: 'לסוג פעילות זה אין סכום',
@@ -70,10 +75,10 @@ export const nextTouchSchema = instantSchema
   .refine((at) => at.getTime() >= Date.now() - CLOCK_SLACK_MS, { error: PIPELINE_MESSAGES.nextTouchPast })
   .refine((at) => at.getTime() <= Date.now() + TWO_YEARS_MS, { error: PIPELINE_MESSAGES.nextTouchTooFar });
 
-/** When an activity happened: not in the future, not before 2000. */
+/** When an activity happened: not in the future, not before the indicators' first day (2000, in Israel). */
 export const occurredAtSchema = instantSchema
   .refine((at) => at.getTime() <= Date.now() + CLOCK_SLACK_MS, { error: PIPELINE_MESSAGES.activityFuture })
-  .refine((at) => at.getUTCFullYear() >= 2000, { error: PIPELINE_MESSAGES.activityTooOld });
+  .refine((at) => israelDate(at) >= EARLIEST_DATE, { error: PIPELINE_MESSAGES.activityTooOld });
 
 /** An amount in whole shekels, 0 up to 1,000,000,000 (text from a form control is read as a number). */
 export const amountSchema = numberText(

@@ -129,6 +129,7 @@ export const pipeline = {
     title: 'רישום פעילות',
     logged: (kind: string) => `נרשם: ${kind}`,
     failed: 'הרישום נכשל',
+    secondDealConfirm: 'כן, לרשום עסקה נוספת',
     note: 'הערה (לא חובה)',
     amount: 'סכום (₪)',
     newPrice: 'המחיר החדש (₪, לא חובה)',
