@@ -12,9 +12,9 @@ import { nextTurn } from '../../lib/job-slices';
 import { absoluteUrl } from '../../lib/links';
 import { enqueueInTransaction, type Transaction } from '../mail/outbox';
 import { enqueuePush } from '../push';
-import { addToManagersDigest } from './escalation-digest';
+import { addToManagersDigest, minutesText } from './escalation-digest';
 import { leadUrl } from './intake';
-import { officeHoursOf, readLeadSettings } from './settings';
+import { readOfficeHours } from './settings';
 
 export const CLOCK_MAIL_KIND = { escalation: 'lead-escalation', nextTouch: 'lead-next-touch' } as const;
 
@@ -82,7 +82,7 @@ async function escalate(
       to: owner.email,
       subject: `ליד ממתין למענה: ${lead.name}`,
       text: [
-        `הליד של ${lead.name} (${lead.phone}) לא קיבל מענה תוך ${slaMinutes} דקות של שעות המשרד.`,
+        `הליד של ${lead.name} (${lead.phone}) לא קיבל מענה תוך ${minutesText(slaMinutes)} של שעות המשרד.`,
         '',
         `סוכן מטפל: ${owner.name}`,
         `התקבל: ${when(lead.createdAt)}`,
@@ -152,8 +152,7 @@ async function remind(db: Database, lead: Lead, hours: OfficeHours, origin: stri
  * in any number of processes at once: each lead is claimed by a conditional UPDATE.
  */
 export async function runResponseClock(db: Database, origin: string, now = new Date()) {
-  const settings = await readLeadSettings(db);
-  const hours = officeHoursOf(settings);
+  const { settings, hours } = await readOfficeHours(db);
   const since = new Date(now.getTime() - LOOKBACK_MS);
   const waiting = await db
     .select()

@@ -1,4 +1,5 @@
 import type { OfficeHours } from '@shared/domain/office-clock';
+import { plural } from '@shared/domain/plural';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { leads, mailOutbox, users } from '../../db/schema';
@@ -9,6 +10,9 @@ import { leadUrl } from './intake';
 /** The managers' digest of escalated leads: one mail per manager per window of an office hour. */
 export const ESCALATION_DIGEST_KIND = 'lead-escalation-digest';
 const WINDOW_MS = 3_600_000;
+
+/** 'דקה אחת', '15 דקות': the response target in the escalation mails. */
+export const minutesText = (minutes: number) => plural(minutes, { one: 'דקה אחת', other: '{n} דקות' });
 
 /** The hour an escalation falls in: the digest lists the leads escalated within it. */
 export function digestWindow(now: Date) {
@@ -36,7 +40,7 @@ async function digestText(tx: Transaction, window: { start: Date; end: Date }, f
     .where(and(gte(leads.escalatedAt, window.start), lt(leads.escalatedAt, window.end)))
     .orderBy(asc(leads.escalatedAt), asc(leads.createdAt));
   const text = [
-    `הלידים האלה לא קיבלו מענה תוך ${f.slaMinutes} דקות של שעות המשרד:`,
+    `הלידים האלה לא קיבלו מענה תוך ${minutesText(f.slaMinutes)} של שעות המשרד:`,
     '',
     ...rows.flatMap((lead) => [
       `${lead.name} (${lead.phone}), סוכן מטפל: ${lead.owner ?? 'ללא'}, התקבל: ${f.when(lead.createdAt)}`,

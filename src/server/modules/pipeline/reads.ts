@@ -32,7 +32,7 @@ import type { Database } from '../../db/client';
 import { contacts, indicators, leadActivities, leads, properties, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
-import { officeHoursOf, readLeadSettings } from './settings';
+import { readOfficeHours } from './settings';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -126,7 +126,7 @@ export function filterWhere(viewer: SessionUser, filters: LeadFilters, now: Date
 }
 
 async function hoursOf(db: Database) {
-  return officeHoursOf(await readLeadSettings(db));
+  return (await readOfficeHours(db)).hours;
 }
 
 /** The table: a page of leads, newest first, with the total and (admins) everyone who owns a lead. */
