@@ -1,7 +1,6 @@
 import { formatDate } from '@shared/domain/israel-time';
 import { addOfficeMinutes, nextOfficeOpening, type OfficeHours } from '@shared/domain/office-clock';
 import { CLOSED_STATUSES } from '@shared/domain/pipeline';
-import { plural } from '@shared/domain/plural';
 import { COMPANY_ROLES, titlesOf } from '@shared/domain/roles';
 import { nextSendTime, PERSONAL_SEND_RULES } from '@shared/domain/send-window';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
@@ -13,7 +12,7 @@ import { nextTurn } from '../../lib/job-slices';
 import { absoluteUrl } from '../../lib/links';
 import { enqueueInTransaction, type Transaction } from '../mail/outbox';
 import { enqueuePush } from '../push';
-import { addToManagersDigest } from './escalation-digest';
+import { addToManagersDigest, minutesText } from './escalation-digest';
 import { leadUrl } from './intake';
 import { readOfficeHours } from './settings';
 
@@ -83,7 +82,7 @@ async function escalate(
       to: owner.email,
       subject: `ליד ממתין למענה: ${lead.name}`,
       text: [
-        `הליד של ${lead.name} (${lead.phone}) לא קיבל מענה תוך ${plural(slaMinutes, { one: 'דקה אחת', other: '{n} דקות' })} של שעות המשרד.`,
+        `הליד של ${lead.name} (${lead.phone}) לא קיבל מענה תוך ${minutesText(slaMinutes)} של שעות המשרד.`,
         '',
         `סוכן מטפל: ${owner.name}`,
         `התקבל: ${when(lead.createdAt)}`,

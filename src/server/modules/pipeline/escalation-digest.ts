@@ -11,6 +11,9 @@ import { leadUrl } from './intake';
 export const ESCALATION_DIGEST_KIND = 'lead-escalation-digest';
 const WINDOW_MS = 3_600_000;
 
+/** 'דקה אחת', '15 דקות': the response target in the escalation mails. */
+export const minutesText = (minutes: number) => plural(minutes, { one: 'דקה אחת', other: '{n} דקות' });
+
 /** The hour an escalation falls in: the digest lists the leads escalated within it. */
 export function digestWindow(now: Date) {
   const start = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
@@ -37,7 +40,7 @@ async function digestText(tx: Transaction, window: { start: Date; end: Date }, f
     .where(and(gte(leads.escalatedAt, window.start), lt(leads.escalatedAt, window.end)))
     .orderBy(asc(leads.escalatedAt), asc(leads.createdAt));
   const text = [
-    `הלידים האלה לא קיבלו מענה תוך ${plural(f.slaMinutes, { one: 'דקה אחת', other: '{n} דקות' })} של שעות המשרד:`,
+    `הלידים האלה לא קיבלו מענה תוך ${minutesText(f.slaMinutes)} של שעות המשרד:`,
     '',
     ...rows.flatMap((lead) => [
       `${lead.name} (${lead.phone}), סוכן מטפל: ${lead.owner ?? 'ללא'}, התקבל: ${f.when(lead.createdAt)}`,
