@@ -177,7 +177,9 @@ test('the day and a lead read offline with their time, and an activity logged of
   const callsOnLead = async () => {
     const res = await page.request.get(`/api/v1/pipeline/leads/${leadId}`);
     expect(res.ok()).toBe(true);
-    return ((await res.json()).data.lead.timeline as { kind: string }[]).filter((e) => e.kind === 'call');
+    return ((await res.json()).data.lead.timeline as { kind: string; occurredAt: string }[]).filter(
+      (e) => e.kind === 'call',
+    );
   };
 
   await page.goto('/MyDay');
@@ -204,8 +206,10 @@ test('the day and a lead read offline with their time, and an activity logged of
   await expect(page.getByText(/מוצגים הנתונים שנשמרו במכשיר, מעודכנים ל־/)).toBeVisible();
   const log = page.getByRole('region', { name: 'רישום פעילות' });
   await log.getByRole('button', { name: 'שיחה', exact: true }).click();
+  const loggedFrom = Date.now();
   await log.getByRole('button', { name: 'רישום', exact: true }).click();
   await expectToast(page, 'אין חיבור: הפעילות נשמרה במכשיר ותישלח כשהחיבור יחזור.');
+  const loggedUntil = Date.now();
   const pending = page.getByRole('region', { name: 'פעילויות שנשמרו במכשיר' });
   await expect(pending.getByText('ממתין לשליחה')).toBeVisible();
   await shot('offline activity waiting to be sent');
@@ -215,7 +219,11 @@ test('the day and a lead read offline with their time, and an activity logged of
   await context.setOffline(false);
   await expectToast(page, 'רשומה אחת שחיכתה במכשיר נשלחה.');
   await expect(pending).toHaveCount(0);
-  expect(await callsOnLead()).toHaveLength(1);
+  const [sent] = await callsOnLead();
+  // Dated when the agent logged it on the device, not when the network came back.
+  const occurredAt = new Date(sent!.occurredAt).getTime();
+  expect(occurredAt).toBeGreaterThanOrEqual(loggedFrom);
+  expect(occurredAt).toBeLessThanOrEqual(loggedUntil);
   await page.reload();
   await settled(page);
   await expect(pending).toHaveCount(0);

@@ -64,6 +64,11 @@ export async function runIdempotent<T>(
   statusCode: number,
   work: (tx: Tx) => Promise<T>,
 ): Promise<FastifyReply> {
+  // The API description names the header from the route's config (plugins/api-description.ts).
+  if (!request.routeOptions.config.idempotencyKey)
+    throw new Error(
+      `${request.routeOptions.url}: a route that takes an Idempotency-Key declares config.idempotencyKey`,
+    );
   const key = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
   if (key === undefined) return reply.status(statusCode).send(await db.transaction(work));
   const userId = currentUser(request).id;

@@ -33,6 +33,49 @@ describe('API description', () => {
     expect(page.body).toContain('/api/v1/users/login');
   });
 
+  it('names each operation’s group, access, error answers and the Idempotency-Key header', async () => {
+    const app = await createTestApp();
+    const doc = (await app.inject({ url: '/api/docs/openapi.json' })).json();
+    const op = (path: string, method: string) => doc.paths[path][method];
+    for (const [path, ops] of Object.entries(
+      doc.paths as Record<string, Record<string, { tags?: string[] }>>,
+    )) {
+      if (!path.startsWith('/api/')) continue;
+      for (const [method, operation] of Object.entries(ops))
+        expect(operation.tags?.length, `${method} ${path}`).toBe(1);
+    }
+    expect(op('/api/v1/pipeline/leads/{id}/activities', 'post').tags).toEqual(['pipeline']);
+
+    const login = op('/api/v1/users/login', 'post');
+    expect(login.security).toEqual([]);
+    expect(login.description).toContain('Access: anyone');
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '429', '503']));
+    expect(login.responses).not.toHaveProperty('401');
+
+    const users = op('/api/v1/pipeline/settings', 'get');
+    expect(app.accessTable).toContainEqual({
+      method: 'GET',
+      url: '/api/v1/pipeline/settings',
+      access: 'admin',
+    });
+    expect(users.security).toEqual([{ session: [] }]);
+    expect(users.description).toContain('Access: admins only.');
+    expect(Object.keys(users.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '503']));
+    const refused = users.responses['403'].content['application/json'].schema;
+    expect(refused.properties).toHaveProperty('fieldErrors');
+    expect(Object.keys(op('/api/v1/property/{id}', 'get').responses)).toContain('404');
+
+    const activity = op('/api/v1/pipeline/leads/{id}/activities', 'post');
+    const header = activity.parameters.find((p: { in: string; name: string }) => p.in === 'header');
+    expect(header).toMatchObject({ name: 'idempotency-key', required: false });
+    expect(Object.keys(activity.responses)).toEqual(expect.arrayContaining(['201', '409']));
+    expect(op('/api/v1/indicators', 'post').parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key' }),
+    );
+    const noKey = op('/api/v1/pipeline/leads', 'post').parameters ?? [];
+    expect(noKey.filter((p: { in: string }) => p.in === 'header')).toEqual([]);
+  });
+
   it('is for admins only in production', async () => {
     const app = await createTestApp({
       env: { NODE_ENV: 'production', APP_ORIGIN: 'https://agency.example' },

@@ -1,10 +1,11 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { describeRoute } from './api-description';
 
 /**
- * The API description, generated from the zod schemas of every route (so it cannot drift from the code):
+ * The API description, generated from the zod schemas and declared access of every route (api-description.ts,
+ * so it cannot drift from the code):
  * `/api/docs/openapi.json` for tools, `/api/docs` as a readable page. Both are open in development and
  * for admins only in production (the description lists every admin route).
  */
@@ -20,7 +21,7 @@ export const apiDocsPlugin = fp(
         },
         components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
       },
-      transform: jsonSchemaTransform,
+      transform: describeRoute,
       hideUntagged: false,
     });
     // Enforced by the access plugin, like every API route.

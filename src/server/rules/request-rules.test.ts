@@ -69,6 +69,14 @@ describe('mayMutateFrom', () => {
     ])
       expect(from({ origin }), origin).toBe(false);
   });
+  it('refuses an origin that only starts like the address the request reached', () => {
+    for (const origin of [
+      'http://10.0.0.5:30000',
+      'http://10.0.0.5:3000.evil.test',
+      'http://10.0.0.5:3000/x',
+    ])
+      expect(from({ origin }), origin).toBe(false);
+  });
   it('refuses any cross-site fetch unless its origin is listed, even one claiming the site', () => {
     expect(from({ fetchSite: 'cross-site' })).toBe(false);
     expect(from({ origin: SITE, fetchSite: 'cross-site' })).toBe(false);

@@ -80,6 +80,18 @@ describe('S3 storage', () => {
     await storage.remove(['properties/x/y-320.webp']);
   });
 
+  it('reads a key back only from under its public URL, at the slash that ends the prefix', () => {
+    for (const publicUrl of [`${s3.endpoint}/photos`, `${s3.endpoint}/photos/`]) {
+      const storage = s3.storage({ publicUrl });
+      expect(storage.url('a/b.webp')).toBe(`${s3.endpoint}/photos/a/b.webp`);
+      expect(storage.keyOf(`${s3.endpoint}/photos/a/b.webp?v=1`)).toBe('a/b.webp');
+      // A sibling prefix that only starts like it (another bucket's files, another site's) is not ours to sweep.
+      expect(storage.keyOf(`${s3.endpoint}/photos-archive/a/b.webp`)).toBeUndefined();
+      expect(storage.keyOf(`${s3.endpoint}/photosa/b.webp`)).toBeUndefined();
+      expect(storage.keyOf(`${s3.endpoint}/photos/`)).toBeUndefined();
+    }
+  });
+
   it('a missing bucket or refused credentials stop the start with a message naming the setting', async () => {
     await expect(s3.storage({ bucket: 'no-such-bucket' }).check()).rejects.toThrow(
       /S3_BUCKET: there is no bucket "no-such-bucket"/,

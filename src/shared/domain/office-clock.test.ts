@@ -124,3 +124,19 @@ describe('clock text', () => {
     expect(clockOfMinutes(960)).toBe('16:00');
   });
 });
+
+describe('office time and the agency holiday setting', () => {
+  // Independence Day 2026 is a Wednesday (summer time, +03:00).
+  const holidayMorning = new Date('2026-04-22T10:00:00+03:00');
+  it('runs through a holiday when the agency works through holidays, and skips it otherwise', () => {
+    expect(isOfficeOpen(holidayMorning, hours)).toBe(false);
+    expect(isOfficeOpen(holidayMorning, { ...hours, excludeHolidays: false })).toBe(true);
+    expect(addOfficeMinutes(holidayMorning, 15, { ...hours, excludeHolidays: false })).toEqual(
+      new Date('2026-04-22T10:15:00+03:00'),
+    );
+    expect(addOfficeMinutes(holidayMorning, 15, hours)).toEqual(new Date('2026-04-23T09:15:00+03:00'));
+    const toNoon = new Date('2026-04-22T12:00:00+03:00');
+    expect(officeMinutesBetween(holidayMorning, toNoon, { ...hours, excludeHolidays: false })).toBe(120);
+    expect(officeMinutesBetween(holidayMorning, toNoon, hours)).toBe(0);
+  });
+});

@@ -1,22 +1,23 @@
-import { officeHolidays } from './holidays';
-import { addDays, israelWallTime, weekdayOf } from './israel-calendar';
+import { addDays, israelWallTime } from './israel-calendar';
 import { israelDate } from './israel-time';
+import { isWorkingDay } from './working-days';
 
 /**
  * The office's opening hours in Israel wall-clock minutes after midnight (9:00-16:00 is 540-960). Office
- * time runs only inside them, Sunday to Thursday, and not on an Israeli holiday or its eve (holidays.ts, the
- * rule the working days follow), so a response clock neither runs over a weekend nor across a holiday.
+ * time runs only inside them, on working days (working-days.ts: Sunday to Thursday, and not on an Israeli
+ * holiday or its eve unless `excludeHolidays` is false, the agency setting), so a response clock neither runs
+ * over a weekend nor across a holiday the office keeps.
  */
-export type OfficeHours = { opens: number; closes: number };
+export type OfficeHours = { opens: number; closes: number; excludeHolidays?: boolean };
 
 export const DEFAULT_OFFICE_HOURS: OfficeHours = { opens: 9 * 60, closes: 16 * 60 };
 
 /** No search runs further than this many days ahead (a whole year of holidays is far less). */
 const MAX_DAYS = 3_700;
 
-/** An open day: Sunday to Thursday, neither a holiday nor a holiday eve. */
-export function isOfficeDay(isoDate: string): boolean {
-  return weekdayOf(isoDate) <= 4 && !officeHolidays(Number(isoDate.slice(0, 4))).has(isoDate);
+/** An open day: a working day by the office's holiday setting (holidays are off unless it says otherwise). */
+export function isOfficeDay(isoDate: string, hours?: Pick<OfficeHours, 'excludeHolidays'>): boolean {
+  return isWorkingDay(isoDate, hours?.excludeHolidays ?? true);
 }
 
 /** The open interval of a calendar day, as instants (DST-correct through israelWallTime). */
@@ -27,7 +28,7 @@ function openInterval(isoDate: string, hours: OfficeHours) {
 /** Whether the office is open at an instant. */
 export function isOfficeOpen(at: Date, hours: OfficeHours): boolean {
   const day = israelDate(at);
-  if (!isOfficeDay(day)) return false;
+  if (!isOfficeDay(day, hours)) return false;
   const { start, end } = openInterval(day, hours);
   return at >= start && at < end;
 }
@@ -38,7 +39,7 @@ export function officeMinutesBetween(from: Date, to: Date, hours: OfficeHours): 
   const lastDay = israelDate(to);
   let ms = 0;
   for (let day = israelDate(from), n = 0; day <= lastDay && n < MAX_DAYS; day = addDays(day, 1), n += 1) {
-    if (!isOfficeDay(day)) continue;
+    if (!isOfficeDay(day, hours)) continue;
     const { start, end } = openInterval(day, hours);
     const overlap = Math.min(end.getTime(), to.getTime()) - Math.max(start.getTime(), from.getTime());
     if (overlap > 0) ms += overlap;
@@ -53,7 +54,7 @@ export function officeMinutesBetween(from: Date, to: Date, hours: OfficeHours): 
 export function addOfficeMinutes(from: Date, minutes: number, hours: OfficeHours): Date {
   let remaining = Math.max(0, minutes) * 60_000;
   for (let day = israelDate(from), n = 0; n < MAX_DAYS; day = addDays(day, 1), n += 1) {
-    if (!isOfficeDay(day)) continue;
+    if (!isOfficeDay(day, hours)) continue;
     const { start, end } = openInterval(day, hours);
     const begin = Math.max(start.getTime(), from.getTime());
     const available = end.getTime() - begin;

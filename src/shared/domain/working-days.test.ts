@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { officeHolidays } from './holidays';
-import { workingDays } from './working-days';
+import { isoDate } from './israel-calendar';
+import { isOfficeDay } from './office-clock';
+import { isWorkingDay, workingDays } from './working-days';
 
 // Sunday-Thursday days of each month of 2026, counted by hand from the calendar.
 const TOTALS_2026 = [21, 20, 23, 22, 21, 22, 22, 22, 22, 21, 22, 23];
@@ -58,5 +60,27 @@ describe('workingDays with holidays excluded', () => {
   it('does not close the office on Purim eve or Chanukah', () => {
     expect(officeHolidays(2026).has('2026-03-02')).toBe(false);
     expect(officeHolidays(2026).has('2026-12-07')).toBe(false);
+  });
+});
+
+describe('isWorkingDay, the one definition of a working day', () => {
+  it('is Sunday to Thursday, without the holidays the office keeps unless the agency works through them', () => {
+    expect(isWorkingDay('2026-12-06')).toBe(true); // Sunday
+    expect(isWorkingDay('2026-12-04')).toBe(false); // Friday
+    expect(isWorkingDay('2026-12-05', false)).toBe(false); // Saturday stays off
+    expect(isWorkingDay('2026-04-22')).toBe(false); // Independence Day (Wednesday)
+    expect(isWorkingDay('2026-04-22', false)).toBe(true);
+  });
+
+  it('is what every caller counts: the month, office time and the office day agree on every day of 2026', () => {
+    for (const excludeHolidays of [true, false]) {
+      for (let month = 1; month <= 12; month += 1) {
+        const days = new Date(Date.UTC(2026, month, 0)).getUTCDate();
+        const counted = Array.from({ length: days }, (_, i) => isoDate(2026, month, i + 1)).filter((d) =>
+          isOfficeDay(d, { excludeHolidays }),
+        ).length;
+        expect(counted).toBe(workingDays(2026, month, '2026-12-31', { excludeHolidays }).total);
+      }
+    }
   });
 });

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ACTIVITY_KINDS, type ActivityKind, AMOUNT_KINDS } from '../domain/activities';
 import { idSchema, successSchema } from './common';
 import { activitySchema } from './pipeline';
-import { amountSchema, noteSchema, occurredAtSchema, PIPELINE_MESSAGES } from './pipeline-fields';
+import {
+  amountSchema,
+  newActivityAtSchema,
+  noteSchema,
+  occurredAtSchema,
+  PIPELINE_MESSAGES,
+} from './pipeline-fields';
 
 export const activityKindSchema = z.enum(ACTIVITY_KINDS, { error: PIPELINE_MESSAGES.kindUnknown });
 
@@ -61,8 +67,8 @@ export function amountRule(value: Amounts, ctx: z.RefinementCtx) {
 export const createActivitySchema = z
   .object({
     kind: activityKindSchema,
-    /** When it happened (default now); never in the future. */
-    occurredAt: occurredAtSchema.optional(),
+    /** When it happened, as the device saw it (default: when the server gets it); never ahead, 30 days back at most. */
+    occurredAt: newActivityAtSchema.optional(),
     note: noteSchema.optional().default(''),
     /** Admins: who did it (default the lead's owner); an agent logs its own work. */
     agentId: idSchema.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
+import { plural } from '../domain/plural';
 import { ALL_FEATURES, PROPERTY_CATEGORIES } from '../domain/property-options';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '../domain/saved-search';
 import { idSchema, optionalLine, successSchema, trimmed } from './common';
@@ -22,8 +23,10 @@ export const ALERT_MESSAGES = {
   /** The listing filters' own words (src/web/i18n/properties.ts, filters.typed), as a refusal. */
   outOfRange: (low: string, high: string) => `אפשר להקליד בין ${low} ל-${high}`,
   minAboveMax: 'המינימום לא יכול לעלות על המקסימום',
-  tooManySearches: (max: number) => `אפשר לשמור עד ${max} חיפושים`,
-  tooManyFavourites: (max: number) => `אפשר לשמור עד ${max} נכסים במועדפים`,
+  tooManySearches: (max: number) =>
+    `אפשר לשמור עד ${plural(max, { one: 'חיפוש אחד', other: '{n} חיפושים' })}`,
+  tooManyFavourites: (max: number) =>
+    `אפשר לשמור עד ${plural(max, { one: 'נכס אחד', other: '{n} נכסים' })} במועדפים`,
   subscribed: 'שלחנו אליכם מייל עם קישור לאישור. ההתראות יתחילו אחרי שתאשרו.',
   /** A subscription with a mobile phone only: the private link is on the screen, and no mail can be sent. */
   phoneOnlySubscribed:

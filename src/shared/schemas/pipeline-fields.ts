@@ -3,6 +3,7 @@ import { MAX_AMOUNT } from '../domain/activities';
 import { EARLIEST_DATE, isRealDateOrInstant } from '../domain/dates';
 import { israelInstant } from '../domain/israel-calendar';
 import { israelDate } from '../domain/israel-time';
+import { plural } from '../domain/plural';
 import { freeText, numberText } from './common';
 
 /** The pipeline's Hebrew field messages (the server's fieldErrors and the forms show the same words). */
@@ -17,6 +18,7 @@ export const PIPELINE_MESSAGES = {
   nextTouchTooFar: 'המועד למגע הבא רחוק מדי (עד שנתיים)',
   activityFuture: 'לא ניתן לרשום פעילות במועד עתידי',
   activityTooOld: 'המועד לפני שנת 2000',
+  activityTooFarBack: 'אפשר לרשום פעילות עד 30 יום אחורה',
   kindUnknown: 'סוג פעילות לא מוכר',
   kindFixed: 'לא ניתן לשנות את סוג הפעילות: יש למחוק ולרשום מחדש',
   amountInvalid: 'יש להזין סכום בש"ח, מספר שלם',
@@ -34,7 +36,8 @@ export const PIPELINE_MESSAGES = {
   secondAgentSame: 'הסוכן השני חייב להיות סוכן אחר',
   amountNotForKind: 'לסוג פעילות זה אין סכום',
   rangeOrder: 'תאריך הסיום לפני תאריך ההתחלה',
-  rangeTooLong: (days: number) => `טווח התאריכים ארוך מדי (עד ${days} ימים)`,
+  rangeTooLong: (days: number) =>
+    `טווח התאריכים ארוך מדי (עד ${plural(days, { one: 'יום אחד', two: 'יומיים', other: '{n} ימים' })})`,
   leaveOrder: 'סוף החופשה לפני תחילתה',
   leadNotFound: 'הליד לא נמצא',
   activityNotFound: 'הפעילות לא נמצאה',
@@ -79,6 +82,19 @@ export const nextTouchSchema = instantSchema
 export const occurredAtSchema = instantSchema
   .refine((at) => at.getTime() <= Date.now() + CLOCK_SLACK_MS, { error: PIPELINE_MESSAGES.activityFuture })
   .refine((at) => israelDate(at) >= EARLIEST_DATE, { error: PIPELINE_MESSAGES.activityTooOld });
+
+/**
+ * How far back a new activity may be dated: the longest a phone keeps work made without a network before it
+ * syncs (docs/leads.md, Offline). The device dates an activity when the agent logs it, so one logged offline before
+ * midnight counts on that day however late it reaches the server.
+ */
+export const ACTIVITY_BACKDATE_DAYS = 30;
+
+/** When a new activity happened: up to ACTIVITY_BACKDATE_DAYS back, never ahead (a few minutes of clock slack). */
+export const newActivityAtSchema = occurredAtSchema.refine(
+  (at) => at.getTime() >= Date.now() - ACTIVITY_BACKDATE_DAYS * 24 * 60 * MINUTE,
+  { error: PIPELINE_MESSAGES.activityTooFarBack },
+);
 
 /** An amount in whole shekels, 0 up to 1,000,000,000 (text from a form control is read as a number). */
 export const amountSchema = numberText(

@@ -1,5 +1,5 @@
 import { type Gender, gendered } from '@shared/domain/gender';
-import { plural } from './plural';
+import { plural } from '@shared/domain/plural';
 /** Texts of running the agency: user accounts, own account, forgotten password, settings and the audit log. */
 export const admin = {
   nav: { users: 'משתמשים', settings: 'הגדרות המשרד', audit: 'יומן שינויים' },

@@ -1,4 +1,4 @@
-import { plural } from './plural';
+import { plural } from '@shared/domain/plural';
 
 /** Texts of the favourites page, the save-search dialog, a visitor's private link and the agents' matches. */
 export const alerts = {

@@ -1,7 +1,7 @@
 import { type Gender, gendered } from '@shared/domain/gender';
 import { formatDate } from '@shared/domain/israel-time';
 import type { MetricKey } from '@shared/domain/metrics';
-import { plural } from './plural';
+import { plural } from '@shared/domain/plural';
 import { scoringRules } from './scoring-rules';
 
 const METRIC_LABELS: Record<MetricKey, string> = {

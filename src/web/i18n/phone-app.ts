@@ -1,6 +1,6 @@
 import { type Gender, gendered } from '@shared/domain/gender';
 import { formatDate } from '@shared/domain/israel-time';
-import { plural } from './plural';
+import { plural } from '@shared/domain/plural';
 
 const time = new Intl.DateTimeFormat('he-IL', {
   timeZone: 'Asia/Jerusalem',

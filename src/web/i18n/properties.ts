@@ -1,4 +1,4 @@
-import { plural } from './plural';
+import { plural } from '@shared/domain/plural';
 /** Texts of the property pages: lists, filters, cards, the property page and the creation wizard. */
 export const properties = {
   saleTitle: 'נכסים למכירה',

@@ -1,5 +1,5 @@
 import { type Gender, gendered } from '@shared/domain/gender';
-import { plural } from './plural';
+import { plural } from '@shared/domain/plural';
 
 /** Texts of the weekly contact reports: the agent's form and monthly check, the admin view, the seller page. */
 export const reports = {

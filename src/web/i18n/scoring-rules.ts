@@ -1,6 +1,6 @@
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
+import { plural } from '@shared/domain/plural';
 import { SCORE_WEIGHTS } from '@shared/domain/scoring';
-import { plural } from './plural';
 
 /** One action of each metric, as the rules name it ('כל עסקה'). */
 const ONE_ACTION: Record<MetricKey, string> = {

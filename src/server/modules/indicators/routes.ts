@@ -64,7 +64,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
   app.post(
     '/indicators',
     {
-      config: { access: 'selfOrAdmin', changes: [] },
+      config: { access: 'selfOrAdmin', idempotencyKey: true, changes: [] },
       schema: { body: createIndicatorSchema, response: { 201: indicatorResponseSchema } },
     },
     async (request, reply) => {

@@ -18,7 +18,7 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { responseMinutesOf } from './reads';
-import { officeHoursOf, readLeadSettings, saveLeadSettings } from './settings';
+import { readLeadSettings, readOfficeHours, saveLeadSettings } from './settings';
 
 /** PUT /pipeline/settings: every city's agent must be an active user. */
 export async function putLeadSettings(db: Database, actor: SessionUser, settings: LeadSettings) {
@@ -153,8 +153,7 @@ export async function pipelinePerformance(
   year: number,
   month: number,
 ): Promise<PipelinePerformance> {
-  const settings = await readLeadSettings(db);
-  const hours = officeHoursOf(settings);
+  const { settings, hours } = await readOfficeHours(db);
   const range = israelMonthRange(year, month);
   const rows = await db
     .select({

@@ -21,6 +21,9 @@ async function newLead(phone: string) {
   return res.json().data.lead._id as string;
 }
 
+/** A day before now (the lead arrives now): within how far back an activity may be dated. */
+const dayBefore = () => new Date(Date.now() - 26 * 3_600_000).toISOString();
+
 const dealsOf = async (leadId: string) =>
   app.db
     .select({ id: leadActivities.id })
@@ -41,14 +44,14 @@ describe('a deal that cannot be', () => {
       [{ price: 1, commission: 1_000_000_000 }, 'commission', PIPELINE_MESSAGES.commissionOverPrice],
       [{ price: 1_000_000, commission: 1_000_001 }, 'commission', PIPELINE_MESSAGES.commissionOverPrice],
       [
-        { price: 1_000_000, commission: 20_000, occurredAt: '2000-06-01T10:00' },
+        { price: 1_000_000, commission: 20_000, occurredAt: dayBefore() },
         'occurredAt',
         PIPELINE_MESSAGES.dealBeforeLead,
       ],
       [
-        { price: 1_000_000, commission: 20_000, occurredAt: '1999-12-31T23:00' },
+        { price: 1_000_000, commission: 20_000, occurredAt: '2000-06-01T10:00' },
         'occurredAt',
-        PIPELINE_MESSAGES.activityTooOld,
+        PIPELINE_MESSAGES.activityTooFarBack,
       ],
     ];
     for (const [amounts, field, message] of cases) {

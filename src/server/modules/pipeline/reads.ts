@@ -30,7 +30,7 @@ import {
 import type { Database } from '../../db/client';
 import { contacts, indicators, leadActivities, leads, properties, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/session';
-import { officeHoursOf, readLeadSettings } from './settings';
+import { readOfficeHours } from './settings';
 import { assertReadable, listScope, mayReadLead } from './visibility';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -114,7 +114,7 @@ export function filterWhere(viewer: SessionUser, filters: LeadFilters, now: Date
 }
 
 async function hoursOf(db: Database) {
-  return officeHoursOf(await readLeadSettings(db));
+  return (await readOfficeHours(db)).hours;
 }
 
 /** The table: a page of leads, newest first, with the total and (admins) everyone who owns a lead. */

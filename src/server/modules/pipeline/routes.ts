@@ -128,7 +128,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pipeline/leads/:id/activities',
     {
-      config: { access: 'selfOrAdmin' },
+      config: { access: 'selfOrAdmin', idempotencyKey: true },
       schema: {
         params: idParamsSchema,
         body: createActivitySchema,

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leadSettings } from '../../db/schema';
 import type { Transaction } from '../mail/outbox';
+import { getSettings } from '../settings/service';
 
 type Reader = Database | Transaction;
 
@@ -40,7 +41,15 @@ export async function saveLeadSettings(db: Reader, settings: LeadSettings): Prom
 }
 
 /** The office hours of the settings in minutes after midnight (the office clock's form). */
-export const officeHoursOf = (settings: LeadSettings): OfficeHours => ({
+/** The office's hours from the lead settings, with the agency's holiday setting (working-days.ts). */
+export const officeHoursOf = (settings: LeadSettings, excludeHolidays: boolean): OfficeHours => ({
   opens: minutesOfClock(settings.officeHours.opens),
   closes: minutesOfClock(settings.officeHours.closes),
+  excludeHolidays,
 });
+
+/** The lead settings and the office hours they give, read together. */
+export async function readOfficeHours(db: Database): Promise<{ settings: LeadSettings; hours: OfficeHours }> {
+  const [settings, agency] = await Promise.all([readLeadSettings(db), getSettings(db)]);
+  return { settings, hours: officeHoursOf(settings, agency.excludeHolidays) };
+}

@@ -1,8 +1,8 @@
-import { officeHolidays } from '@shared/domain/holidays';
-import { addDays, israelMidnight, israelMinuteOfDay, weekdayOf } from '@shared/domain/israel-calendar';
+import { addDays, israelMidnight, israelMinuteOfDay } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import { worksAsAgent } from '@shared/domain/roles';
 import { isRestDate } from '@shared/domain/send-window';
+import { isWorkingDay } from '@shared/domain/working-days';
 import { paths } from '@shared/paths';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,10 +16,12 @@ import { enqueuePush } from './outbox';
 export const REMINDER_FROM = 18 * 60;
 const REMINDER_UNTIL = 21 * 60;
 
-/** A working day for the reminder: Sunday to Thursday, not a rest day, and not an office holiday when the agency counts them. */
+/**
+ * A day for the reminder: a working day (working-days.ts, by the agency's holiday setting) that is not a rest
+ * day, since no message goes out on Shabbat or a holiday even at an agency that works through holidays.
+ */
 export function isReminderDay(date: string, excludeHolidays: boolean): boolean {
-  if (weekdayOf(date) > 4 || isRestDate(date)) return false;
-  return !(excludeHolidays && officeHolidays(Number(date.slice(0, 4))).has(date));
+  return isWorkingDay(date, excludeHolidays) && !isRestDate(date);
 }
 
 /**

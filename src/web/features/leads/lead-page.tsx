@@ -353,7 +353,9 @@ function LogActivity({ lead }: { lead: LeadDetail }) {
     choose(null);
   };
   const submit = async (fields: Record<string, unknown>, chosen: ActivityKind) => {
-    const body = { ...fields, kind: chosen };
+    // Dated on the device at the moment the agent logs it (unless the form names another time): an activity
+    // kept offline and synced after midnight still counts on the day it happened.
+    const body = { occurredAt: new Date().toISOString(), ...fields, kind: chosen };
     const key = crypto.randomUUID();
     if (user && !navigator.onLine) return keepOffline(body, key);
     try {

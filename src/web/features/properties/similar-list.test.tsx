@@ -1,6 +1,6 @@
 import type { Property } from '@shared/schemas/property';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { fakeApi, json } from '@web/test/fake-api';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +41,9 @@ describe('SimilarList', () => {
     );
     const links = screen.getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(['הראשון 1', 'השני 2']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Mounting is where a refetch would start; once its effects have run, the query must still be idle.
+    await act(async () => {});
+    expect(client.getQueryState(propertyKeys.similar('x'))?.fetchStatus).toBe('idle');
     expect(calls).toEqual([]);
     expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual(['הראשון 1', 'השני 2']);
   });
