@@ -119,6 +119,11 @@ export const envSchema = z.object({
    * (0: none). Migrations and lock waits run without it.
    */
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  /**
+   * How long a request waits for a free pooled connection (or for a new one to connect) before it is answered
+   * 503 with Retry-After, in ms (0: no limit). Readiness has its own connection and never waits in the pool.
+   */
+  PG_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Share of successful requests logged (0 to 1; errors and slow requests always are). Default: all of them,
@@ -301,13 +306,17 @@ export class EnvError extends Error {
 
 /** Where the database is and how to open it: PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR. */
 export function databaseOptions(
-  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'PG_POOL_MAX' | 'PG_STATEMENT_TIMEOUT_MS'>,
+  env: Pick<
+    Env,
+    'DATABASE_URL' | 'DATA_DIR' | 'PG_POOL_MAX' | 'PG_STATEMENT_TIMEOUT_MS' | 'PG_POOL_ACQUIRE_TIMEOUT_MS'
+  >,
 ) {
   return env.DATABASE_URL
     ? {
         databaseUrl: env.DATABASE_URL,
         poolSize: env.PG_POOL_MAX,
         statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,
+        acquireTimeoutMs: env.PG_POOL_ACQUIRE_TIMEOUT_MS,
       }
     : { dataDir: env.DATA_DIR };
 }

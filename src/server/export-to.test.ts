@@ -203,5 +203,9 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('db:export-to', () => {
     });
     const { stdout } = await run({ DATABASE_URL: '' });
     expect(stdout).toMatch(/\d+ tables, \d+ rows copied; the counts match/);
+    // Run again into the copy: refused with the reason, no stack trace.
+    const again = await run({ DATABASE_URL: '' }).catch((err: { stderr: string }) => err);
+    expect(again).toMatchObject({ stderr: expect.stringContaining('the target database is not empty') });
+    expect((again as { stderr: string }).stderr).not.toMatch(/^\s+at /m);
   }, 180_000);
 });

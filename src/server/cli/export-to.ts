@@ -1,7 +1,8 @@
 // `npm run db:export-to -- postgres://user:pass@host:5432/agency`: copies the embedded database (DATA_DIR) into an
 // empty PostgreSQL database, every table in one transaction, with the row counts compared. Stop the server first.
 import { openDatabase } from '../db/client';
-import { exportTo } from '../db/export-to';
+import { ExportRefused, exportTo } from '../db/export-to';
+import { databaseOutage } from '../db/outage';
 import { EnvError, loadEnv } from '../env';
 import { runningServerPid } from '../lib/backups';
 
@@ -31,6 +32,10 @@ try {
     await source.close();
   }
 } catch (err) {
-  console.error(err instanceof EnvError ? err.message : err);
+  // A refusal or an unreachable database is a sentence to act on; anything else is a bug, with its stack.
+  if (err instanceof EnvError || err instanceof ExportRefused) console.error(err.message);
+  else if (databaseOutage(err))
+    console.error(`the database cannot be reached: ${err instanceof Error ? err.message : String(err)}`);
+  else console.error(err);
   process.exit(1);
 }

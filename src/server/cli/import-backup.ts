@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { createBackup } from '../db/backup';
 import type { DatabaseHandle } from '../db/client';
 import type { Env } from '../env';
@@ -18,7 +19,8 @@ export function refuseWhileServerRuns(env: Env) {
 
 /**
  * The backup to go back to if an import must be undone; returns its path. Embedded: the same backup as
- * `npm run backup` (undo with `npm run restore -- FILE`). PostgreSQL: pg_dump (undo with pg_restore --clean).
+ * `npm run backup` (undo with `npm run restore -- FILE`). PostgreSQL: pg_dump with its SHA-256 checksum beside it (undo with
+ * pg_restore --clean, after `sha256sum -c FILE.sha256`).
  */
 export async function backupBeforeImport(env: Env, handle: DatabaseHandle): Promise<string> {
   const dir = backupDirOf(env);
@@ -33,5 +35,10 @@ export async function backupBeforeImport(env: Env, handle: DatabaseHandle): Prom
       'pg_dump could not back up the database. Take a backup yourself, then run again with --skip-backup.',
     );
   }
+  // The checksum beside it, as scripts/pg-backup.sh writes it: its restore checks it before pg_restore runs.
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  const digest = hash.digest('hex');
+  writeFileSync(`${file}.sha256`, `${digest}  ${basename(file)}\n`);
   return file;
 }

@@ -19,6 +19,17 @@ export function lockKeys(name: string): [number, number] {
  */
 export class AdvisoryLockSession {
   private client: Promise<pg.Client> | null = null;
+  /**
+   * The session's statements, one at a time: the jobs that tick together at start would otherwise call
+   * client.query() while another is running, which node-postgres queues but warns about (and pg 9 refuses).
+   */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  private inTurn<T>(statement: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(statement, statement);
+    this.turn = result.catch(() => {});
+    return result;
+  }
 
   constructor(private readonly connectionString: string) {}
 
@@ -43,19 +54,23 @@ export class AdvisoryLockSession {
   }
 
   /** Takes the lock if no other session holds it; true when taken. */
-  async tryLock(name: string): Promise<boolean> {
-    const client = await this.connection();
-    const { rows } = await client.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock($1, $2) as locked',
-      [...lockKeys(name)],
-    );
-    return rows[0]?.locked === true;
+  tryLock(name: string): Promise<boolean> {
+    return this.inTurn(async () => {
+      const client = await this.connection();
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1, $2) as locked',
+        [...lockKeys(name)],
+      );
+      return rows[0]?.locked === true;
+    });
   }
 
-  async unlock(name: string): Promise<void> {
-    const client = await this.client?.catch(() => null);
-    if (!client) return; // the connection is gone, and its locks with it
-    await client.query('select pg_advisory_unlock($1, $2)', [...lockKeys(name)]);
+  unlock(name: string): Promise<void> {
+    return this.inTurn(async () => {
+      const client = await this.client?.catch(() => null);
+      if (!client) return; // the connection is gone, and its locks with it
+      await client.query('select pg_advisory_unlock($1, $2)', [...lockKeys(name)]);
+    });
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,6 +23,11 @@ export type DatabaseHandle = {
   locks?: AdvisoryLockSession;
   /** Brings the schema up to date; on PostgreSQL under an advisory lock, so one process migrates at a time. */
   migrate(): Promise<{ applied: number }>;
+  /**
+   * A health check's query: on PostgreSQL on a connection of its own with a short timeout, so readiness never
+   * waits in the pool behind requests stuck on a locked table (a load balancer would pull every server at once).
+   */
+  probe<R>(text: string): Promise<R[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (test templates, backups). */
@@ -37,6 +41,8 @@ export type DatabaseOptions =
       poolSize?: number;
       /** statement_timeout of the pool's connections in ms (PG_STATEMENT_TIMEOUT_MS); 0: none. */
       statementTimeoutMs?: number;
+      /** How long a query waits for a pooled connection in ms (PG_POOL_ACQUIRE_TIMEOUT_MS); 0: no limit. */
+      acquireTimeoutMs?: number;
     }
   | { dataDir?: string; loadDataDir?: Blob; memory?: boolean };
 
@@ -61,19 +67,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options);
 }
 
+/** The health checks' limit: a database that cannot answer `select 1` in this long is not ready. */
+const PROBE_TIMEOUT_MS = 2_000;
+
 function openPostgres({
   databaseUrl: url,
   poolSize = 10,
   statementTimeoutMs = 0,
+  acquireTimeoutMs = 0,
 }: {
   databaseUrl: string;
   poolSize?: number;
   statementTimeoutMs?: number;
+  acquireTimeoutMs?: number;
 }): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // pg-pool applies it both to waiting for a free connection and to opening a new one: past it the query
+    // fails with "timeout exceeded when trying to connect", which the error handler answers 503 (db/outage.ts).
+    ...(acquireTimeoutMs > 0 ? { connectionTimeoutMillis: acquireTimeoutMs } : {}),
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
+  // The health checks' own connection (opened on first use, kept while idle).
+  const probes = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+    statement_timeout: PROBE_TIMEOUT_MS,
+    query_timeout: PROBE_TIMEOUT_MS,
+    idleTimeoutMillis: 60_000,
   });
   // A connection the database ends (a restart, a failover, an administrator's pg_terminate_backend) must not
   // end the process. An idle one is dropped by the pool; one checked out between queries (inside a
@@ -81,6 +104,9 @@ function openPostgres({
   const lost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
+  probes.on('error', lost);
+  probes.on('connect', (client) => client.on('error', lost));
+  const probe = async <R>(text: string) => (await probes.query(text)).rows as R[];
   const db = drizzlePg({ client: pool, schema });
   const locks = new AdvisoryLockSession(url);
   return {
@@ -89,11 +115,13 @@ function openPostgres({
     connectionString: url,
     locks,
     migrate: () => migratePostgres(url),
+    probe,
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await probe('select 1');
     },
     close: async () => {
       await locks.close();
+      await probes.end();
       await pool.end();
     },
   };
@@ -140,6 +168,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; memor
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
       return { applied: (await appliedMigrations(client)) - before };
     },
+    probe: async <R>(text: string) => (await client.query<R>(text)).rows,
     ping: async () => {
       await client.query('select 1');
     },

@@ -4,6 +4,11 @@ import { type DatabaseHandle, openDatabase } from './client';
 
 export type TableCount = { table: string; rows: number };
 
+/** The copy refused or undone for a reason the operator can act on: printed as a sentence, without a stack. */
+export class ExportRefused extends Error {
+  override name = 'ExportRefused';
+}
+
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function rowsOf<R>(handle: DatabaseHandle, query: string): Promise<R[]> {
@@ -56,7 +61,7 @@ export async function exportTo(
     // replaced by the embedded database's.
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from users');
     if (rows[0]!.n > 0) {
-      throw new Error(
+      throw new ExportRefused(
         `the target database is not empty: it has ${rows[0]!.n} users (export into an empty one)`,
       );
     }
@@ -74,7 +79,8 @@ export async function exportTo(
       const n = (await rowsOf<{ n: number }>(source, `select count(*)::int as n from ${ident(table)}`))[0]!.n;
       const copied = (await client.query<{ n: number }>(`select count(*)::int as n from ${ident(table)}`))
         .rows[0]!.n;
-      if (copied !== n) throw new Error(`${table}: ${n} rows in the embedded database, ${copied} copied`);
+      if (copied !== n)
+        throw new ExportRefused(`${table}: ${n} rows in the embedded database, ${copied} copied`);
       counts.push({ table, rows: n });
       log(`${table}: ${n} rows`);
     }

@@ -3,7 +3,9 @@ import { fileTooLargeMessage, MESSAGES } from '@shared/schemas/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseOutage, RETRY_AFTER_SECONDS } from '../db/outage';
 import { AppError, isLastAdminViolation, LAST_ADMIN_MESSAGE } from '../lib/errors';
+import { outagePage, wantsPage } from './outage-page';
 
 /** The per-file cap of image uploads (the multipart plugin's default in app.ts). */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -54,10 +56,32 @@ function toBody(error: FastifyError): { statusCode: number; body: ErrorBody } {
   return { statusCode: 500, body: { status: 'error', code: 'INTERNAL', message: MESSAGES.serverError } };
 }
 
-/** One error shape for the whole API; 5xx details are logged with the request id, never sent. */
+/**
+ * One error shape for the whole API; 5xx details are logged with the request id, never sent. The database being
+ * unavailable (stopped, restarting, out of connections, a statement timeout) is an outage, not a bug: 503 with
+ * Retry-After and a Hebrew message (a page request gets an HTML page), logged as a warning without a stack.
+ */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      const outage = databaseOutage(error);
+      if (outage) {
+        request.log.warn(
+          { outage, dbError: error.cause instanceof Error ? error.cause.message : error.message },
+          'database unavailable: answered 503',
+        );
+        reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS[outage]))
+          .header('cache-control', 'no-store');
+        if (wantsPage(request)) return reply.type('text/html; charset=utf-8').send(outagePage());
+        const body: ErrorBody = {
+          status: 'error',
+          code: 'UNAVAILABLE',
+          message: MESSAGES.databaseUnavailable,
+        };
+        return reply.send(body);
+      }
       const { statusCode, body } = toBody(error);
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: body.code, statusCode }, body.message);

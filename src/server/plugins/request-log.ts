@@ -29,7 +29,9 @@ export const requestLogPlugin = fp<RequestLogOptions>(
       const slow = responseTime >= slowMs;
       if (status < 400 && !slow && (successSample <= 0 || Math.random() >= successSample)) return;
       const line = { req: request, res: reply, responseTime };
-      if (status >= 500) request.log.error(line, 'request completed');
+      // 503 is the server saying it cannot take the request now (overload, the database unavailable), not a bug.
+      if (status === 503) request.log.warn(line, 'request completed');
+      else if (status >= 500) request.log.error(line, 'request completed');
       else if (slow) request.log.warn(line, 'request completed slowly');
       else request.log.info(line, 'request completed');
     });

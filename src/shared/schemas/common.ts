@@ -19,6 +19,7 @@ export const MESSAGES = {
   foreignOrigin: 'בקשה ממקור לא מורשה נדחתה',
   serverError: 'אירעה שגיאה בשרת, נסה שוב מאוחר יותר',
   overloaded: 'השרת עמוס כרגע, נסה שוב בעוד רגע',
+  databaseUnavailable: 'השירות אינו זמין כרגע, נסה שוב בעוד כמה שניות',
   unsupportedMedia: 'סוג הקובץ אינו נתמך',
   badUrl: 'כתובת הבקשה אינה תקינה',
 } as const;

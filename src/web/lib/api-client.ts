@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@shared/schemas/common';
 import { OFFLINE_COPY_HEADER } from './app-worker-messages';
 import { noteOfflineCopy } from './offline-copies';
+import { retryAfterMs, waitFor } from './retry-after';
 
 /** A failed API call: the HTTP status and the server's error body (code and Hebrew message). */
 export class ApiError extends Error {
@@ -53,19 +54,42 @@ type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+/** How many times a request the server could not take now (503 with Retry-After) is sent again. */
+const RETRIES_AFTER_UNAVAILABLE = 2;
+
+/**
+ * Whether a 503 with Retry-After may be sent again: the server took none of it (overload, its database down),
+ * so a read, or a write with an Idempotency-Key (stored once however often it arrives), is safe to repeat. Only
+ * in the browser: the server's own renderer must not hold a page while it waits.
+ */
+function mayRetry(method: string, headers: Record<string, string> | undefined, transport: ApiTransport) {
+  if (transport !== browserTransport) return false;
+  if (method === 'GET' || method === 'HEAD') return true;
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
   const isForm = body instanceof FormData;
-  const response = await currentTransport()(`/api/v1${path}`, {
-    method,
-    credentials: 'include',
-    signal,
-    headers: {
-      ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
+  const transport = currentTransport();
+  const send = () =>
+    transport(`/api/v1${path}`, {
+      method,
+      credentials: 'include',
+      signal,
+      headers: {
+        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  let response = await send();
+  for (let retry = 0; retry < RETRIES_AFTER_UNAVAILABLE && response.status === 503; retry += 1) {
+    const wait = retryAfterMs(response.headers.get('retry-after'));
+    if (wait === undefined || !mayRetry(method, options.headers, transport)) break;
+    await waitFor(wait, signal);
+    response = await send();
+  }
   noteOfflineCopy(path, response.headers.get(OFFLINE_COPY_HEADER));
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;

@@ -1,4 +1,5 @@
 import { type DBSchema, openDB } from 'idb';
+import { retryAfterMs } from './retry-after';
 
 /**
  * Writes made without a network (a daily entry, an activity on a lead), kept in IndexedDB with the
@@ -62,13 +63,19 @@ async function sessionUserId(): Promise<string | undefined> {
   return body.data?.user?._id;
 }
 
-export type FlushResult = { sent: number; refused: number; waiting: number };
+export type FlushResult = {
+  sent: number;
+  refused: number;
+  waiting: number;
+  /** The server could not take them now and said when to try again (503 or 429 with Retry-After), in ms. */
+  retryAfterMs?: number;
+};
 
 /**
  * Sends the pending entries of the signed-in user, oldest first, each with its Idempotency-Key: a send whose
  * answer was lost is sent again with the same key and stored once. A refusal (4xx) keeps the entry with the
  * server's message for the user to fix or discard; no network, a 5xx or a signed-out session leaves the rest
- * for the next try. Without `userId` (the service worker) it asks the server who is signed in.
+ * for the next try, which a Retry-After (the server's database restarting) brings forward. Without `userId` (the service worker) it asks the server who is signed in.
  */
 export async function flushOutbox(userId?: string): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, refused: 0, waiting: 0 };
@@ -98,6 +105,8 @@ export async function flushOutbox(userId?: string): Promise<FlushResult> {
       response.status === 429
     ) {
       result.waiting = pending.length - index;
+      const wait = retryAfterMs(response.headers.get('retry-after'));
+      if (wait !== undefined) result.retryAfterMs = wait;
       return result;
     } else {
       const error = (await response.json().catch(() => ({}))) as {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { appRoot } from '../../lib/app-root';
 
@@ -26,12 +25,13 @@ function migrationsInBuild(): number {
   return expectedMigrations;
 }
 
+/** Read through the health checks' own connection (DatabaseHandle.probe), never the requests' pool. */
 async function appliedMigrations(app: FastifyInstance): Promise<number> {
-  const result = (await app.db.execute(
-    sql`select case when to_regclass('drizzle.__drizzle_migrations') is null then 0
+  const rows = await app.dbHandle.probe<{ n: number }>(
+    `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0
       else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
-  )) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 const unavailable = (message: string) => ({ status: 'error', code: 'UNAVAILABLE', message });
@@ -45,7 +45,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       await app.dbHandle.ping();
       return { status: 'ok', database: app.dbHandle.kind };
     } catch (err) {
-      request.log.error({ err }, 'database ping failed');
+      request.log.warn({ dbError: (err as Error).message }, 'database ping failed');
       return reply.status(503).send(unavailable('מסד הנתונים אינו זמין'));
     }
   });
@@ -67,7 +67,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       if (!migrated) migrated = (await appliedMigrations(app)) >= migrationsInBuild();
       else await app.dbHandle.ping();
     } catch (err) {
-      request.log.error({ err }, 'readiness: database unavailable');
+      request.log.warn({ dbError: (err as Error).message }, 'readiness: database unavailable');
       return reply.status(503).send(unavailable('מסד הנתונים אינו זמין'));
     }
     if (!migrated) return reply.status(503).send(unavailable('עדכון מסד הנתונים טרם הסתיים'));

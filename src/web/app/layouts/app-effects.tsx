@@ -21,9 +21,14 @@ export function AppEffects({ userId }: { userId: string }) {
   useEffect(() => registerAppWorker(), []);
 
   useEffect(() => {
+    let again: ReturnType<typeof setTimeout> | undefined;
     const send = async () => {
+      clearTimeout(again);
       const result = await flush().catch(() => undefined);
       if (result?.sent) toast.success(phoneApp.pending.sentLater(result.sent));
+      // The server could not take them now (its database restarting): try again when it said to.
+      if (result?.waiting && result.retryAfterMs !== undefined)
+        again = setTimeout(() => void send(), result.retryAfterMs);
     };
     const onOnline = () => {
       resetOfflineCopies();
@@ -35,7 +40,10 @@ export function AppEffects({ userId }: { userId: string }) {
     navigator.serviceWorker?.addEventListener('message', (event) => {
       if ((event.data as { type?: string })?.type === OUTBOX_CHANGED) onWorkerSent();
     });
-    return () => window.removeEventListener('online', onOnline);
+    return () => {
+      clearTimeout(again);
+      window.removeEventListener('online', onOnline);
+    };
   }, [flush, queryClient]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts without offline copies
