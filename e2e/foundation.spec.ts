@@ -135,3 +135,15 @@ test.describe('phone width', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test('/favicon.ico answers with the mark, for whatever asks for it without reading the page', async ({
+  page,
+}) => {
+  const res = await page.request.get('/favicon.ico');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const body = await res.body();
+  // An ICO header (reserved 0, type 1) with its PNG images.
+  expect([...body.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect(body.readUInt16LE(4)).toBe(3);
+});

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RUNS_JOBS_MESSAGE } from './cluster';
+import { JOBS_PROCESS_MESSAGE, RUNS_JOBS_MESSAGE } from './cluster';
 import { createProperty, createUser, TEST_PASSWORD } from './test/factories';
 import { isAlive, type LogLine, onNewConnection, ServerProcess } from './test/server-process';
 import { openTestDatabase } from './test/test-app';
@@ -114,6 +114,38 @@ describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('WORKERS=2 on the embedd
         expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
       } finally {
         if (server.child.exitCode === null && server.child.signalCode === null) await server.stop('SIGKILL');
+      }
+    },
+    TIMEOUT,
+  );
+});
+
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')('JOBS_MODE=worker on PostgreSQL', () => {
+  it(
+    'runs the scheduled work in a process of its own that serves nothing, beside the server process',
+    async () => {
+      const database = await openTestDatabase();
+      const server = new ServerProcess({
+        DATABASE_URL: database.url!,
+        WORKERS: '1',
+        JOBS_MODE: 'worker',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+      });
+      try {
+        const jobs = await server.waitFor((l) => l.msg === JOBS_PROCESS_MESSAGE);
+        const listening = await server.waitFor(isListening);
+        expect(new Set([jobs.pid, listening.pid, server.child.pid]).size).toBe(3);
+        // The outbox worker is one of the jobs: it reports from the jobs process.
+        const outbox = await server.waitFor((l) => l.msg.startsWith('SMTP_URL is not set'));
+        expect(outbox.pid).toBe(jobs.pid);
+        const { port } = server.listening();
+        expect(new Set(await servingPids(server, port, 2))).toEqual(new Set([listening.pid]));
+        expect(server.lines.filter(runsJobs)).toEqual([]);
+        expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+      } finally {
+        if (server.child.exitCode === null && server.child.signalCode === null) await server.stop('SIGKILL');
+        await database.close();
       }
     },
     TIMEOUT,

@@ -10,13 +10,28 @@ import { createStorage } from './storage/create-storage';
  * Several server processes on one port (node:cluster), PostgreSQL only (docs/operations.md): the primary
  * migrates (and seeds with SEED_DEMO) once, forks WORKERS workers that each build the app and listen, starts
  * a new one when one dies, and on SIGTERM/SIGINT stops them all and exits 0 once they have exited cleanly.
- * Exactly one worker runs the scheduled work (mail outbox, maintenance); its replacement takes it over.
+ * Exactly one worker runs the scheduled work (mail outbox, maintenance), a server worker or, with
+ * JOBS_MODE=worker, a process of its own that serves nothing; its replacement takes it over.
  */
 
-/** Set by the primary on the one worker that runs the scheduled work. */
+/** Set by the primary on each worker: its WorkerRole. */
 export const RUNS_JOBS_VARIABLE = 'SERVER_RUNS_JOBS';
 /** What that worker logs once it has started the scheduled work. */
 export const RUNS_JOBS_MESSAGE = 'this server process runs the scheduled work (queues, clocks, maintenance)';
+
+/** What a cluster worker does: serves and runs the scheduled work, serves only, or runs the work only. */
+export type WorkerRole = 'serve+jobs' | 'serve' | 'jobs';
+/** What the jobs-only process logs once it has started the scheduled work. */
+export const JOBS_PROCESS_MESSAGE = 'this process runs the scheduled work only and serves no requests';
+
+/**
+ * Where the scheduled work runs: 'inline' (in the one server process, or one cluster worker), 'process' (a
+ * process of its own, JOBS_MODE=worker on PostgreSQL) or 'none' (JOBS_MODE=off). PGlite: always inline.
+ */
+export function jobsPlacement(env: Pick<Env, 'DATABASE_URL' | 'JOBS_MODE'>): 'inline' | 'process' | 'none' {
+  if (!env.DATABASE_URL) return 'inline';
+  return env.JOBS_MODE === 'worker' ? 'process' : env.JOBS_MODE === 'off' ? 'none' : 'inline';
+}
 
 /** How many server processes to run: WORKERS (default: the CPUs) on PostgreSQL, always one on PGlite. */
 export function serverProcessCount(env: Pick<Env, 'DATABASE_URL' | 'WORKERS'>): number {
@@ -30,10 +45,18 @@ const SHUTDOWN_GRACE_MS = 20_000;
 const STABLE_AFTER_MS = 10_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 
-/** `mainFile`: the server's entry module, which the workers run (not `npm start`'s build check). */
-export async function runPrimary(env: Env, count: number, mainFile: string): Promise<void> {
+/**
+ * `mainFile`: the server's entry module, which the workers run (not `npm start`'s build check). `jobs`: where
+ * the scheduled work runs (jobsPlacement): in the first server worker, in one more worker of its own, or nowhere.
+ */
+export async function runPrimary(
+  env: Env,
+  count: number,
+  mainFile: string,
+  jobs: ReturnType<typeof jobsPlacement> = 'inline',
+): Promise<void> {
   const log = Fastify({ logger: { level: env.LOG_LEVEL } }).log;
-  const workers = new Map<Worker, { runsJobs: boolean; startedAt: number }>();
+  const workers = new Map<Worker, { role: WorkerRole; startedAt: number }>();
   let closing = false;
   let exitCode = 0;
   let anyListening = false;
@@ -63,9 +86,9 @@ export async function runPrimary(env: Env, count: number, mainFile: string): Pro
   if (closing) return;
 
   cluster.setupPrimary({ exec: mainFile });
-  const start = (runsJobs: boolean) => {
-    const worker = cluster.fork({ [RUNS_JOBS_VARIABLE]: runsJobs ? '1' : '0' });
-    workers.set(worker, { runsJobs, startedAt: Date.now() });
+  const start = (role: WorkerRole) => {
+    const worker = cluster.fork({ [RUNS_JOBS_VARIABLE]: role });
+    workers.set(worker, { role, startedAt: Date.now() });
   };
   cluster.on('listening', () => {
     anyListening = true;
@@ -88,18 +111,19 @@ export async function runPrimary(env: Env, count: number, mainFile: string): Pro
     quickDeaths = Date.now() - info.startedAt < STABLE_AFTER_MS ? quickDeaths + 1 : 0;
     const delay = quickDeaths === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** (quickDeaths - 1));
     log.error(
-      { workerPid: worker.process.pid, code, signal, restartInMs: delay, runsJobs: info.runsJobs },
+      { workerPid: worker.process.pid, code, signal, restartInMs: delay, role: info.role },
       'a server process died: starting another',
     );
     const timer = setTimeout(() => {
       restarts.delete(timer);
-      start(info.runsJobs);
+      start(info.role);
     }, delay);
     restarts.add(timer);
   });
 
-  log.info({ workers: count }, 'starting the server processes');
-  for (let i = 0; i < count; i++) start(i === 0);
+  log.info({ workers: count, jobs }, 'starting the server processes');
+  for (let i = 0; i < count; i++) start(i === 0 && jobs === 'inline' ? 'serve+jobs' : 'serve');
+  if (jobs === 'process') start('jobs');
 }
 
 /** Migrations and the optional demo seed, once for all the workers, before any of them starts. */

@@ -195,6 +195,13 @@ export const envSchema = z.object({
    * opened by one process only, so it always runs one.
    */
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Where the scheduled work runs (docs/decisions/0028-background-work-in-slices.md): `inline` (default) in
+   * the server process (one of them with WORKERS); `worker`, PostgreSQL only, in a process of its own that
+   * `npm start` starts beside the server processes and that serves no visitor; `off`, nowhere on this machine
+   * (another machine runs it). The embedded database has one process: it always runs the work inline.
+   */
+  JOBS_MODE: z.enum(['inline', 'worker', 'off']).default('inline'),
   /** Folder of the built web app (default dist/web). */
   WEB_ROOT: z.string().optional(),
   /**

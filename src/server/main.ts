@@ -3,7 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { RUNS_JOBS_MESSAGE, RUNS_JOBS_VARIABLE, runPrimary, serverProcessCount } from './cluster';
+import {
+  JOBS_PROCESS_MESSAGE,
+  jobsPlacement,
+  RUNS_JOBS_MESSAGE,
+  RUNS_JOBS_VARIABLE,
+  runPrimary,
+  serverProcessCount,
+  type WorkerRole,
+} from './cluster';
 import { type Env, EnvError, loadEnv, startupWarnings } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
@@ -18,8 +26,10 @@ import { startOrphanSweep } from './storage/orphan-sweep';
 /**
  * One server process: the only one (PGlite, or WORKERS=1), or a cluster worker (see cluster.ts), which
  * neither migrates nor seeds (the primary did) and runs the scheduled work only when the primary says so.
+ * The scheduled work starts once the server listens: a start with much data answers visitors first. A
+ * jobs-only worker (JOBS_MODE=worker) runs the scheduled work and never listens.
  */
-async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }) {
+async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; listens: boolean }) {
   let app: FastifyInstance | undefined;
   let stopJobs = async () => {};
   let closing = false;
@@ -61,13 +71,16 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean }
   if (!env.DATABASE_URL && (env.WORKERS ?? 1) > 1) {
     app.log.warn('WORKERS is ignored with the embedded database: one process owns its data folder');
   }
-  if (role.runsJobs) stopJobs = startJobs(app);
+  if (!env.DATABASE_URL && env.JOBS_MODE !== 'inline') {
+    app.log.warn('JOBS_MODE is ignored with the embedded database: its one process runs the scheduled work');
+  }
   if (closing) return;
-  await app.listen({ host: env.HOST, port: env.PORT });
+  if (role.listens) await app.listen({ host: env.HOST, port: env.PORT });
+  if (role.runsJobs && !closing) stopJobs = startJobs(app, role.listens);
 }
 
 /** The mail and push senders, the buyers' alerts, the evening reminder, the leads' response clock, the hourly maintenance and (PGlite) the backups; returns what stops them. */
-function startJobs(app: FastifyInstance) {
+function startJobs(app: FastifyInstance, serves: boolean) {
   const stopWorker = startOutboxWorker(app);
   const stopPush = startPushWorker(app);
   const stopAlerts = startAlertsJob(app);
@@ -76,7 +89,7 @@ function startJobs(app: FastifyInstance) {
   const stopMaintenance = startMaintenance(app);
   const stopBackups = startBackups(app);
   const stopSweep = startOrphanSweep(app);
-  if (cluster.isWorker) app.log.info(RUNS_JOBS_MESSAGE);
+  if (cluster.isWorker) app.log.info(serves ? RUNS_JOBS_MESSAGE : JOBS_PROCESS_MESSAGE);
   return async () => {
     stopMaintenance();
     stopBackups();
@@ -99,12 +112,14 @@ async function main() {
     throw err;
   }
   if (cluster.isWorker) {
-    await runServer(env, { primary: false, runsJobs: process.env[RUNS_JOBS_VARIABLE] === '1' });
+    const role = process.env[RUNS_JOBS_VARIABLE] as WorkerRole;
+    await runServer(env, { primary: false, runsJobs: role !== 'serve', listens: role !== 'jobs' });
     return;
   }
   const count = serverProcessCount(env);
-  if (count > 1) await runPrimary(env, count, fileURLToPath(import.meta.url));
-  else await runServer(env, { primary: true, runsJobs: true });
+  const jobs = jobsPlacement(env);
+  if (count > 1 || jobs === 'process') await runPrimary(env, count, fileURLToPath(import.meta.url), jobs);
+  else await runServer(env, { primary: true, runsJobs: jobs === 'inline', listens: true });
 }
 
 main().catch((err) => {

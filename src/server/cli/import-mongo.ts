@@ -8,7 +8,7 @@ import { backupBeforeImport, refuseWhileServerRuns } from './import-backup';
 import { openFromEnv } from './open';
 
 const usage =
-  'Usage: npm run import:mongo -- --dir EXPORT_DIR [--dry-run] [--images-from DIR] [--send-resets] [--update-roles] [--strict] [--skip-backup]';
+  'Usage: npm run import:mongo -- --dir EXPORT_DIR [--dry-run] [--images-from DIR] [--send-resets] [--update-roles] [--update-profiles] [--strict] [--skip-backup]';
 const options = {
   dir: { type: 'string' },
   'dry-run': { type: 'boolean', default: false },
@@ -16,6 +16,7 @@ const options = {
   'send-resets': { type: 'boolean', default: false },
   'skip-backup': { type: 'boolean', default: false },
   'update-roles': { type: 'boolean', default: false },
+  'update-profiles': { type: 'boolean', default: false },
   strict: { type: 'boolean', default: false },
 } as const;
 let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
@@ -48,6 +49,7 @@ try {
     imagesFrom: values['images-from'],
     sendResets: values['send-resets'],
     updateRoles: values['update-roles'],
+    updateProfiles: values['update-profiles'],
     strict: values.strict,
   });
   console.info(formatReport(report));

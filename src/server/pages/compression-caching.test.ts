@@ -10,6 +10,7 @@ import { COMPRESS_THRESHOLD, compressOnce, JSON_COMPRESS_THRESHOLD } from '../pl
 import { SHARED_CACHE } from '../plugins/etag';
 import { noteWrite } from '../plugins/read-cache';
 import { createProperty, createUser } from '../test/factories';
+import { sessionCookieFor } from '../test/sessions';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let app: TestApp;
@@ -194,5 +195,40 @@ describe('page status', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('text/html');
     expect((await app.inject({ url: `/AboutAgent/${founder.id}` })).statusCode).toBe(200);
+  });
+});
+
+describe('copies kept before signing in or out (issue 41)', () => {
+  const varies = (res: LightMyRequestResponse) =>
+    String(res.headers.vary ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase());
+
+  it('a public API answer, plain or compressed, varies on the cookie as well as the encoding', async () => {
+    for (let i = 0; i < 12; i++) await createUser(app.db, { name: `סוכן ${'ו'.repeat(300)} ${i}` });
+    const plain = await app.inject({ url: '/api/v1/users' });
+    expect(plain.headers['cache-control']).toBe(SHARED_CACHE);
+    expect(varies(plain)).toContain('cookie');
+    const compressed = await app.inject({ url: '/api/v1/users', headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(varies(compressed)).toEqual(expect.arrayContaining(['cookie', 'accept-encoding']));
+  });
+
+  it('the signed-in copy of the same answer is private and varies on the cookie too', async () => {
+    const admin = await createUser(app.db, { role: 'admin' });
+    const res = await app.inject({
+      url: '/api/v1/users',
+      headers: { cookie: await sessionCookieFor(app.db, admin.id) },
+    });
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(varies(res)).toContain('cookie');
+  });
+
+  it('a public page varies on the cookie; a hashed asset, the same for everyone, does not', async () => {
+    const page = await app.inject({ url: '/Sale', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['cache-control']).toBe(SHARED_CACHE);
+    expect(varies(page)).toEqual(expect.arrayContaining(['cookie', 'accept-encoding']));
+    const asset = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(varies(asset)).not.toContain('cookie');
   });
 });

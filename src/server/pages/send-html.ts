@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addVary } from '../lib/vary';
 import { COMPRESS_THRESHOLD, compressBody, pickEncoding } from '../plugins/compression';
 import { bodyEtag, revalidateWith, SHARED_CACHE } from '../plugins/etag';
 
@@ -20,7 +21,7 @@ export function sendHtml(
   memo: PageMemo = { compressed: {} },
 ) {
   reply.status(status).header('cache-control', cacheControl).type('text/html; charset=utf-8');
-  reply.header('vary', 'accept-encoding');
+  addVary(reply, 'accept-encoding');
   // Encoded to UTF-8 once: the ETag, the compression and the plain answer all read the same bytes.
   if (typeof html === 'string') memo.bytes ??= Buffer.from(html);
   const bytes = typeof html === 'string' ? (memo.bytes as Buffer) : html;

@@ -118,5 +118,8 @@ describe('/robots.txt', () => {
       expect(lines).toContain(`Disallow: ${prefix}`);
     }
     expect(lines.some((line) => /Disallow: \/(Sale|Rent|PropertyView|AboutLink)?$/.test(line))).toBe(false);
+    const rules = lines.filter((line) => line.startsWith('Disallow:'));
+    expect(rules).toContain('Disallow: /Leads');
+    expect(new Set(rules).size).toBe(rules.length);
   });
 });

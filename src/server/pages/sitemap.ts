@@ -62,7 +62,8 @@ export function sitemapXml(appOrigin: string, entries: Entry[]): string {
 }
 
 export function robotsTxt(appOrigin: string): string {
-  const disallow = ['/api/', ...PRIVATE_PREFIXES].map((prefix) => `Disallow: ${prefix}`);
+  // Several private routes share a prefix (the leads board and a lead's page): each prefix is named once.
+  const disallow = [...new Set(['/api/', ...PRIVATE_PREFIXES])].map((prefix) => `Disallow: ${prefix}`);
   return `User-agent: *\n${disallow.join('\n')}\n\nSitemap: ${absoluteUrl(appOrigin, '/sitemap.xml')}\n`;
 }
 

@@ -53,7 +53,11 @@ describe('API description', () => {
     expect(login.responses).not.toHaveProperty('401');
 
     const users = op('/api/v1/pipeline/settings', 'get');
-    expect(app.accessTable).toContainEqual({ method: 'GET', url: '/api/v1/pipeline/settings', access: 'admin' });
+    expect(app.accessTable).toContainEqual({
+      method: 'GET',
+      url: '/api/v1/pipeline/settings',
+      access: 'admin',
+    });
     expect(users.security).toEqual([{ session: [] }]);
     expect(users.description).toContain('Access: admins only.');
     expect(Object.keys(users.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '503']));

@@ -2,6 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addVary } from '../lib/vary';
 
 /** Text smaller than this goes out as it is: compressing it saves less than the header costs. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -87,7 +88,7 @@ export function compressAnswer(
   const json = type.startsWith('application/json');
   const size = Buffer.byteLength(body);
   if (size < (json ? JSON_COMPRESS_THRESHOLD : COMPRESS_THRESHOLD)) return undefined;
-  reply.header('vary', 'accept-encoding');
+  addVary(reply, 'accept-encoding');
   if (request.headers['x-no-compression'] !== undefined) return undefined;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return undefined;

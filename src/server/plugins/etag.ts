@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addVary } from '../lib/vary';
 import { SESSION_COOKIE } from './session';
 
 /**
@@ -68,11 +69,25 @@ const isPersonal = (request: FastifyRequest) =>
   (request.routeOptions.config?.access !== 'public' || Boolean(request.user) || hasSessionCookie(request));
 
 /**
+ * An answer a browser may keep (not `no-store`) from the API or a page: what it says may depend on who asks
+ * (a public list holds more for an admin; a page's navigation bar reads the session), so a copy kept before
+ * signing in or out is never reused after it (`Vary: Cookie`). This matters most for a public answer, whose
+ * `stale-while-revalidate` a browser (Chromium) also honours: without it the first read after signing in was
+ * the visitor's copy (issue 41). Hashed assets and uploads are the same for everyone and vary on nothing.
+ */
+function mayDependOnSession(request: FastifyRequest, reply: FastifyReply, cacheControl: string) {
+  if (cacheControl.includes('no-store')) return false;
+  if (request.url.startsWith('/api/')) return true;
+  return String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+}
+
+/**
  * Cache headers decided per answer (docs/decisions/0022):
  * - API reads: ETags on successful reads (a repeat with If-None-Match answers 304 with no body). A public
  *   route's 200 to a request without a session is `SHARED_CACHE` with a strong ETag unless the route says
  *   otherwise; personal answers are `private, no-cache` (whatever their status or method); `no-store` ones get
  *   no ETag; the rest `no-cache`.
+ * - API answers and pages that a browser may keep vary on the cookie (mayDependOnSession).
  * - Every answer (pages too): one that sets a cookie is `private, no-store`, and one to a request with a session
  *   cookie is never `public` or `s-maxage` (a signed-in visitor's page is private even though its HTML is the
  *   visitor's), since a CDN that ignores `Vary: Cookie` would hand it to the next visitor.
@@ -95,6 +110,7 @@ export const etagPlugin = fp(
     // Last word on every answer: nothing personal is ever marked for a shared cache.
     app.addHook('onSend', async (request, reply, payload) => {
       const cacheControl = String(reply.getHeader('cache-control') ?? '');
+      if (mayDependOnSession(request, reply, cacheControl)) addVary(reply, 'cookie');
       if (reply.hasHeader('set-cookie')) {
         if (!cacheControl.includes('no-store')) reply.header('cache-control', 'private, no-store');
       } else if (cacheControl.includes('s-maxage')) {

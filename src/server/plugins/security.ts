@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import { MESSAGES } from '@shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { addVary } from '../lib/vary';
 import { mayMutateFrom } from '../rules/request-rules';
 
 /** Security headers with a CSP the app passes (no inline script), and refusal of cross-site mutations. */
@@ -63,7 +64,7 @@ const CORS_HEADERS = 'Content-Type, Accept, X-Requested-With, Idempotency-Key';
 function corsPlugin(app: FastifyInstance, origins: Set<string>) {
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    reply.header('Vary', 'Origin');
+    addVary(reply, 'Origin');
     if (origin === undefined || !origins.has(origin)) return;
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Access-Control-Allow-Credentials', 'true');

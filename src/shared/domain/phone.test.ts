@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanPhone,
+  displayIsraeliMobile,
   isIsraeliMobile,
   normalizeIsraeliMobile,
   PHONE_INVALID_MESSAGE,
@@ -101,5 +102,13 @@ describe('normalizeIsraeliMobile: the contact key', () => {
   it('never gives two different numbers one key', () => {
     const keys = ['0501234567', '0501234568', '0521234567', '0541234567'].map(normalizeIsraeliMobile);
     expect(new Set(keys).size).toBe(4);
+  });
+});
+
+describe('displayIsraeliMobile', () => {
+  it('writes any form of an Israeli mobile as 05X-XXX-XXXX, and another phone as typed', () => {
+    for (const typed of ['0527654321', '+972 52 765 4321', '972-52-765-4321', '\u200E052-765 4321'])
+      expect(displayIsraeliMobile(typed), typed).toBe('052-765-4321');
+    expect(displayIsraeliMobile(' 03-6123456 ')).toBe('03-6123456');
   });
 });

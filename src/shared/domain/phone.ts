@@ -31,6 +31,17 @@ export function normalizeIsraeliMobile(value: string): string | null {
   return `+972${national}`;
 }
 
+/**
+ * An Israeli mobile number as people write it, '052-765-4321', from any form it was typed in; any other phone
+ * as typed (without invisible characters).
+ */
+export function displayIsraeliMobile(value: string): string {
+  const key = normalizeIsraeliMobile(value);
+  if (!key) return cleanPhone(value);
+  const national = `0${key.slice(4)}`;
+  return `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
 /** Digits in international form without '+', e.g. 0501234567 -> 972501234567 (for wa.me links). */
 export function toInternationalDigits(phone: string): string {
   const digits = phone.replace(/\D/g, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, isSitePath } from './urls';
+import { isHttpsLinkTo, isHttpUrl, isSitePath } from './urls';
 
 describe('isSitePath', () => {
   it('accepts paths on this site', () => {
@@ -45,5 +45,30 @@ describe('the edges of the URL rules', () => {
     expect(isSitePath('/%5Cevil.example/x.png')).toBe(false);
     // Deeper in the path it is only a character of a file name.
     expect(isSitePath('/uploads/a%2Fb.webp')).toBe(true);
+  });
+});
+
+describe('isHttpsLinkTo', () => {
+  const facebook = ['facebook.com', 'fb.com'];
+  it('accepts an https link on the named service or a subdomain of it', () => {
+    expect(isHttpsLinkTo('https://www.facebook.com/agency', facebook)).toBe(true);
+    expect(isHttpsLinkTo('https://facebook.com/agency?ref=1', facebook)).toBe(true);
+    expect(isHttpsLinkTo('https://m.fb.com/agency', facebook)).toBe(true);
+    expect(isHttpsLinkTo('https://investors.example/x', [])).toBe(true);
+  });
+  it('refuses another host, http, credentials, another port and markup', () => {
+    for (const link of [
+      'https://facebook.com.evil.example/x',
+      'https://evilfacebook.com/x',
+      'http://www.facebook.com/agency',
+      'javascript:alert(1)//facebook.com',
+      'https://user:pw@facebook.com/x',
+      'https://facebook.com:8443/x',
+      'https://facebook.com/"><script>alert(1)</script>',
+      "https://facebook.com/x' onmouseover='alert(1)",
+      'https://facebook.com/a b',
+    ])
+      expect(isHttpsLinkTo(link, facebook), link).toBe(false);
+    expect(isHttpsLinkTo('https://x.example/<b>', [])).toBe(false);
   });
 });

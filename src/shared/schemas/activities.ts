@@ -34,7 +34,10 @@ type Amounts = {
 
 const present = (value: number | null | undefined) => value !== undefined && value !== null;
 
-/** Which amounts a kind takes and requires; a deal's split never exceeds its commission. */
+/**
+ * Which amounts a kind takes and requires; a deal has a price above zero, a commission no higher than its price,
+ * and a split no higher than its commission.
+ */
 export function amountRule(value: Amounts, ctx: z.RefinementCtx) {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   const kind = value.kind;
@@ -46,6 +49,9 @@ export function amountRule(value: Amounts, ctx: z.RefinementCtx) {
   if (kind === 'deal') {
     if (!present(value.price)) issue('price', PIPELINE_MESSAGES.dealPriceRequired);
     if (!present(value.commission)) issue('commission', PIPELINE_MESSAGES.dealCommissionRequired);
+    if (present(value.price) && (value.price ?? 0) < 1) issue('price', PIPELINE_MESSAGES.dealPriceZero);
+    if (present(value.price) && present(value.commission) && (value.commission ?? 0) > (value.price ?? 0))
+      issue('commission', PIPELINE_MESSAGES.commissionOverPrice);
     if (present(value.secondAgentCommission) && !value.secondAgentId)
       issue('secondAgentId', PIPELINE_MESSAGES.splitNeedsAgent);
     if (present(value.secondAgentCommission) && (value.secondAgentCommission ?? 0) > (value.commission ?? 0))
@@ -66,6 +72,8 @@ export const createActivitySchema = z
     note: noteSchema.optional().default(''),
     /** Admins: who did it (default the lead's owner); an agent logs its own work. */
     agentId: idSchema.optional(),
+    /** A second deal on one lead is refused (409, fieldErrors.confirmSecondDeal) unless this says it is meant. */
+    confirmSecondDeal: z.boolean().optional(),
     ...amountsShape,
   })
   .superRefine(amountRule);

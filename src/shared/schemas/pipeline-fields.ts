@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_AMOUNT } from '../domain/activities';
-import { isRealDateOrInstant } from '../domain/dates';
+import { EARLIEST_DATE, isRealDateOrInstant } from '../domain/dates';
 import { israelInstant } from '../domain/israel-calendar';
+import { israelDate } from '../domain/israel-time';
 import { plural } from '../domain/plural';
 import { freeText, numberText } from './common';
 
@@ -27,6 +28,10 @@ export const PIPELINE_MESSAGES = {
   dealPriceRequired: 'יש להזין את מחיר העסקה',
   dealCommissionRequired: 'יש להזין את העמלה',
   splitOverCommission: 'חלקו של הסוכן השני גדול מהעמלה כולה',
+  dealPriceZero: 'מחיר העסקה חייב להיות גדול מאפס',
+  commissionOverPrice: 'העמלה אינה יכולה לעלות על מחיר העסקה',
+  dealBeforeLead: 'העסקה אינה יכולה להיות מתוארכת לפני שהליד התקבל',
+  secondDeal: 'בליד הזה כבר נרשמה עסקה. לרשום עסקה נוספת?',
   splitNeedsAgent: 'יש לבחור את הסוכן השני',
   secondAgentSame: 'הסוכן השני חייב להיות סוכן אחר',
   amountNotForKind: 'לסוג פעילות זה אין סכום',
@@ -73,10 +78,13 @@ export const nextTouchSchema = instantSchema
   .refine((at) => at.getTime() >= Date.now() - CLOCK_SLACK_MS, { error: PIPELINE_MESSAGES.nextTouchPast })
   .refine((at) => at.getTime() <= Date.now() + TWO_YEARS_MS, { error: PIPELINE_MESSAGES.nextTouchTooFar });
 
-/** When an activity happened: not in the future, not before 2000 (a correction of an old one). */
+/**
+ * When an activity happened: not in the future, not before the indicators' first day (2000, in Israel); a
+ * correction of an old one may go that far back.
+ */
 export const occurredAtSchema = instantSchema
   .refine((at) => at.getTime() <= Date.now() + CLOCK_SLACK_MS, { error: PIPELINE_MESSAGES.activityFuture })
-  .refine((at) => at.getUTCFullYear() >= 2000, { error: PIPELINE_MESSAGES.activityTooOld });
+  .refine((at) => israelDate(at) >= EARLIEST_DATE, { error: PIPELINE_MESSAGES.activityTooOld });
 
 /**
  * How far back a new activity may be dated: the longest a phone keeps work made without a network before it

@@ -88,6 +88,7 @@ const detail: LeadDetail = {
   valuation: null,
   contact: { _id: id(20), name: 'ישראל ישראלי', phone: '+972501234567', createdAt: summary.createdAt },
   contactLeads: [summary],
+  othersLeads: [{ status: 'meeting', owner: { _id: id(3), name: 'נועה ביטון' } }],
   timeline: [activity],
 };
 const figures = {

@@ -166,11 +166,15 @@ export const valuationDetailsSchema = z.object({
   size: z.number(),
 });
 
-/** The lead page: the lead, its contact, all of the contact's leads and the whole timeline (newest first). */
+/**
+ * The lead page: the lead, its contact, the contact's leads the viewer reads in full (its own; an admin all) with
+ * their timeline (newest first), and of other owners' leads of the same contact only their status and owner.
+ */
 export const leadDetailSchema = leadSummarySchema.extend({
   valuation: valuationDetailsSchema.nullable(),
   contact: z.object({ _id: z.string(), name: z.string(), phone: z.string(), createdAt: z.string() }),
   contactLeads: z.array(leadSummarySchema),
+  othersLeads: z.array(z.object({ status: leadStatusSchema, owner: personSchema.nullable() })),
   timeline: z.array(activitySchema),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;

@@ -12,6 +12,7 @@ export const PUSH_MESSAGES = {
   endpointInvalid: 'כתובת המינוי להתראות אינה תקינה',
   endpointNotHttps: 'כתובת המינוי להתראות חייבת להיות מאובטחת (https)',
   endpointForeign: 'כתובת המינוי אינה של שירות התראות מוכר',
+  endpointTaken: 'מכשיר זה רשום להתראות של משתמש אחר',
   p256dhInvalid: 'מפתח ההצפנה של המכשיר אינו תקין',
   authInvalid: 'מפתח האימות של המכשיר אינו תקין',
   tooManyDevices: `אפשר להפעיל התראות בעד ${MAX_PUSH_DEVICES} מכשירים. יש לכבות התראות באחד המכשירים ברשימה ולנסות שוב.`,

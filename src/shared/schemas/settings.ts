@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
-import { isHttpUrl, isSitePath } from '../domain/urls';
+import { isHttpsLinkTo, isHttpUrl, isSitePath } from '../domain/urls';
 import { freeText, successSchema, trimmed } from './common';
 import { dateSchema } from './report-contact';
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => value === '' || isHttpUrl(value), { error: 'כתובת קישור לא תקינה' });
+/** A link to a named service (the agency's page there), or empty: https on that service's own host only. */
+const serviceLink = (hosts: readonly string[], message: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, { error: message })
+    .refine((value) => value === '' || isHttpsLinkTo(value, hosts), { error: message });
+
+export const SOCIAL_LINK_MESSAGES = {
+  facebookUrl: 'יש להזין קישור מאובטח (https://) לעמוד בפייסבוק (facebook.com)',
+  instagramUrl: 'יש להזין קישור מאובטח (https://) לעמוד באינסטגרם (instagram.com)',
+  investorSiteUrl: 'יש להזין קישור מאובטח (https://) לאתר',
+} as const;
 
 /** A phone as written (an office line too), without the invisible marks and no-break spaces a paste leaves. */
 const anyPhone = z
@@ -68,9 +76,9 @@ export const agencySettingsSchema = z.object({
   city: trimmed(80),
   officeHours: trimmed(120),
   whatsappPhone: z.string().overwrite(cleanPhone).refine(isIsraeliMobile, { error: PHONE_INVALID_MESSAGE }),
-  facebookUrl: httpUrl,
-  instagramUrl: httpUrl,
-  investorSiteUrl: httpUrl,
+  facebookUrl: serviceLink(['facebook.com', 'fb.com'], SOCIAL_LINK_MESSAGES.facebookUrl),
+  instagramUrl: serviceLink(['instagram.com'], SOCIAL_LINK_MESSAGES.instagramUrl),
+  investorSiteUrl: serviceLink([], SOCIAL_LINK_MESSAGES.investorSiteUrl),
   /** The company story on the about page (paragraphs separated by blank lines). */
   story: freeText(5000, 'עד 5000 תווים'),
   /** The two founders shown on the about page. */

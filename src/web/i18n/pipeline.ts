@@ -118,6 +118,9 @@ export const pipeline = {
     lossReason: 'סיבה',
     otherLeads: 'לידים נוספים של איש הקשר',
     noOtherLeads: 'אין לידים נוספים.',
+    /** Another agent's lead of the same contact: only that it exists, whose it is and whether it is open. */
+    othersLead: (open: boolean, owner: string | null) =>
+      owner ? `ליד ${open ? 'פתוח' : 'סגור'} אצל ${owner}` : `ליד ${open ? 'פתוח' : 'סגור'} שלא שויך לסוכן`,
     timeline: 'ציר הזמן',
     emptyTimeline: 'עוד לא נרשמה פעילות.',
     notFound: 'הליד לא נמצא, או שאינו שלך.',
@@ -126,6 +129,7 @@ export const pipeline = {
     title: 'רישום פעילות',
     logged: (kind: string) => `נרשם: ${kind}`,
     failed: 'הרישום נכשל',
+    secondDealConfirm: 'כן, לרשום עסקה נוספת',
     note: 'הערה (לא חובה)',
     amount: 'סכום (₪)',
     newPrice: 'המחיר החדש (₪, לא חובה)',

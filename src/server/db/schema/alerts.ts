@@ -81,7 +81,14 @@ export const savedSearches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('saved_searches_subscriber_idx').on(t.subscriberId, t.createdAt)],
+  (t) => [
+    index('saved_searches_subscriber_idx').on(t.subscriberId, t.createdAt),
+    // The alerts job's matching (modules/alerts/matching.ts): the live searches of a deal type in one city, or
+    // in none, with the city as matchRequirement compares it.
+    index('saved_searches_live_match_idx')
+      .on(sql`(${t.filters}->>'type')`, sql`lower(btrim(${t.filters}->>'city'))`)
+      .where(sql`${t.paused} = false and ${t.confirmedAt} is not null`),
+  ],
 );
 
 /** A kept property (no foreign key: a deleted property still shows, as deleted). */

@@ -13,7 +13,9 @@ import {
 import { pageStatus } from '../../pages/page-status';
 import { createProperty } from '../../test/factories';
 import type { TestApp } from '../../test/test-app';
+import { getSettings } from '../settings/service';
 import { purgeAlertData } from './job';
+import { escapeHtml } from './mail-layout';
 import {
   accessTokenOf,
   confirmedSubscriber,
@@ -23,7 +25,7 @@ import {
   lastMailTo,
   subscribeBody,
 } from './test-helpers';
-import { emailHash } from './tokens';
+import { emailHash, issueToken } from './tokens';
 
 let app: TestApp;
 
@@ -296,14 +298,25 @@ describe('unsubscribe and deletion', () => {
     expect(unknown.json().message).toBe(ALERT_MESSAGES.tokenNotFound);
   });
 
-  it('an unknown unsubscribe link gets a Hebrew page and 404', async () => {
-    const res = await app.inject({ url: `/alerts/unsubscribe/${'a'.repeat(43)}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('הקישור אינו תקף');
-    expect(
-      (await app.inject({ method: 'POST', url: `/alerts/unsubscribe/${'a'.repeat(43)}` })).statusCode,
-    ).toBe(404);
+  it('after "delete everything" the old unsubscribe link says in Hebrew that nothing goes through it', async () => {
+    const email = freshEmail();
+    const access = await confirmedSubscriber(app, email);
+    const unsubscribeToken = await issueToken(app.db, (await subscriberOf(email))!.id, 'unsubscribe');
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/alerts/me/${access}` })).statusCode).toBe(200);
+    expect(await subscriberOf(email)).toBeUndefined();
+    const { agencyName } = await getSettings(app.db);
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await app.inject({ method, url: `/alerts/unsubscribe/${unsubscribeToken}` });
+      expect(res.statusCode, method).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('לא יישלחו עדכונים בקישור הזה');
+      expect(res.body).toContain(escapeHtml(agencyName));
+      expect(res.body).not.toContain(email);
+    }
+    const malformed = await app.inject({ url: '/alerts/unsubscribe/not-a-token' });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.body).toContain('הקישור אינו תקף');
   });
 });
 

@@ -1,29 +1,25 @@
-import { ALERT_SEND_RULES, ANYTIME, alertsForChange, nextAlertAt } from '@shared/domain/alert-rules';
+import { ALERT_SEND_RULES, ANYTIME, nextAlertAt } from '@shared/domain/alert-rules';
 import type { SendRules } from '@shared/domain/send-window';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import {
-  alertConsentLog,
-  alertDeliveries,
-  alertEvents,
-  alertFavourites,
-  alertSubscribers,
-  properties,
-} from '../../db/schema';
+import { alertConsentLog, alertDeliveries, alertSubscribers, properties } from '../../db/schema';
 import { runSingleton } from '../../lib/job-lock';
 import { runOncePerPeriod } from '../../lib/job-period';
+import { runInSlices, type SliceOptions } from '../../lib/job-slices';
 import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction } from '../mail/outbox';
 import { type AlertItem, alertMail } from './alert-mail';
 import { propertyCards } from './cards';
 import { mailboxOf } from './mailbox';
-import { liveSearchesOfType } from './matches';
+import { EVENT_SLICE, matchPendingEvents } from './matching';
 import { purgeUnconfirmed } from './removal';
 import { issueToken } from './tokens';
 
-const EVENT_BATCH = 50;
-const SUBSCRIBER_BATCH = 200;
+/** Events per matching slice, and subscribers per queueing slice: where slices start and how far they grow. */
+const EVENT_SLICES = { first: EVENT_SLICE, max: 200 };
+const SUBSCRIBER_SLICE = 5;
+const SUBSCRIBER_SLICES = { first: SUBSCRIBER_SLICE, max: 100 };
 /** The most properties in one alert mail (the rest wait for the next one). */
 const ITEMS_PER_MAIL = 20;
 /** The consent log is kept this long (proof of consent for a claim under section 30A). */
@@ -31,102 +27,54 @@ const CONSENT_KEEP_DAYS = 3 * 365;
 /** The purge runs once an hour across every process. */
 const PURGE_PERIOD_MS = 3_600_000;
 
-/**
- * Matches property changes to subscribers: each unprocessed event is claimed (FOR UPDATE SKIP LOCKED, so two
- * processes never take the same one) and becomes alert records, one per subscriber, property and reason ever
- * (the unique index drops repeats).
- */
-export async function matchPendingEvents(db: Database, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const events = await tx
-      .select()
-      .from(alertEvents)
-      .where(isNull(alertEvents.processedAt))
-      .orderBy(asc(alertEvents.createdAt))
-      .limit(EVENT_BATCH)
-      .for('update', { skipLocked: true });
-    for (const event of events) {
-      const [property] = await tx.select().from(properties).where(eq(properties.id, event.propertyId));
-      if (!property || property.sold) continue;
-      const searches = await liveSearchesOfType(tx, property.typeTransaction, 'alerts');
-      const favourites =
-        event.kind === 'priceDrop'
-          ? await tx
-              .select({ subscriberId: alertFavourites.subscriberId })
-              .from(alertFavourites)
-              .innerJoin(alertSubscribers, eq(alertSubscribers.id, alertFavourites.subscriberId))
-              .where(
-                and(
-                  eq(alertFavourites.propertyId, property.id),
-                  isNotNull(alertFavourites.confirmedAt),
-                  isNotNull(alertSubscribers.confirmedAt),
-                  isNull(alertSubscribers.unsubscribedAt),
-                ),
-              )
-          : [];
-      const alerts = alertsForChange(
-        event.kind,
-        property,
-        searches.map((s) => ({ subscriberId: s.subscriber.id, filters: s.search.filters })),
-        favourites.map((f) => f.subscriberId),
-      );
-      if (alerts.length === 0) continue;
-      await tx
-        .insert(alertDeliveries)
-        .values(
-          alerts.map((a) => ({
-            subscriberId: a.subscriberId,
-            propertyId: property.id,
-            reason: a.reason,
-            oldPrice: a.reason === 'priceDrop' ? event.oldPrice : null,
-            price: property.price,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    if (events.length > 0) {
-      await tx
-        .update(alertEvents)
-        .set({ processedAt: now })
-        .where(
-          inArray(
-            alertEvents.id,
-            events.map((e) => e.id),
-          ),
-        );
-    }
-    return events.length;
-  });
+/** Where a run of queueDueAlerts has got to: the last subscriber examined, in the order they are examined. */
+export type QueueCursor = { lastAlertAt: string | null; id: string } | null;
+
+/** Subscribers after the cursor, in the order `last_alert_at asc nulls first, id`. */
+function after(cursor: QueueCursor) {
+  if (!cursor) return sql`true`;
+  if (cursor.lastAlertAt === null)
+    return sql`((${alertSubscribers.lastAlertAt} is null and ${alertSubscribers.id} > ${cursor.id})
+      or ${alertSubscribers.lastAlertAt} is not null)`;
+  return sql`(${alertSubscribers.lastAlertAt} > ${cursor.lastAlertAt}::timestamptz
+    or (${alertSubscribers.lastAlertAt} = ${cursor.lastAlertAt}::timestamptz and ${alertSubscribers.id} > ${cursor.id}))`;
 }
 
 /**
- * Queues the alert mails that are due: each subscriber with waiting alerts is claimed (FOR UPDATE SKIP
- * LOCKED) and, when its frequency and the sending rules allow (nextAlertAt), gets one mail with what waits,
- * a fresh private link and a fresh unsubscribe link. Unconfirmed or unsubscribed subscribers get nothing.
+ * Queues the alert mails that are due, for one slice of `size` subscribers after `cursor`: each subscriber with
+ * waiting alerts is claimed (FOR UPDATE SKIP LOCKED) and, when its frequency and the sending rules allow
+ * (nextAlertAt), gets one mail with what waits, a fresh private link and a fresh unsubscribe link. Unconfirmed
+ * or unsubscribed subscribers get nothing. Returns how many were examined and queued, and the new cursor.
  */
 export async function queueDueAlerts(
   ctx: { db: Database; storage: Storage; appOrigin: string; rules: SendRules },
   now = new Date(),
-): Promise<number> {
+  slice: { size: number; cursor: QueueCursor } = { size: SUBSCRIBER_SLICE, cursor: null },
+): Promise<{ examined: number; queued: number; cursor: QueueCursor }> {
   return ctx.db.transaction(async (tx) => {
     const waiting = await tx
-      .select()
+      .select({
+        subscriber: alertSubscribers,
+        lastAlertAtText: sql<string | null>`${alertSubscribers.lastAlertAt}::text`,
+      })
       .from(alertSubscribers)
       .where(
         and(
           isNotNull(alertSubscribers.confirmedAt),
           isNull(alertSubscribers.unsubscribedAt),
+          after(slice.cursor),
           sql`exists (select 1 from ${alertDeliveries} d join ${properties} p on p.id = d.property_id
                 where d.subscriber_id = ${alertSubscribers.id} and d.mail_id is null and not p.sold)`,
         ),
       )
-      // Those waiting longest first, so subscribers held back by their hour or their digest never crowd out the rest.
+      // Those waiting longest first; the cursor moves past those held back by their hour or their digest.
       .orderBy(sql`${alertSubscribers.lastAlertAt} asc nulls first`, asc(alertSubscribers.id))
-      .limit(SUBSCRIBER_BATCH)
+      .limit(slice.size)
       .for('update', { skipLocked: true });
+    const last = waiting.at(-1);
+    const cursor = last ? { lastAlertAt: last.lastAlertAtText, id: last.subscriber.id } : slice.cursor;
     let queued = 0;
-    for (const subscriber of waiting) {
+    for (const { subscriber } of waiting) {
       // Only confirmed subscribers are here, and a phone-only one never confirms; the check keeps the type honest.
       const email = mailboxOf(subscriber);
       if (email === null) continue;
@@ -177,7 +125,7 @@ export async function queueDueAlerts(
         .where(eq(alertSubscribers.id, subscriber.id));
       queued += 1;
     }
-    return queued;
+    return { examined: waiting.length, queued, cursor };
   });
 }
 
@@ -199,24 +147,35 @@ export function alertsPurgeTick(app: FastifyInstance, now?: Date) {
   );
 }
 
-/** One round of the alerts job: match what changed, then queue what is due. */
-export async function runAlertsOnce(app: FastifyInstance, now = new Date()) {
+/**
+ * One round of the alerts job: match what changed, then queue what is due, each in slices that give visitors
+ * a turn between them (lib/job-slices.ts). Returns how many mails were queued.
+ */
+export async function runAlertsOnce(
+  app: FastifyInstance,
+  now = new Date(),
+  slices: Pick<SliceOptions, 'budgetMs' | 'onSlice'> = {},
+) {
   return runSingleton(app.dbHandle, 'alerts', async () => {
-    while ((await matchPendingEvents(app.db, now)) === EVENT_BATCH) {}
+    await runInSlices((size) => matchPendingEvents(app.db, now, size), { ...EVENT_SLICES, ...slices });
+    const ctx = {
+      db: app.db,
+      storage: app.storage,
+      appOrigin: app.env.APP_ORIGIN,
+      rules: app.env.ALERTS_SEND_ANYTIME ? ANYTIME : ALERT_SEND_RULES,
+    };
     let queued = 0;
-    for (;;) {
-      const n = await queueDueAlerts(
-        {
-          db: app.db,
-          storage: app.storage,
-          appOrigin: app.env.APP_ORIGIN,
-          rules: app.env.ALERTS_SEND_ANYTIME ? ANYTIME : ALERT_SEND_RULES,
-        },
-        now,
-      );
-      queued += n;
-      if (n < SUBSCRIBER_BATCH) return queued;
-    }
+    let cursor: QueueCursor = null;
+    await runInSlices(
+      async (size) => {
+        const done = await queueDueAlerts(ctx, now, { size, cursor });
+        queued += done.queued;
+        cursor = done.cursor;
+        return done.examined;
+      },
+      { ...SUBSCRIBER_SLICES, ...slices },
+    );
+    return queued;
   });
 }
 

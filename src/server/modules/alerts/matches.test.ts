@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { alertSubscribers } from '../../db/schema';
+import { alertSubscribers, leads } from '../../db/schema';
 import { createProperty, createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -32,14 +32,16 @@ describe('buyers matched to listings, both ways', () => {
     });
     await confirmedSubscriber(app, freshEmail(), { search: { type: 'sale', city, category: 'וילה' } });
     const property = await createProperty(app.db, { city, rooms: 4, price: 2_080_000, agentId: owner.id });
+    const subscriber = (
+      await app.db.select().from(alertSubscribers).where(eq(alertSubscribers.email, email))
+    )[0]!;
+    // The buyer's lead is the property agent's: the link to it is given.
+    await app.db.update(leads).set({ ownerId: owner.id }).where(eq(leads.id, subscriber.leadId!));
 
     const asOwner = await get(`/property/${property.id}/matching-buyers`, owner.id);
     expect(asOwner.statusCode).toBe(200);
     const [buyer, ...rest] = asOwner.json().data.buyers;
     expect(rest).toEqual([]);
-    const subscriber = (
-      await app.db.select().from(alertSubscribers).where(eq(alertSubscribers.email, email))
-    )[0]!;
     expect(buyer).toMatchObject({
       sentence: `נכסים 3 חדרים ומעלה ב${city} עד 2,000,000 ₪`,
       overMaxPercent: 4,
@@ -50,6 +52,13 @@ describe('buyers matched to listings, both ways', () => {
     expect(asOther).toEqual([expect.objectContaining({ contact: null, leadId: null, overMaxPercent: 4 })]);
     const asAdmin = (await get(`/property/${property.id}/matching-buyers`, admin.id)).json().data.buyers;
     expect(asAdmin[0].contact).not.toBeNull();
+    // Another agent's lead of the buyer: the property agent still calls the buyer, but gets no link to that lead.
+    await app.db.update(leads).set({ ownerId: other.id }).where(eq(leads.id, subscriber.leadId!));
+    const [elsewhere] = (await get(`/property/${property.id}/matching-buyers`, owner.id)).json().data.buyers;
+    expect(elsewhere).toMatchObject({ contact: { phone: '054-222 3344' }, leadId: null });
+    expect(
+      (await get(`/property/${property.id}/matching-buyers`, admin.id)).json().data.buyers[0].leadId,
+    ).toBe(subscriber.leadId);
     expect(
       (await get(`/property/00000000-0000-4000-8000-000000000000/matching-buyers`, owner.id)).statusCode,
     ).toBe(404);

@@ -2,14 +2,15 @@ import { matchRequirement } from '@shared/domain/buyer-match';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { type SavedSearchFilters, SEARCH_PRICE_MAX, savedSearchSentence } from '@shared/domain/saved-search';
 import { ALERT_MESSAGES } from '@shared/schemas/alerts';
-import { and, desc, eq, gte, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { alertSubscribers, properties, savedSearches } from '../../db/schema';
+import { alertSubscribers, leads, properties, savedSearches } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
 import type { Transaction } from '../mail/outbox';
 import { leadForViewer } from '../pipeline/reads';
+import { readableLeads } from '../pipeline/visibility';
 import { propertyCards } from './cards';
 import { hasMailbox, mailboxOf } from './mailbox';
 
@@ -53,7 +54,8 @@ export function liveSearchesOfType(
 
 /**
  * 'קונים מתאימים': the live requirements a property matches. Every agent sees that they exist and what they
- * ask; the contact's details and the lead only the property's agents and admins.
+ * ask; the contact's details only the property's agents and admins, and the link to the buyer's lead only who
+ * may open it (the leads' visibility rule).
  */
 export async function matchingBuyers(db: Database, viewer: SessionUser, propertyId: string) {
   const [property] = await db.select().from(properties).where(eq(properties.id, propertyId)).limit(1);
@@ -62,6 +64,11 @@ export async function matchingBuyers(db: Database, viewer: SessionUser, property
     viewer.role === 'admin' || property.agentId === viewer.id || property.agentSecendId === viewer.id;
   const rows = await liveSearchesOfType(db, property.typeTransaction, 'requirements').orderBy(
     desc(savedSearches.createdAt),
+  );
+  const readable = await readableLeadIds(
+    db,
+    viewer,
+    rows.flatMap(({ subscriber }) => (subscriber.leadId ? [subscriber.leadId] : [])),
   );
   return rows.flatMap(({ search, subscriber }) => {
     const match = matchRequirement(search.filters, property);
@@ -80,10 +87,21 @@ export async function matchingBuyers(db: Database, viewer: SessionUser, property
               email: mailboxOf(subscriber) ?? '',
             }
           : null,
-        leadId: mayContact ? subscriber.leadId : null,
+        // The link to the buyer's lead only for who may open it (the leads' visibility rule).
+        leadId: mayContact && subscriber.leadId && readable.has(subscriber.leadId) ? subscriber.leadId : null,
       },
     ];
   });
+}
+
+/** Which of these leads the viewer may open. */
+async function readableLeadIds(db: Database, viewer: SessionUser, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(inArray(leads.id, ids), readableLeads(viewer)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Recent unsold properties that could meet the requirement (the exact rule then runs on each). */

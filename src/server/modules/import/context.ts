@@ -14,6 +14,8 @@ export type ImportContext = ImageContext & {
   passwordless: MappedUser[];
   /** With --update-roles, existing accounts take the export's role and company role; else they keep theirs. */
   updateRoles: boolean;
+  /** With --update-profiles, existing accounts take the export's name, e-mail, phone and about text. */
+  updateProfiles: boolean;
 };
 
 /**

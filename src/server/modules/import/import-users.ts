@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import { chunks, countUpserts, forEachDocument, type ImportContext, skipOf } from './context';
 import { importImageFile } from './images';
 import { type MappedUser, mapUser } from './map-user';
+import { profileOf } from './profile-of';
 import type { RoleOf } from './report';
 
 /** Stored for users without a usable hash: matches no password, so only a reset link lets them in. */
@@ -13,6 +14,9 @@ type Existing = {
   id: string;
   legacyId: string | null;
   email: string;
+  name: string;
+  phoneNumber: string;
+  aboutMe: string;
   image: string | null;
   role: RoleOf['role'];
   companyRole: string | null;
@@ -38,6 +42,9 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       id: users.id,
       legacyId: users.legacyId,
       email: users.email,
+      name: users.name,
+      phoneNumber: users.phoneNumber,
+      aboutMe: users.aboutMe,
       image: users.image,
       role: users.role,
       companyRole: users.companyRole,
@@ -82,19 +89,20 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
     const id = current?.id ?? randomUUID();
     ctx.userIds.set(user.legacyId, id);
     const { role, companyRole } = roleOf(ctx, user, current);
+    const profile = profileOf(ctx, user, current);
     if (!user.bcryptHash) ctx.passwordless.push(user);
     rows.push({
       id,
       legacyId: user.legacyId,
-      name: user.name,
-      email: user.email,
-      phoneNumber: user.phoneNumber,
+      name: profile.name,
+      email: profile.email,
+      phoneNumber: profile.phoneNumber,
       role,
       companyRole,
       // On a second run the update below leaves it alone: an admin may have corrected it since.
       gender: user.gender,
       image: await imageOf(ctx, user, id, current?.image ?? null),
-      aboutMe: user.aboutMe,
+      aboutMe: profile.aboutMe,
       passwordHash: user.bcryptHash ?? NO_PASSWORD,
       createdAt: user.createdAt,
     });

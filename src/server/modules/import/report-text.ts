@@ -57,6 +57,15 @@ export function formatReport(report: ImportReport): string {
       (c) => `${c.email} (${c.legacyId}): kept ${roleText(c.here)}, export ${roleText(c.export)}`,
     ),
   );
+  const { profiles } = report;
+  section(
+    'Profiles changed on existing accounts (--update-profiles)',
+    profiles.changed.map((c) => `${c.email} (${c.legacyId}): ${c.field} "${c.here}" -> "${c.export}"`),
+  );
+  section(
+    'Profiles kept on existing accounts (the export differs; --update-profiles would change them)',
+    profiles.kept.map((c) => `${c.email} (${c.legacyId}): kept ${c.field} "${c.here}", export "${c.export}"`),
+  );
   section(
     `bcrypt hashes costlier than sign-in runs (above cost ${MAX_BCRYPT_COST}), not imported: these users need a reset link`,
     report.costlyHashes.map((h) => `${h.email} (${h.legacyId}): cost ${h.cost}`),

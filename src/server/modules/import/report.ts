@@ -1,3 +1,4 @@
+import type { ProfileChange } from './profile-of';
 export const COLLECTIONS = ['users', 'indicators', 'goals', 'properties', 'reportcontacts'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
@@ -42,6 +43,13 @@ export type ImportReport = {
     /** Kept as they are here (no --update-roles). */
     kept: RoleChange[];
   };
+  /** Names, e-mails, phones and about texts of existing accounts that differ from the export. */
+  profiles: {
+    /** Changed with --update-profiles. */
+    changed: ProfileChange[];
+    /** Kept as they are here (no --update-profiles). */
+    kept: ProfileChange[];
+  };
   unknownReferences: UnknownReference[];
   mapped: MappedValue[];
   /** Image URLs on outside hosts, kept as they are and never fetched. */
@@ -64,6 +72,7 @@ export function emptyReport(dryRun: boolean): ImportReport {
     resetsSent: 0,
     costlyHashes: [],
     roles: { newAdmins: [], changed: [], kept: [] },
+    profiles: { changed: [], kept: [] },
     unknownReferences: [],
     mapped: [],
     externalImages: [],
@@ -132,6 +141,7 @@ export function reportForAudit(report: ImportReport): StoredReport {
       changed: cap(report.roles.changed),
       kept: cap(report.roles.kept),
     },
+    profiles: { changed: cap(report.profiles.changed), kept: cap(report.profiles.kept) },
     unknownReferences: cap(report.unknownReferences),
     mapped: cap(report.mapped),
     externalImages: cap(report.externalImages),

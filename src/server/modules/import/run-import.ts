@@ -20,6 +20,8 @@ export type ImportOptions = {
   sendResets?: boolean;
   /** Existing accounts take the export's role and company role (otherwise they keep theirs). */
   updateRoles?: boolean;
+  /** Existing accounts take the export's name, e-mail, phone and about text (otherwise they keep theirs). */
+  updateProfiles?: boolean;
   /** A record the API's rules refuse refuses the whole run, instead of being skipped. */
   strict?: boolean;
 };
@@ -48,6 +50,7 @@ export async function runImport(db: Database, options: ImportOptions): Promise<I
         userIds: new Map(),
         passwordless: [],
         updateRoles: Boolean(options.updateRoles),
+        updateProfiles: Boolean(options.updateProfiles),
       };
       await importUsers(ctx);
       await importIndicators(ctx);

@@ -9,13 +9,11 @@ import type { Database } from '../../db/client';
 import { leads, mailOutbox, properties, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
+import { mayReadLead, readableLeads } from '../pipeline/visibility';
 import { INQUIRY_MAIL_KIND } from './inquiry';
 
 /** The pipeline's leads that came from a property's page. */
 const isInquiry = eq(leads.source, 'propertyInquiry');
-
-/** An agent's inquiries: the ones it owns in the pipeline. */
-const concerns = (agentId: string) => eq(leads.ownerId, agentId);
 
 function selectInquiries(db: Database) {
   return db
@@ -83,7 +81,8 @@ async function inquiryFilters(db: Database): Promise<InquiryFilters> {
 export async function listInquiries(db: Database, viewer: SessionUser, query: InquiryListQuery) {
   const admin = viewer.role === 'admin';
   const where: (SQL | undefined)[] = [isInquiry];
-  if (!admin) where.push(concerns(viewer.id));
+  // An agent's inquiries are the ones it owns in the pipeline (the leads' visibility rule).
+  where.push(readableLeads(viewer));
   if (query.agentId) where.push(eq(leads.ownerId, query.agentId));
   if (query.propertyId) where.push(eq(leads.propertyId, query.propertyId));
   const rows = await selectInquiries(db)
@@ -102,6 +101,6 @@ export async function getInquiry(db: Database, viewer: SessionUser, id: string):
     .where(and(eq(leads.id, id), isInquiry))
     .limit(1);
   if (!row) throw notFound();
-  if (viewer.role !== 'admin' && row.lead.ownerId !== viewer.id) throw forbidden(INQUIRY_MESSAGES.notYours);
+  if (!mayReadLead(viewer, row.lead)) throw forbidden(INQUIRY_MESSAGES.notYours);
   return toItem(row, viewer);
 }

@@ -12,6 +12,7 @@ import { contacts, leads, mailOutbox, pushOutbox, pushSubscriptions, users } fro
 import { createUser } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-app';
 import { CLOCK_MAIL_KIND, clockMailTime, runResponseClock } from './clock';
+import { ESCALATION_DIGEST_KIND } from './escalation-digest';
 
 // The response clock with two app instances on one database (two pools on PostgreSQL, like two server
 // processes): a lead left waiting is escalated once, its mails and push queued once, and a due next touch is
@@ -68,6 +69,12 @@ const mailsOf = (leadId: string, kind: string) =>
     .from(mailOutbox)
     .where(and(eq(mailOutbox.refId, leadId), eq(mailOutbox.kind, kind)));
 
+const digestsTo = (email: string) =>
+  first.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, ESCALATION_DIGEST_KIND)));
+
 describe('the response clock', () => {
   it('escalates a lead left waiting past the target once, with two processes running it at once', async () => {
     const owner = await createUser(first.db, { email: 'owner-clock@example.com' });
@@ -92,9 +99,11 @@ describe('the response clock', () => {
     const [notYet] = await first.db.select().from(leads).where(eq(leads.id, inTime.id));
     expect(notYet!.escalatedAt).toBeNull();
     const mails = await mailsOf(late.id, CLOCK_MAIL_KIND.escalation);
-    expect(mails.map((m) => m.to).sort()).toEqual(expect.arrayContaining([owner.email, manager.email]));
-    expect(new Set(mails.map((m) => m.to)).size).toBe(mails.length);
+    expect(mails.map((m) => m.to)).toEqual([owner.email]);
     expect(mails[0]!.text).toContain(`${ORIGIN}/Leads/${late.id}`);
+    const digests = await digestsTo(manager.email);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.text).toContain(`${ORIGIN}/Leads/${late.id}`);
     const pushes = await first.db
       .select()
       .from(pushOutbox)
@@ -107,6 +116,39 @@ describe('the response clock', () => {
       .set({ firstContactAt: israel('02', '10:55'), status: 'contacted' })
       .where(eq(leads.id, inTime.id));
     expect((await runResponseClock(first.db, ORIGIN, israel('02', '15:00'))).escalated).toBe(0);
+  });
+
+  it('tells each manager of a window’s escalations in one digest, and the owner of each lead', async () => {
+    const owner = await createUser(first.db, { email: 'owner-digest@example.com' });
+    const managers = [
+      await createUser(first.db, { role: 'admin', email: 'digest-admin@example.com' }),
+      await createUser(first.db, { role: 'admin', email: 'digest-admin-2@example.com' }),
+    ];
+    // 25 leads of Tuesday noon, one a minute: more than one slice, escalated over three rounds of the hour.
+    const waiting = [];
+    for (let i = 0; i < 25; i += 1) {
+      const at = new Date(israel('03', '12:00').getTime() + i * 60_000);
+      waiting.push(await waitingLead(owner.id, at, `05221200${String(i).padStart(2, '0')}`));
+    }
+    for (const time of ['12:20', '12:30', '12:45']) {
+      await Promise.all([
+        runResponseClock(first.db, ORIGIN, israel('03', time)),
+        runResponseClock(second.db, ORIGIN, israel('03', time)),
+      ]);
+    }
+    for (const manager of managers) {
+      const digests = await digestsTo(manager.email);
+      expect(digests).toHaveLength(1);
+      expect(digests[0]!.subject).toBe('25 לידים ממתינים למענה');
+      for (const lead of waiting) expect(digests[0]!.text).toContain(`${ORIGIN}/Leads/${lead.id}`);
+      // It leaves when the window closes, inside office hours.
+      expect(digests[0]!.nextAttemptAt.toISOString()).toBe(israel('03', '13:00').toISOString());
+    }
+    const ownerMails = await first.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, owner.email), eq(mailOutbox.kind, CLOCK_MAIL_KIND.escalation)));
+    expect(ownerMails.map((m) => m.refId).sort()).toEqual(waiting.map((l) => l.id).sort());
   });
 
   it('counts office minutes only: a lead of Friday evening waits until Sunday morning', async () => {

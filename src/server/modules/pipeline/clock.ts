@@ -1,17 +1,18 @@
 import { formatDate } from '@shared/domain/israel-time';
 import { addOfficeMinutes, nextOfficeOpening, type OfficeHours } from '@shared/domain/office-clock';
 import { CLOSED_STATUSES } from '@shared/domain/pipeline';
-import { plural } from '@shared/domain/plural';
 import { COMPANY_ROLES, titlesOf } from '@shared/domain/roles';
 import { nextSendTime, PERSONAL_SEND_RULES } from '@shared/domain/send-window';
-import { and, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { leads, users } from '../../db/schema';
 import { runSingleton } from '../../lib/job-lock';
+import { nextTurn } from '../../lib/job-slices';
 import { absoluteUrl } from '../../lib/links';
 import { enqueueInTransaction, type Transaction } from '../mail/outbox';
 import { enqueuePush } from '../push';
+import { addToManagersDigest, minutesText } from './escalation-digest';
 import { leadUrl } from './intake';
 import { readOfficeHours } from './settings';
 
@@ -51,55 +52,57 @@ async function managers(tx: Transaction) {
 
 type Lead = typeof leads.$inferSelect;
 
+/** Escalates one lead inside the slice's transaction: its owner's mail and push; the managers' digest follows. */
 async function escalate(
-  db: Database,
+  tx: Transaction,
   lead: Lead,
   slaMinutes: number,
   hours: OfficeHours,
   origin: string,
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
-    // Conditional: of two processes (or two runs) only the first sets it and queues the messages.
-    const [won] = await tx
-      .update(leads)
-      .set({ escalatedAt: now })
-      .where(and(eq(leads.id, lead.id), isNull(leads.escalatedAt), isNull(leads.firstContactAt)))
-      .returning({ id: leads.id });
-    if (!won || !lead.ownerId) return false;
-    const [owner] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, lead.ownerId));
-    const recipients = new Set([owner?.email, ...(await managers(tx)).map((m) => m.email)].filter(Boolean));
-    const url = absoluteUrl(origin, leadUrl(lead.id));
-    const notBefore = clockMailTime(now, hours);
-    for (const to of recipients) {
-      await enqueueInTransaction(tx, {
-        kind: CLOCK_MAIL_KIND.escalation,
-        refId: lead.id,
-        to: to!,
-        subject: `ליד ממתין למענה: ${lead.name}`,
-        text: [
-          `הליד של ${lead.name} (${lead.phone}) לא קיבל מענה תוך ${plural(slaMinutes, { one: 'דקה אחת', other: '{n} דקות' })} של שעות המשרד.`,
-          '',
-          `סוכן מטפל: ${owner?.name ?? 'ללא'}`,
-          `התקבל: ${when(lead.createdAt)}`,
-          `לצפייה בליד: ${url}`,
-        ].join('\n'),
-        notBefore,
-      });
-    }
-    await enqueuePush(
-      tx,
-      lead.ownerId,
-      'leadEscalated',
-      { title: 'ליד ממתין למענה', body: `${lead.name}, ${lead.phone}`, url: leadUrl(lead.id) },
-      { dedupeKey: `lead-escalated:${lead.id}`, now },
-    );
-    return true;
-  });
+  // Conditional: of two processes (or two runs) only the first sets it and queues the messages.
+  const [won] = await tx
+    .update(leads)
+    .set({ escalatedAt: now })
+    .where(and(eq(leads.id, lead.id), isNull(leads.escalatedAt), isNull(leads.firstContactAt)))
+    .returning({ id: leads.id });
+  if (!won || !lead.ownerId) return false;
+  const [owner] = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, lead.ownerId));
+  const url = absoluteUrl(origin, leadUrl(lead.id));
+  const notBefore = clockMailTime(now, hours);
+  // The owner hears of each lead; the managers of all the window's leads in one digest.
+  if (owner?.email) {
+    await enqueueInTransaction(tx, {
+      kind: CLOCK_MAIL_KIND.escalation,
+      refId: lead.id,
+      to: owner.email,
+      subject: `ליד ממתין למענה: ${lead.name}`,
+      text: [
+        `הליד של ${lead.name} (${lead.phone}) לא קיבל מענה תוך ${minutesText(slaMinutes)} של שעות המשרד.`,
+        '',
+        `סוכן מטפל: ${owner.name}`,
+        `התקבל: ${when(lead.createdAt)}`,
+        `לצפייה בליד: ${url}`,
+      ].join('\n'),
+      notBefore,
+    });
+  }
+  await enqueuePush(
+    tx,
+    lead.ownerId,
+    'leadEscalated',
+    { title: 'ליד ממתין למענה', body: `${lead.name}, ${lead.phone}`, url: leadUrl(lead.id) },
+    { dedupeKey: `lead-escalated:${lead.id}`, now },
+  );
+  return true;
 }
+
+/** Leads escalated per transaction: a slice, after which visitors get a turn (lib/job-slices.ts). */
+const ESCALATION_SLICE = 20;
 
 async function remind(db: Database, lead: Lead, hours: OfficeHours, origin: string, now: Date) {
   const touch = lead.nextTouchAt!;
@@ -162,11 +165,28 @@ export async function runResponseClock(db: Database, origin: string, now = new D
         eq(leads.status, 'new'),
         gt(leads.createdAt, since),
       ),
-    );
+    )
+    // One order in every process: two slices lock their leads in the same order, never each waiting on the other.
+    .orderBy(asc(leads.createdAt), asc(leads.id));
+  const overdue = waiting.filter(
+    (lead) => addOfficeMinutes(lead.createdAt, settings.slaMinutes, hours) <= now,
+  );
   let escalated = 0;
-  for (const lead of waiting) {
-    if (addOfficeMinutes(lead.createdAt, settings.slaMinutes, hours) > now) continue;
-    if (await escalate(db, lead, settings.slaMinutes, hours, origin, now)) escalated += 1;
+  for (let i = 0; i < overdue.length; i += ESCALATION_SLICE) {
+    if (i > 0) await nextTurn();
+    escalated += await db.transaction(async (tx) => {
+      let won = 0;
+      for (const lead of overdue.slice(i, i + ESCALATION_SLICE))
+        if (await escalate(tx, lead, settings.slaMinutes, hours, origin, now)) won += 1;
+      // The managers hear of the slice's leads in their digest of the window, in the same transaction.
+      if (won > 0)
+        await addToManagersDigest(tx, await managers(tx), now, hours, clockMailTime, {
+          slaMinutes: settings.slaMinutes,
+          origin,
+          when,
+        });
+      return won;
+    });
   }
   const due = await db
     .select()

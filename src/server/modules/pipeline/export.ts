@@ -1,4 +1,5 @@
 import { formatDate } from '@shared/domain/israel-time';
+import { displayIsraeliMobile } from '@shared/domain/phone';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LOSS_REASON_LABELS } from '@shared/domain/pipeline';
 import type { LeadSummary } from '@shared/schemas/pipeline';
 import { stringify } from 'csv-stringify/sync';
@@ -13,15 +14,18 @@ const dateTime = (iso: string | null) =>
   iso ? `${formatDate(new Date(iso))} ${timeFormatter.format(new Date(iso))}` : '';
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @ first) is written with a leading apostrophe, except a
- * phone number ('+972 50...'), which is only digits, spaces and dashes.
+ * Text a spreadsheet would not keep as text gets a leading apostrophe: a formula (=, +, -, @, a tab or a
+ * carriage return first: OWASP's CSV injection rule) and a number in scientific notation ('1E5' would become
+ * 100000). Phones are written as '052-765-4321', which every spreadsheet keeps as text with its leading zero.
  */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const SCIENTIFIC = /^\s*[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)e[+-]?\d+\s*$/i;
 const safeCell = (value: string) =>
-  /^[=+\-@\t\r]/.test(value) && !/^\+?[\d\s-]+$/.test(value) ? `'${value}` : value;
+  FORMULA_START.test(value) || SCIENTIFIC.test(value) ? `'${value}` : value;
 
 const COLUMNS: [string, (lead: LeadSummary) => string | number][] = [
   ['שם', (l) => l.name],
-  ['טלפון', (l) => l.phone],
+  ['טלפון', (l) => displayIsraeliMobile(l.phone)],
   ['מקור', (l) => LEAD_SOURCE_LABELS[l.source]],
   ['קטגוריה', (l) => l.category],
   ['סטטוס', (l) => LEAD_STATUS_LABELS[l.status]],

@@ -11,7 +11,6 @@ import {
   type LeadListQuery,
   type LeadSummary,
 } from '@shared/schemas/pipeline';
-import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import {
   aliasedTable,
   and,
@@ -30,25 +29,16 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contacts, indicators, leadActivities, leads, properties, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { readOfficeHours } from './settings';
+import { assertReadable, listScope, mayReadLead } from './visibility';
 
 export type LeadRow = typeof leads.$inferSelect;
-
-/** Whose leads a viewer may read: an agent only its own (naming another agent is refused), an admin anyone's. */
-export function ownerScope(viewer: SessionUser, ownerId: string | undefined): string | undefined {
-  if (viewer.role === 'admin') return ownerId;
-  if (ownerId && ownerId !== viewer.id) throw forbidden(PIPELINE_MESSAGES.notYourLead);
-  return viewer.id;
-}
 
 /** A lead the viewer may work on: its owner or an admin (404 when there is none, 403 when not its own). */
 export async function leadForViewer(db: Database, viewer: SessionUser, id: string): Promise<LeadRow> {
   const [lead] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
-  if (!lead) throw notFound(PIPELINE_MESSAGES.leadNotFound);
-  if (viewer.role !== 'admin' && lead.ownerId !== viewer.id) throw forbidden(PIPELINE_MESSAGES.notYourLead);
-  return lead;
+  return assertReadable(viewer, lead);
 }
 
 const owner = aliasedTable(users, 'owner');
@@ -103,9 +93,7 @@ export type LeadFilters = Omit<LeadListQuery, 'page' | 'pageSize'>;
 
 /** The WHERE of the table's filters (the viewer's scope included). */
 export function filterWhere(viewer: SessionUser, filters: LeadFilters, now: Date): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
-  const ownerId = ownerScope(viewer, filters.ownerId);
-  if (ownerId) where.push(eq(leads.ownerId, ownerId));
+  const where: (SQL | undefined)[] = [listScope(viewer, filters.ownerId)];
   if (filters.status) where.push(eq(leads.status, filters.status));
   if (filters.source) where.push(eq(leads.source, filters.source));
   if (filters.overdue) where.push(and(isOpen, isNotNull(leads.nextTouchAt), lt(leads.nextTouchAt, now)));
@@ -195,9 +183,8 @@ export async function board(
   query: { ownerId?: string; source?: LeadSummary['source'] },
   now = new Date(),
 ) {
-  const ownerId = ownerScope(viewer, query.ownerId);
   const scope = and(
-    ownerId ? eq(leads.ownerId, ownerId) : undefined,
+    listScope(viewer, query.ownerId),
     query.source ? eq(leads.source, query.source) : undefined,
   );
   const totals = await db
@@ -226,8 +213,7 @@ export async function myDay(
   ownerId: string | undefined,
   now = new Date(),
 ) {
-  const id = ownerScope(viewer, ownerId) ?? viewer.id;
-  const mine = eq(leads.ownerId, id);
+  const mine = listScope(viewer, ownerId ?? viewer.id);
   const tomorrow = israelMidnight(addDays(israelDate(now), 1));
   const limit = 200;
   return {
@@ -307,7 +293,10 @@ export async function activitiesWhere(db: Database, where: SQL | undefined): Pro
   });
 }
 
-/** The lead page: the lead, its contact, the contact's leads and their whole timeline. */
+/**
+ * The lead page: the lead, its contact, the contact's leads the viewer reads in full with their whole timeline,
+ * and of the others only their status and owner (./visibility.ts).
+ */
 export async function leadDetail(
   db: Database,
   viewer: SessionUser,
@@ -321,7 +310,8 @@ export async function leadDetail(
   const contactLeadRows = await selectSummaries(db)
     .where(eq(leads.contactId, lead.contactId))
     .orderBy(desc(leads.createdAt), desc(leads.id));
-  const leadIds = contactLeadRows.map((r) => r.lead.id);
+  const readable = contactLeadRows.filter((r) => mayReadLead(viewer, r.lead));
+  const ofOthers = contactLeadRows.filter((r) => !mayReadLead(viewer, r.lead));
   return {
     ...toSummary(row!, hours, now),
     message: lead.message,
@@ -332,7 +322,17 @@ export async function leadDetail(
       phone: contact!.phone,
       createdAt: contact!.createdAt.toISOString(),
     },
-    contactLeads: contactLeadRows.map((r) => toSummary(r, hours, now)),
-    timeline: await activitiesWhere(db, inArray(leadActivities.leadId, leadIds)),
+    contactLeads: readable.map((r) => toSummary(r, hours, now)),
+    othersLeads: ofOthers.map(({ lead: other, owner }) => ({
+      status: other.status,
+      owner: owner?.id ? { _id: owner.id, name: owner.name } : null,
+    })),
+    timeline: await activitiesWhere(
+      db,
+      inArray(
+        leadActivities.leadId,
+        readable.map((r) => r.lead.id),
+      ),
+    ),
   };
 }

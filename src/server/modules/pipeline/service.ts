@@ -1,4 +1,5 @@
 import { type ActivityKind, indicatorOfActivity, isContactActivity } from '@shared/domain/activities';
+import { israelDate } from '@shared/domain/israel-time';
 import type { LeadStatus } from '@shared/domain/pipeline';
 import { ROUTING_REASONS } from '@shared/domain/routing';
 import { amountRule, type CreateActivityBody, type UpdateActivityBody } from '@shared/schemas/activities';
@@ -15,6 +16,7 @@ import type { Transaction } from '../mail/outbox';
 import { enqueuePush } from '../push';
 import { addLead, leadUrl } from './intake';
 import { activitiesWhere, type LeadRow } from './reads';
+import { assertReadable, mayReadLead } from './visibility';
 
 const isAdmin = (user: SessionUser) => user.role === 'admin';
 
@@ -32,9 +34,7 @@ async function activeUser(tx: Transaction | Database, id: string, field: string)
 /** The lead, locked for this transaction, if the actor may work on it. */
 async function lockLead(tx: Transaction, actor: SessionUser, id: string): Promise<LeadRow> {
   const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
-  if (!lead) throw notFound(PIPELINE_MESSAGES.leadNotFound);
-  if (!isAdmin(actor) && lead.ownerId !== actor.id) throw forbidden(PIPELINE_MESSAGES.notYourLead);
-  return lead;
+  return assertReadable(actor, lead);
 }
 
 /** POST /pipeline/leads: a walk-in or a phone call, added by an agent (its own) or an admin. */
@@ -237,6 +237,10 @@ export async function insertActivity(
   await activeUser(tx, agentId, 'agentId');
   await checkSecondAgent(tx, agentId, body.secondAgentId);
   const occurredAt = body.occurredAt ?? now;
+  if (body.kind === 'deal') {
+    checkDealDate(lead, occurredAt);
+    if (!body.confirmSecondDeal) await refuseSecondDeal(tx, leadId);
+  }
   const [activity] = await tx
     .insert(leadActivities)
     .values({
@@ -280,21 +284,43 @@ export async function activityById(db: Database, id: string) {
   return activity;
 }
 
+/** A deal closes its lead: it is never dated before the (Israel) day the lead arrived. */
+function checkDealDate(lead: Pick<LeadRow, 'createdAt'>, occurredAt: Date) {
+  if (israelDate(occurredAt) < israelDate(lead.createdAt))
+    throw badRequest(PIPELINE_MESSAGES.dealBeforeLead, { occurredAt: PIPELINE_MESSAGES.dealBeforeLead });
+}
+
+/** Each deal adds to the deals count: a second one on the same lead is logged only when the caller confirms. */
+async function refuseSecondDeal(tx: Transaction, leadId: string) {
+  const [earlier] = await tx
+    .select({ id: leadActivities.id })
+    .from(leadActivities)
+    .where(and(eq(leadActivities.leadId, leadId), eq(leadActivities.kind, 'deal')))
+    .limit(1);
+  if (earlier)
+    throw new AppError(409, 'CONFLICT', PIPELINE_MESSAGES.secondDeal, {
+      confirmSecondDeal: PIPELINE_MESSAGES.secondDeal,
+    });
+}
+
 /** An activity the actor may correct: an admin any; an agent its own, on a lead it owns. Locked. */
 async function lockActivity(tx: Transaction, actor: SessionUser, id: string) {
   const [row] = await tx
-    .select({ activity: leadActivities, ownerId: leads.ownerId })
+    .select({ activity: leadActivities, ownerId: leads.ownerId, leadCreatedAt: leads.createdAt })
     .from(leadActivities)
     .innerJoin(leads, eq(leads.id, leadActivities.leadId))
     .where(eq(leadActivities.id, id))
     .for('update', { of: leadActivities });
   if (!row) throw notFound(PIPELINE_MESSAGES.activityNotFound);
-  if (!isAdmin(actor) && (row.activity.agentId !== actor.id || row.ownerId !== actor.id))
+  if (!mayReadLead(actor, row) || (!isAdmin(actor) && row.activity.agentId !== actor.id))
     throw forbidden(PIPELINE_MESSAGES.notYourActivity);
   // Status changes and assignments are the lead's history, written by the server.
   if (row.activity.kind === 'status' || row.activity.kind === 'assignment')
     throw new AppError(409, 'CONFLICT', PIPELINE_MESSAGES.kindFixed);
-  return row.activity as typeof row.activity & { kind: ActivityKind };
+  return { ...row.activity, leadCreatedAt: row.leadCreatedAt } as typeof row.activity & {
+    kind: ActivityKind;
+    leadCreatedAt: Date;
+  };
 }
 
 /** PATCH /pipeline/activities/{id}: its time, note or amounts; its indicator row moves with it. */
@@ -315,6 +341,8 @@ export async function updateActivity(db: Database, actor: SessionUser, id: strin
     checkAmounts(merged);
     if (activity.agentId) await checkSecondAgent(tx, activity.agentId, merged.secondAgentId);
     const occurredAt = body.occurredAt ?? activity.occurredAt;
+    if (activity.kind === 'deal' && body.occurredAt)
+      checkDealDate({ createdAt: activity.leadCreatedAt }, occurredAt);
     await tx
       .update(leadActivities)
       .set({

@@ -13,15 +13,23 @@ const KNOWN_PUSH_HOSTS = [
   '.notify.windows.com',
 ];
 
-/** Whether an endpoint's host is a known push service or one of `extraHosts` (PUSH_SERVICE_HOSTS). */
+const matches = (host: string, known: string) =>
+  known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known;
+
+/**
+ * Whether an endpoint is a known push service on its https port (443; no other port of those hosts), or on one
+ * of `extraHosts` (PUSH_SERVICE_HOSTS, the operator's own service, at any port).
+ */
 export function isKnownPushService(endpoint: string, extraHosts: readonly string[] = []): boolean {
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(endpoint).hostname.toLowerCase();
+    url = new URL(endpoint);
   } catch {
     return false;
   }
-  return [...KNOWN_PUSH_HOSTS, ...extraHosts].some((known) =>
-    known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known,
+  const host = url.hostname.toLowerCase();
+  if (extraHosts.some((known) => matches(host, known))) return true;
+  return (
+    url.protocol === 'https:' && url.port === '' && KNOWN_PUSH_HOSTS.some((known) => matches(host, known))
   );
 }

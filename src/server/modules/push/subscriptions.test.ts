@@ -61,6 +61,8 @@ describe('push subscriptions', () => {
       [{ ...good, endpoint: 'not a url' }, PUSH_MESSAGES.endpointInvalid],
       [{ ...good, endpoint: 'https://internal.example/hook' }, PUSH_MESSAGES.endpointForeign],
       [{ ...good, endpoint: 'https://evil-fcm.googleapis.com.example/x' }, PUSH_MESSAGES.endpointForeign],
+      [{ ...good, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x' }, PUSH_MESSAGES.endpointForeign],
+      [{ ...good, endpoint: 'https://web.push.apple.com:22/QGx' }, PUSH_MESSAGES.endpointForeign],
       [
         { ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, -2) } },
         PUSH_MESSAGES.p256dhInvalid,
@@ -81,6 +83,32 @@ describe('push subscriptions', () => {
     expect((await post(cookie, { ...good, endpoint: 'https://web.push.apple.com/QGx' })).statusCode).toBe(
       201,
     );
+    expect(
+      (await post(cookie, { ...good, endpoint: 'https://fcm.googleapis.com:443/fcm/send/p' })).statusCode,
+    ).toBe(201);
+  });
+
+  it("refuses another user's device unless the keys match (the same device, another user signed in)", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const mine = device(`taken-${owner.user.id}`);
+    expect((await post(owner.cookie, mine)).statusCode).toBe(201);
+    const stolen = await post(other.cookie, { ...mine, keys: device('attacker').keys });
+    expect(stolen.statusCode).toBe(409);
+    expect(stolen.json().fieldErrors.endpoint).toBe(PUSH_MESSAGES.endpointTaken);
+    const [kept] = await app.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, mine.endpoint));
+    expect(kept).toMatchObject({ userId: owner.user.id, p256dh: mine.keys.p256dh });
+
+    const sameDevice = await post(other.cookie, mine);
+    expect(sameDevice.statusCode).toBe(201);
+    const [moved] = await app.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, mine.endpoint));
+    expect(moved!.userId).toBe(other.user.id);
   });
 
   it(`takes ${MAX_PUSH_DEVICES} devices per user and refuses the next with a Hebrew 409`, async () => {

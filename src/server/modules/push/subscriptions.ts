@@ -32,8 +32,9 @@ export async function listDevices(db: Database, userId: string): Promise<PushDev
 }
 
 /**
- * Registers this device for a user's notifications. The same endpoint again (the browser renewed its keys, or
- * another user signed in on this device) updates the one row; a new one past MAX_PUSH_DEVICES is refused.
+ * Registers this device for a user's notifications. The same endpoint again updates the one row: the same user's
+ * (the browser renewed its keys), or another user's when the keys match (another user signed in on this device);
+ * another user's endpoint with other keys is refused (409). A new one past MAX_PUSH_DEVICES is refused.
  * The user's row is locked meanwhile, so two devices subscribing at once cannot pass the cap together.
  */
 export async function subscribeDevice(
@@ -48,6 +49,18 @@ export async function subscribeDevice(
   }
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    // Another user's device moves to this one only from that device itself: its keys are secret to it.
+    const [registered] = await tx
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, body.endpoint))
+      .for('update');
+    if (
+      registered &&
+      registered.userId !== userId &&
+      (registered.p256dh !== body.keys.p256dh || registered.auth !== body.keys.auth)
+    )
+      throw conflict(PUSH_MESSAGES.endpointTaken, { endpoint: PUSH_MESSAGES.endpointTaken });
     const [others] = await tx
       .select({ n: count() })
       .from(pushSubscriptions)

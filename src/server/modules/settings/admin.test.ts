@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SOCIAL_LINK_MESSAGES } from '@shared/schemas/settings';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
@@ -82,6 +83,11 @@ describe('PATCH /api/v1/settings', () => {
     [{ facebookUrl: 'javascript:alert(1)' }, 'facebookUrl'],
     [{ investorSiteUrl: 'JavaScript:alert(1)' }, 'investorSiteUrl'],
     [{ instagramUrl: 'ftp://x.example' }, 'instagramUrl'],
+    [{ facebookUrl: 'https://facebook.com/"><script>alert(1)</script>' }, 'facebookUrl'],
+    [{ facebookUrl: 'https://www.instagram.com/agency' }, 'facebookUrl'],
+    [{ facebookUrl: 'http://www.facebook.com/agency' }, 'facebookUrl'],
+    [{ instagramUrl: 'https://instagram.com.evil.example/agency' }, 'instagramUrl'],
+    [{ investorSiteUrl: "https://investors.example/x' onclick='alert(1)" }, 'investorSiteUrl'],
     [
       {
         media: {
@@ -113,6 +119,13 @@ describe('PATCH /api/v1/settings', () => {
     const body = res.json();
     expect(body.code).toBe('VALIDATION');
     expect(Object.keys(body.fieldErrors).some((k) => k.startsWith(field))).toBe(true);
+  });
+
+  it('puts the Hebrew message on a social link that is not https on its own service', async () => {
+    const res = await patchSettings({ facebookUrl: 'https://facebook.com/"><img src=x onerror=alert(1)>' });
+    expect(res.json().fieldErrors.facebookUrl).toBe(SOCIAL_LINK_MESSAGES.facebookUrl);
+    const good = await patchSettings({ facebookUrl: 'https://www.facebook.com/agency.page' });
+    expect(good.statusCode).toBe(200);
   });
 
   it('saves the accessibility coordinator and texts, which every visitor then reads', async () => {

@@ -1,5 +1,6 @@
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityKind } from '@shared/domain/activities';
 import {
+  isOpenStatus,
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
@@ -9,6 +10,7 @@ import {
 import { paths } from '@shared/paths';
 import type { LeadDetail } from '@shared/schemas/pipeline';
 import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
@@ -170,7 +172,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
             <MatchingPropertiesPanel leadId={lead._id} />
           </Section>
           <Section title={t.otherLeads}>
-            {otherLeads.length === 0 ? (
+            {otherLeads.length === 0 && lead.othersLeads.length === 0 ? (
               <p className="text-slate-600">{t.noOtherLeads}</p>
             ) : (
               <ul className="flex flex-col gap-2">
@@ -182,6 +184,14 @@ function LeadView({ lead }: { lead: LeadDetail }) {
                     </Link>
                     <StatusBadge status={other.status} />
                     {other.owner && <span className="text-sm text-slate-700">{other.owner.name}</span>}
+                  </li>
+                ))}
+                {lead.othersLeads.map((other, index) => (
+                  // Nothing else identifies another owner's lead here, by design (docs/decisions/0030).
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is read-only and never reordered
+                  <li key={index} className="flex flex-wrap items-center gap-2">
+                    <span>{t.othersLead(isOpenStatus(other.status), other.owner?.name ?? null)}</span>
+                    <StatusBadge status={other.status} />
                   </li>
                 ))}
               </ul>
@@ -323,6 +333,10 @@ function LogActivity({ lead }: { lead: LeadDetail }) {
   // A refused activity put back in the form to fix; the form is remade for it (`formKey`).
   const [initial, setInitial] = useState<ActivityDraft>();
   const [formKey, setFormKey] = useState(0);
+  // A second deal on the lead, held until the agent confirms it is meant (the server asks: 409).
+  const [secondDeal, setSecondDeal] = useState<{ fields: Record<string, unknown>; question: string } | null>(
+    null,
+  );
   const log = useLogActivity();
   const { user } = useSession();
   const path = activitiesPath(lead._id);
@@ -349,7 +363,9 @@ function LogActivity({ lead }: { lead: LeadDetail }) {
     } catch (err) {
       // No answer at all (the network dropped mid-send): kept and resent with the same key, stored once.
       if (user && !(err instanceof ApiError)) return keepOffline(body, key);
-      showError(err, pipeline.log.failed);
+      const question = err instanceof ApiError ? err.fieldErrors.confirmSecondDeal : undefined;
+      if (question) setSecondDeal({ fields, question });
+      else showError(err, pipeline.log.failed);
       throw err;
     }
     toast.success(pipeline.log.logged(ACTIVITY_KIND_LABELS[chosen]));
@@ -391,6 +407,19 @@ function LogActivity({ lead }: { lead: LeadDetail }) {
           onSubmit={(body) => submit(body, kind)}
         />
       )}
+      <ConfirmDialog
+        open={secondDeal !== null}
+        message={secondDeal?.question ?? ''}
+        confirmLabel={pipeline.log.secondDealConfirm}
+        busy={log.isPending}
+        onCancel={() => setSecondDeal(null)}
+        onConfirm={() => {
+          const fields = secondDeal?.fields ?? {};
+          setSecondDeal(null);
+          // A refusal of the confirmed deal was already shown by submit.
+          submit({ ...fields, confirmSecondDeal: true }, 'deal').catch(() => undefined);
+        }}
+      />
     </div>
   );
 }

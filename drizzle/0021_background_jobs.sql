@@ -1,0 +1,2 @@
+CREATE INDEX "saved_searches_live_match_idx" ON "saved_searches" USING btree (("filters"->>'type'),lower(btrim("filters"->>'city'))) WHERE "saved_searches"."paused" = false and "saved_searches"."confirmed_at" is not null;--> statement-breakpoint
+CREATE INDEX "leads_escalated_idx" ON "leads" USING btree ("escalated_at") WHERE "leads"."escalated_at" is not null;
