@@ -39,6 +39,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin, MAX_UPLOAD_BYTES } from './plugins/error-handler';
 import { etagPlugin } from './plugins/etag';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { metricsPlugin } from './plugins/metrics';
 import { DEFAULT_MAX_LOOP_DELAY_MS, overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
 import { requestLogPlugin, requestLogSample } from './plugins/request-log';
@@ -162,6 +163,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     slowMs: env.LOG_SLOW_MS,
   });
   await app.register(errorHandlerPlugin);
+  // Counts every answer, refused ones too: before the overload plugin's hook.
+  await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
   // First of the request hooks: a refused request costs no session lookup and no database time.
   await app.register(overloadPlugin, {
     maxPending:

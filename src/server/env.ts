@@ -177,6 +177,15 @@ export const envSchema = z.object({
   /** Requests in progress beyond which new ones get 503 with Retry-After (default 64 on PGlite, 256 on PostgreSQL; 0: off). */
   MAX_PENDING_REQUESTS: z.coerce.number().int().min(0).max(100_000).optional(),
   /**
+   * Serves Prometheus metrics at /metrics to requests with `Authorization: Bearer <METRICS_TOKEN>` (at least 16
+   * characters); unset: /metrics does not exist (404).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
    * Milliseconds the event loop may be busy, without coming round to its timers, before the requests it reads
    * get 503 with Retry-After (default 500 in production, off otherwise; 0: off).
    */

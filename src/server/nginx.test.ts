@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +119,79 @@ describe.skipIf(!nginx.ok)('behind the shipped nginx configuration', () => {
     });
     expect(redirect.status).toBe(301);
     expect(redirect.location).toMatch(/^https:\/\/localhost(:\d+)?\/Sale$/);
+  });
+});
+
+describe.skipIf(!nginx.ok)('several app servers behind the shipped nginx configuration', () => {
+  let app: TestApp;
+  let appPort: number;
+  const proxies: RunningNginx[] = [];
+  /** A server that answers everything 503 (overloaded, its database unreachable), counting what it got. */
+  const seenByUnavailable: string[] = [];
+  const unavailable = createHttpServer((req, res) => {
+    seenByUnavailable.push(req.method ?? '');
+    req.resume();
+    res.writeHead(503, { 'retry-after': '5', 'content-type': 'text/plain' }).end('unavailable server');
+  });
+
+  beforeAll(async () => {
+    app = await createPagesApp({ env: { TRUST_PROXY: 1 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    appPort = (app.server.address() as { port: number }).port;
+    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    for (const proxy of proxies) await proxy.stop();
+    await new Promise((resolve) => unavailable.close(resolve));
+  });
+
+  const post = (url: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = httpsRequest(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, rejectUnauthorized: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }));
+    });
+
+  it('passes a read on to the next server after a 503, and never sends a POST twice', async () => {
+    const unavailablePort = (unavailable.address() as { port: number }).port;
+    // The unavailable server first: each nginx worker's first request goes to it.
+    const proxy = await startNginx([unavailablePort, appPort], {
+      http: await freePort(),
+      https: await freePort(),
+    });
+    proxies.push(proxy);
+
+    const login = await post(`${proxy.httpsUrl}/api/v1/users/login`);
+    // The POST reached the unavailable server and was answered by it, not sent on to the app.
+    expect(seenByUnavailable).toEqual(['POST']);
+    expect(login.status).toBe(503);
+    expect(login.body).toBe('unavailable server');
+
+    for (let i = 0; i < 6; i++) {
+      const live = await get(`${proxy.httpsUrl}/api/health/live`);
+      expect(live.status).toBe(200);
+      expect(JSON.parse(live.body)).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('passes a read on to the next server when one is stopped', async () => {
+    const stopped = await freePort();
+    const proxy = await startNginx([stopped, appPort], { http: await freePort(), https: await freePort() });
+    proxies.push(proxy);
+    for (let i = 0; i < 6; i++) expect((await get(`${proxy.httpsUrl}/api/health/live`)).status).toBe(200);
   });
 });

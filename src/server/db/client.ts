@@ -28,6 +28,8 @@ export type DatabaseHandle = {
    * waits in the pool behind requests stuck on a locked table (a load balancer would pull every server at once).
    */
   probe<R>(text: string): Promise<R[]>;
+  /** PostgreSQL only: the requests' pool now (the metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (test templates, backups). */
@@ -116,6 +118,12 @@ function openPostgres({
     locks,
     migrate: () => migratePostgres(url),
     probe,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     ping: async () => {
       await probe('select 1');
     },

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseOutage, RETRY_AFTER_SECONDS } from '../db/outage';
 import { AppError, isLastAdminViolation, LAST_ADMIN_MESSAGE } from '../lib/errors';
+import { markUnavailable } from '../lib/unavailable';
 import { outagePage, wantsPage } from './outage-page';
 
 /** The per-file cap of image uploads (the multipart plugin's default in app.ts). */
@@ -66,6 +67,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const outage = databaseOutage(error);
       if (outage) {
+        markUnavailable(request, outage);
         request.log.warn(
           { outage, dbError: error.cause instanceof Error ? error.cause.message : error.message },
           'database unavailable: answered 503',

@@ -1,6 +1,7 @@
 import { type ErrorBody, MESSAGES } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { markUnavailable } from '../lib/unavailable';
 
 export type OverloadOptions = {
   /** Requests in progress (running or waiting for the database) beyond which new ones get 503; 0: no limit. */
@@ -72,11 +73,13 @@ export const overloadPlugin = fp(
       const busyFor = performance.now() - lastTick;
       if (maxLoopDelay > 0 && busyFor > maxLoopDelay + TICK_MS) {
         request.log.warn({ busyFor }, 'event loop busy: request refused with 503');
+        markUnavailable(request, 'event-loop-busy');
         return refuse(reply);
       }
       if (opts.maxPending <= 0) return;
       if (pending >= opts.maxPending) {
         request.log.warn({ pending }, 'overloaded: request refused with 503');
+        markUnavailable(request, 'overloaded');
         return refuse(reply);
       }
       pending += 1;

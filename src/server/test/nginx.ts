@@ -59,12 +59,12 @@ const free = (port: number) =>
   });
 
 /**
- * Runs the shipped deploy/nginx.conf on this machine in front of a server on `upstreamPort`: the same file,
+ * Runs the shipped deploy/nginx.conf on this machine in front of the servers on `upstreamPort`: the same file,
  * with only its machine-specific lines replaced (ports, a self-signed certificate, a private cache folder,
  * logs and pid file under a temporary folder).
  */
 export async function startNginx(
-  upstreamPort: number,
+  upstreamPort: number | number[],
   ports: { http: number; https: number },
 ): Promise<RunningNginx> {
   const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
@@ -110,7 +110,15 @@ export async function startNginx(
     'proxy_cache_path /var/cache/nginx/agency',
     `proxy_cache_path ${join(dir, 'cache')}`,
   );
-  config = replaceOnce(config, 'server 127.0.0.1:3000;', `server 127.0.0.1:${upstreamPort};`);
+  // The example machines become the test's servers, with the shipped failure settings.
+  const servers = (Array.isArray(upstreamPort) ? upstreamPort : [upstreamPort])
+    .map((port) => `server 127.0.0.1:${port} max_fails=3 fail_timeout=5s;`)
+    .join('\n        ');
+  config = replaceOnce(
+    config,
+    /server 10\.0\.0\.11:3000 max_fails=3 fail_timeout=5s;\s+server 10\.0\.0\.12:3000 max_fails=3 fail_timeout=5s;/,
+    servers,
+  );
   config = replaceOnce(config, /listen \[::\]:80;\n/, '');
   config = replaceOnce(config, /listen \[::\]:443 ssl http2;\n/, '');
   config = replaceOnce(config, 'listen 80;', `listen 127.0.0.1:${ports.http};`);
