@@ -23,6 +23,7 @@ import { pipelineRoutes } from './modules/pipeline/routes';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
 import { reportContactRoutes } from './modules/report-contacts/routes';
+import { limitSharedReport, SHARED_REPORT_PER_IP } from './modules/report-contacts/share-routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { accountRoutes } from './modules/users/account-routes';
@@ -92,6 +93,8 @@ export type BuildAppOptions = {
     alertsSubscribePerIp: RateRule;
     alertsPagePerIp: RateRule;
     alertsPerContact: RateRule;
+    /** Reads of shared seller reports, the API and the page together. */
+    sharedReportPerIp: RateRule;
   }>;
 };
 
@@ -105,6 +108,7 @@ function trustProxyOption(setting: Env['TRUST_PROXY']) {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(process.env), ...options.env };
   const formsPerIp = options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES };
+  const sharedReportPerIp = options.rateLimits?.sharedReportPerIp ?? SHARED_REPORT_PER_IP;
   env.APP_ORIGIN = resolveAppOrigin({
     ...env,
     APP_ORIGIN: options.env?.APP_ORIGIN ?? process.env.APP_ORIGIN,
@@ -227,7 +231,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         });
         await api.register(goalRoutes);
         await api.register(propertyRoutes);
-        await api.register(reportContactRoutes);
+        await api.register(reportContactRoutes, { sharedReportPerIp });
         await api.register(leadRoutes, { formsPerIp });
         await api.register(mailRoutes);
         await api.register(backupRoutes);
@@ -265,6 +269,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     renderer: options.renderer,
     keepPages: options.keepPages,
     pagePosts: formPostRoutes(formsPerIp),
+    // The seller's link counts against the same per-address limit as its API read (the page then reads it).
+    pageLimits: { sellerReport: (request) => limitSharedReport(app.db, request.ip, sharedReportPerIp) },
   });
   return app;
 }

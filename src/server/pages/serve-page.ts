@@ -1,5 +1,6 @@
-import { canonicalPath, matchRouteName } from '@shared/paths';
+import { canonicalPath, matchRouteName, type RouteName } from '@shared/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
 import { SHARED_CACHE } from '../plugins/etag';
 import { collectReads } from '../plugins/read-cache';
 import { fontPreloadTags } from './font-preload';
@@ -12,12 +13,22 @@ import { SERVER_RENDERED_ROUTES } from './public-pages';
 import type { PageRenderer } from './renderer';
 import { sendHtml } from './send-html';
 import { assemblePage } from './template';
+import { tooManyRequestsPage } from './too-many-page';
 
 /** Where the not-found page is rendered from: a path no route but the catch-all matches. */
 const NOT_FOUND_PATH = '/__not-found__';
 
 /** A page rendered with data to start from and its own status (the answer to a form posted without JavaScript). */
 export type PageExtras = { seed?: { queryKey: readonly unknown[]; data: unknown }[]; status?: number };
+
+/**
+ * Pages whose every request is counted against a per-address limit before anything is read or kept (the
+ * seller's report link): past it, 429 with a Hebrew page. The check throws the API's 429 error.
+ */
+export type PageLimits = Partial<Record<RouteName, (request: FastifyRequest) => Promise<void>>>;
+
+/** What a limited page asks the browser to wait before trying again, in seconds. */
+const RETRY_AFTER_SECONDS = 60;
 
 export type PageServer = (
   request: FastifyRequest,
@@ -39,6 +50,7 @@ export function createPageServer(
   loadRenderer: (() => Promise<PageRenderer>) | undefined,
   webRoot?: string,
   keepPages = true,
+  limits: PageLimits = {},
 ): PageServer {
   const ctx = { app, webRoot };
   const fonts = fontPreloadTags(webRoot);
@@ -111,6 +123,21 @@ export function createPageServer(
   };
 
   return async (request, reply, extras = {}) => {
+    const limit = limits[matchRouteName(request.url.split('?')[0] ?? '/') as RouteName];
+    if (limit) {
+      try {
+        await limit(request);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode !== 429) throw err;
+        return reply
+          .status(429)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .header('cache-control', 'no-store')
+          .header('x-robots-tag', 'noindex')
+          .type('text/html; charset=utf-8')
+          .send(tooManyRequestsPage(RETRY_AFTER_SECONDS));
+      }
+    }
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     const keep = keepPages && isRead && !extras.seed && !extras.status;
     const page = keep ? await cached(request) : await build(request, extras);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PageRenderer } from '../pages/renderer';
 import { builtRenderer } from '../pages/renderer';
-import { createPageServer, type PageServer } from '../pages/serve-page';
+import { createPageServer, type PageLimits, type PageServer } from '../pages/serve-page';
 import { checkTemplate } from '../pages/template';
 import { parseByteRange } from '../storage/byte-range';
 import type { S3Storage } from '../storage/s3-storage';
@@ -33,6 +33,8 @@ export const webAppPlugin = fp(
       keepPages?: boolean;
       /** Routes that answer a page's own form posted without JavaScript with that page. */
       pagePosts?: (app: FastifyInstance, opts: { servePage: PageServer }) => Promise<void>;
+      /** Pages counted against a per-address limit before they are served (serve-page.ts). */
+      pageLimits?: PageLimits;
     },
   ) => {
     if (opts.storage instanceof LocalStorage) {
@@ -86,6 +88,7 @@ export const webAppPlugin = fp(
         opts.renderer ?? (opts.webRoot ? builtRenderer(opts.webRoot) : undefined),
         opts.webRoot,
         opts.keepPages,
+        opts.pageLimits,
       );
 
     if (hasWebApp && opts.webRoot) {

@@ -21,10 +21,10 @@ import {
   listPropertyReports,
   monthlyReport,
 } from './service';
-import { shareRoutes } from './share-routes';
+import { type ShareRoutesOptions, shareRoutes } from './share-routes';
 
 /** SPEC section 7 report-contact contract, plus the agent's property list for the form's select. */
-export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reportContactRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, opts) => {
   // What these writes change for the read caches (docs/decisions/0022): no read cache holds report contacts.
   declareChanges(app, []);
   app.post(
@@ -99,5 +99,5 @@ export const reportContactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(shareRoutes);
+  await app.register(shareRoutes, opts);
 };
