@@ -149,7 +149,9 @@ test('the admin changes the agency phone and every contact link follows', async 
 
   await page.getByLabel('קישור לפייסבוק', { exact: true }).fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'שמירה' }).click();
-  await expect(page.getByText('כתובת קישור לא תקינה')).toBeVisible();
+  await expect(
+    page.getByText('יש להזין קישור מאובטח (https://) לעמוד בפייסבוק (facebook.com)'),
+  ).toBeVisible();
   await page.getByLabel('קישור לפייסבוק', { exact: true }).fill('https://www.facebook.com/link');
 
   await phone.fill('03-777-8899');
