@@ -123,6 +123,7 @@ describe('route access table', () => {
       signedIn: { visitor: ['401'], onOther: allowed, onSelf: allowed, admin: allowed },
       selfOrAdmin: { visitor: ['401'], onOther: ['403'], onSelf: ['2xx'], admin: allowed },
       admin: { visitor: ['401'], onOther: ['403'], onSelf: ['403'], admin: allowed },
+      network: { visitor: ['401'], onOther: ['403'], onSelf: ['403'], admin: allowed },
     };
     const failures: string[] = [];
     const cacheFailures: string[] = [];

@@ -12,6 +12,7 @@ import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
 import { auditRoutes } from './modules/audit/routes';
 import { backupRoutes } from './modules/backups/routes';
+import { branchRoutes } from './modules/branches/routes';
 import { goalRoutes } from './modules/goals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/import/routes';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         });
         await api.register(settingsRoutes);
         await api.register(adminUserRoutes);
+        await api.register(branchRoutes);
         await api.register(accountRoutes);
         await api.register(passwordResetRoutes, {
           resetPerIp: options.rateLimits?.passwordResetPerIp ?? { max: 20, windowMs: FIFTEEN_MINUTES },

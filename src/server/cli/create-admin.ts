@@ -38,6 +38,8 @@ try {
       name,
       phoneNumber: values.phone ?? '',
       role: 'admin',
+      // The first admin of an installation runs the whole network (settings, branches, backups).
+      networkAccess: true,
       passwordHash: await hashPassword(password),
     });
     console.info(`admin ${email} created`);

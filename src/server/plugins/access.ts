@@ -9,9 +9,11 @@ import { accessVerdict } from '../rules/request-rules';
  * - `signedIn`: any signed-in user (what they see may still depend on who they are);
  * - `selfOrAdmin`: a signed-in user acting on their own data, or an admin on anyone's; the route names the
  *   agent (param, query or body) and its service refuses an agent naming someone else with 403;
- * - `admin`: admins only (whatever their companyRole).
+ * - `admin`: admins only (whatever their companyRole); what they reach is still their branch scope
+ *   (modules/branches/scope.ts);
+ * - `network`: admins with network access only (the network's own settings, branches, backups, audit).
  */
-export const ACCESS_RULES = ['public', 'signedIn', 'selfOrAdmin', 'admin'] as const;
+export const ACCESS_RULES = ['public', 'signedIn', 'selfOrAdmin', 'admin', 'network'] as const;
 export type Access = (typeof ACCESS_RULES)[number];
 
 declare module 'fastify' {
@@ -47,7 +49,11 @@ export const accessPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       if (request.is404 || !isApi(request.url)) return;
-      const verdict = accessVerdict(request.routeOptions.config.access, request.user?.role ?? null);
+      const verdict = accessVerdict(
+        request.routeOptions.config.access,
+        request.user?.role ?? null,
+        request.user?.networkAccess,
+      );
       if (verdict === 401) throw unauthorized();
       if (verdict === 403) throw forbidden();
     });

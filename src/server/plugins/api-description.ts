@@ -14,7 +14,8 @@ const ACCESS_TEXT: Record<Access, string> = {
   public: 'Access: anyone, signed in or not.',
   signedIn: 'Access: any signed-in user (what the answer holds may depend on who asks).',
   selfOrAdmin: "Access: a signed-in user on their own data, or an admin on anyone's (403 otherwise).",
-  admin: 'Access: admins only.',
+  admin: "Access: admins only (inside their branch scope: another branch's rows answer 404).",
+  network: 'Access: admins with network access only (403 for a branch manager).',
 };
 
 const errorBody = (description: string) => ({

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import { type BranchScope, branchScopeOf } from '@shared/domain/branch-scope';
 import type { Gender } from '@shared/domain/gender';
 import type { Role } from '@shared/domain/roles';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -20,6 +21,10 @@ export type SessionUser = {
   role: Role;
   companyRole: string | null;
   gender: Gender;
+  branchId: string;
+  networkAccess: boolean;
+  /** The branches this session reads and manages, computed once per request (modules/branches/scope.ts). */
+  branchScope: BranchScope;
   sessionId: string;
 };
 
@@ -54,6 +59,8 @@ const sessionCache = new ReadCache<{
   role: Role;
   companyRole: string | null;
   gender: Gender;
+  branchId: string;
+  networkAccess: boolean;
   expiresAt: Date;
   lastSeenAt: Date;
 } | null>({ ttlMs: 2_000, maxEntries: 10_000, reads: () => [scopes.sessions, scopes.users] });
@@ -72,6 +79,8 @@ export const sessionPlugin = fp(
         role: users.role,
         companyRole: users.companyRole,
         gender: users.gender,
+        branchId: users.branchId,
+        networkAccess: users.networkAccess,
         expiresAt: sessions.expiresAt,
         lastSeenAt: sessions.lastSeenAt,
       })
@@ -113,7 +122,7 @@ export const sessionPlugin = fp(
         found.lastSeenAt = new Date(now);
       }
       const { expiresAt: _expiresAt, lastSeenAt: _lastSeenAt, ...row } = found;
-      request.user = { ...row, sessionId: id };
+      request.user = { ...row, branchScope: branchScopeOf(row), sessionId: id };
     });
 
     app.decorate('sessions', {

@@ -29,6 +29,14 @@ describe('accessVerdict', () => {
       expect(accessVerdict(access, 'admin')).toBe('ok');
     }
   });
+  it('keeps network routes for admins with network access (403 for a branch manager and an agent)', () => {
+    expect(accessVerdict('network', null)).toBe(401);
+    expect(accessVerdict('network', 'agent', true)).toBe(403);
+    expect(accessVerdict('network', 'admin', false)).toBe(403);
+    expect(accessVerdict('network', 'admin')).toBe(403);
+    expect(accessVerdict('network', 'admin', true)).toBe('ok');
+    expect(accessVerdict('admin', 'admin', false)).toBe('ok');
+  });
 });
 
 describe('mayMutateFrom', () => {

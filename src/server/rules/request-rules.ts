@@ -1,3 +1,4 @@
+import { hasNetworkAccess } from '@shared/domain/branch-scope';
 import type { Role } from '@shared/domain/roles';
 import type { Access } from '../plugins/access';
 
@@ -8,12 +9,17 @@ import type { Access } from '../plugins/access';
 
 /**
  * What a request gets from its route's declared rule: through, 401 without a session, 403 for a wrong role. A
- * route that declares nothing is admin-only.
+ * route that declares nothing is admin-only; a `network` route wants an admin with network access.
  */
-export function accessVerdict(access: Access | undefined, role: Role | null): 'ok' | 401 | 403 {
+export function accessVerdict(
+  access: Access | undefined,
+  role: Role | null,
+  networkAccess = false,
+): 'ok' | 401 | 403 {
   if (access === 'public') return 'ok';
   if (role === null) return 401;
   if ((access === 'admin' || access === undefined) && role !== 'admin') return 403;
+  if (access === 'network' && !hasNetworkAccess({ role, networkAccess })) return 403;
   return 'ok';
 }
 

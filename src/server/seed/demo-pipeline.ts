@@ -1,4 +1,5 @@
 import type { ActivityKind } from '@shared/domain/activities';
+import { branchScopeOf } from '@shared/domain/branch-scope';
 import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import type { Database } from '../db/client';
 import type { properties, users } from '../db/schema';
@@ -76,6 +77,9 @@ const sessionOf = (user: User): SessionUser => ({
   role: user.role,
   companyRole: user.companyRole,
   gender: user.gender,
+  branchId: user.branchId,
+  networkAccess: user.networkAccess,
+  branchScope: branchScopeOf(user),
   sessionId: 'demo-seed',
 });
 

@@ -55,6 +55,8 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
         email: person.email,
         phoneNumber: person.phone,
         role: person.role,
+        // One office until the demo branches come: every demo admin runs the whole network, as before branches.
+        networkAccess: person.role === 'admin',
         companyRole: person.companyRole,
         gender: person.gender,
         aboutMe: person.aboutMe,

@@ -19,6 +19,8 @@ export async function createUser(db: Database, overrides: Partial<UserInsert> = 
       phoneNumber: '050-123-4567',
       role: 'agent',
       passwordHash: await cachedHash,
+      // Admins of the tests manage the whole network, as every admin did before branches (migration branches).
+      networkAccess: overrides.role === 'admin',
       ...overrides,
     })
     .returning();

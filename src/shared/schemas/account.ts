@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { isSitePath } from '../domain/urls';
-import { freeText, MESSAGES, optionalLine, successSchema, trimmed } from './common';
+import { freeText, idSchema, MESSAGES, optionalLine, successSchema, trimmed } from './common';
 import { genderSchema, roleSchema, userSchema } from './user';
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -58,6 +58,13 @@ export const userFields = {
   image: userImageSchema,
 };
 
+/** Where a user works (docs/decisions/0032): the branch (a branch manager's own when left out), and network access. */
+export const placementFields = {
+  branchId: idSchema,
+  /** An admin who manages every branch; given by network admins only. */
+  networkAccess: z.boolean({ error: 'יש לבחור כן או לא' }),
+};
+
 /** Admin creates a user; without a password the server generates one and returns it once. */
 export const createUserBodySchema = z
   .object({
@@ -67,6 +74,8 @@ export const createUserBodySchema = z
     gender: genderSchema.optional(),
     aboutMe: userFields.aboutMe.optional(),
     image: userImageSchema.optional(),
+    branchId: placementFields.branchId.optional(),
+    networkAccess: placementFields.networkAccess.optional(),
     password: newPasswordSchema.optional(),
   })
   .refine((b) => !b.password || !isSameAsEmail(b.password, b.email), {
@@ -77,7 +86,7 @@ export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
 /** Admin edits any field; a new password (optional) signs the user out everywhere. */
 export const updateUserBodySchema = z
-  .object({ ...userFields, password: newPasswordSchema })
+  .object({ ...userFields, ...placementFields, password: newPasswordSchema })
   .partial()
   .refine((b) => !b.password || !b.email || !isSameAsEmail(b.password, b.email), {
     path: ['password'],

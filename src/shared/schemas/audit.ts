@@ -9,6 +9,7 @@ export const AUDIT_ENTITIES = [
   'indicator',
   'import',
   'lead',
+  'branch',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -110,6 +110,8 @@ export const propertyFieldsSchema = z.object({
   description: freeText(5000, 'עד 5000 תווים', PROPERTY_MESSAGES.textInvalid),
   agent: agentRef,
   agentSecend: agentRef,
+  /** The branch that holds the listing (docs/decisions/0032); left out on create: the agent's, or the manager's. */
+  branch: idSchema.optional(),
 });
 
 const REQUIRED_ON_CREATE = {

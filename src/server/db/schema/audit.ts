@@ -9,7 +9,7 @@ export const auditLog = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     entity: text('entity')
-      .$type<'user' | 'settings' | 'property' | 'goal' | 'indicator' | 'import' | 'lead'>()
+      .$type<'user' | 'settings' | 'property' | 'goal' | 'indicator' | 'import' | 'lead' | 'branch'>()
       .notNull(),
     entityId: text('entity_id'),
     action: text('action').$type<'create' | 'update' | 'delete' | 'activate' | 'deactivate'>().notNull(),

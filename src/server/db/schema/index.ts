@@ -1,5 +1,6 @@
 export * from './alerts';
 export * from './audit';
+export * from './branches';
 export * from './indicator-totals';
 export * from './job-runs';
 export * from './leads';

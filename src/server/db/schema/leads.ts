@@ -3,6 +3,7 @@ import type { LeadSource, LeadStatus, LossReason } from '@shared/domain/pipeline
 import type { RoutingRule } from '@shared/domain/routing';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { branchOfRow } from './branch-column';
 import { properties } from './properties';
 import { users } from './users';
 
@@ -20,6 +21,8 @@ export const contacts = pgTable(
     phoneKey: text('phone_key'),
     /** Lower-case; a buyer who saved a search with an e-mail and no mobile is found by it. */
     email: text('email'),
+    /** The branch the person first reached; the contact stays one person across the network (keyed by phone). */
+    branchId: branchOfRow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,6 +56,8 @@ export const leads = pgTable(
     message: text('message').notNull().default(''),
     valuation: jsonb('valuation').$type<ValuationDetails>(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The one branch that works the lead (its property's, else its owner's, else the default branch). */
+    branchId: branchOfRow(),
     status: text('status').$type<LeadStatus>().notNull().default('new'),
     lossReason: text('loss_reason').$type<LossReason>(),
     lossText: text('loss_text'),
@@ -72,6 +77,7 @@ export const leads = pgTable(
     index('leads_created_idx').on(t.createdAt),
     index('leads_property_idx').on(t.propertyId, t.createdAt),
     index('leads_owner_idx').on(t.ownerId, t.createdAt),
+    index('leads_branch_idx').on(t.branchId, t.createdAt),
     index('leads_contact_idx').on(t.contactId, t.createdAt),
     index('leads_status_idx').on(t.status, t.updatedAt),
     index('leads_waiting_idx')
@@ -94,6 +100,8 @@ export const leadActivities = pgTable(
     kind: text('kind').$type<ActivityKind | SystemActivityKind>().notNull(),
     /** Whose work it is (whose indicators it counts in). */
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The lead's branch when it was done: a deal counts for the branch that made it. */
+    branchId: branchOfRow(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     note: text('note').notNull().default(''),
     amount: integer('amount'),

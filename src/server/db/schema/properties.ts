@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { branchOfRow } from './branch-column';
 import { users } from './users';
 
 export const properties = pgTable(
@@ -35,6 +36,8 @@ export const properties = pgTable(
     description: text('description').notNull().default(''),
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
     agentSecendId: uuid('agent_secend_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The branch that holds the listing (by default its agent's). */
+    branchId: branchOfRow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     legacyId: text('legacy_id'),
@@ -107,6 +110,7 @@ export const properties = pgTable(
       .on(t.typeTransaction, t.updatedAt.desc().nullsFirst(), t.id, t.city, t.category, t.price, t.rooms)
       .where(sql`${t.sold}`),
     index('properties_agent_idx').on(t.agentId),
+    index('properties_branch_created_idx').on(t.branchId, t.createdAt),
     index('properties_agent_secend_idx').on(t.agentSecendId),
     index('properties_city_address_idx').on(t.city, t.address),
     index('properties_created_idx').on(t.createdAt),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { branchOfRow } from './branch-column';
 import { roleEnum, users } from './users';
 
 /**
@@ -17,6 +18,8 @@ export const userRoleHistory = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: roleEnum('role').notNull(),
     companyRole: text('company_role'),
+    /** The branch the user was in during the period (a move to another branch opens a new period). */
+    branchId: branchOfRow(),
     /** Start of the period; null for a user's first one, which also covers the time before the account. */
     validFrom: timestamp('valid_from', { withTimezone: true }),
     /** End of the period (exclusive); null while it lasts. */

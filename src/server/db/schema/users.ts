@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { branchOfRow } from './branch-column';
 
 export const roleEnum = pgEnum('user_role', ['admin', 'agent']);
 /** The grammatical gender Hebrew addresses the user in (src/shared/domain/gender.ts). */
@@ -25,6 +26,13 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     role: roleEnum('role').notNull().default('agent'),
     companyRole: text('company_role'),
+    /** The one branch the user works in (docs/decisions/0032-branches.md). */
+    branchId: branchOfRow(),
+    /**
+     * An admin who reads and manages every branch (the network CEO, network-level admins); an admin without it
+     * manages their own branch only (a branch manager or franchisee). Agents never have it.
+     */
+    networkAccess: boolean('network_access').notNull().default(false),
     gender: genderEnum('gender').notNull().default('male'),
     image: text('image'),
     aboutMe: text('about_me').notNull().default(''),
@@ -43,6 +51,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    index('users_branch_idx').on(t.branchId),
     uniqueIndex('users_legacy_id_idx').on(t.legacyId),
   ],
 );

@@ -6,7 +6,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      config: { access: 'admin' },
+      config: { access: 'network' },
       schema: { querystring: auditQuerySchema, response: { 200: auditListResponseSchema } },
     },
     async (request) => {

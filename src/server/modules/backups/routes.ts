@@ -16,7 +16,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/backups',
-    { config: { access: 'admin' }, schema: { response: { 200: backupsResponseSchema } } },
+    { config: { access: 'network' }, schema: { response: { 200: backupsResponseSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const backups = embedded() ? listBackups(backupDirOf(app.env)).map(toItem) : [];
@@ -26,7 +26,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/backups',
-    { config: { access: 'admin' }, schema: { response: { 201: createBackupResponseSchema } } },
+    { config: { access: 'network' }, schema: { response: { 201: createBackupResponseSchema } } },
     async (request, reply) => {
       if (!embedded()) throw conflict(BACKUP_MESSAGES.notEmbedded);
       const backup = await backupNow(app);
@@ -35,7 +35,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/backups/latest', { config: { access: 'admin' } }, async (_request, reply) => {
+  app.get('/backups/latest', { config: { access: 'network' } }, async (_request, reply) => {
     const latest = embedded() ? listBackups(backupDirOf(app.env))[0] : undefined;
     if (!latest) throw notFound(BACKUP_MESSAGES.none);
     return reply

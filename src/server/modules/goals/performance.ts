@@ -1,3 +1,4 @@
+import type { BranchScope } from '@shared/domain/branch-scope';
 import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
@@ -14,6 +15,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { goals, indicatorMonthTotals, userRoleHistory, users } from '../../db/schema';
+import { wasInBranch } from '../branches/scope';
 import { countedDuring, roleHeldDuring, totalSums, totalsOfMonth } from '../indicators/queries';
 import { getSettings } from '../settings/service';
 
@@ -79,8 +81,9 @@ const heldRoles = (column: AnyPgColumn) =>
  * Everyone the SQL twin counts in a month, with the month's totals, goal and roles, in one prepared statement
  * (built once per database; the month's bounds are its parameters), each row's metrics as an array.
  */
-const prepareMonthPeople = (db: Database) => {
+const prepareMonthPeople = (db: Database, ofBranch: boolean) => {
   const t = indicatorMonthTotals;
+  const counted = countedDuring(db, monthBounds, goals.agentId);
   return db
     .select({
       id: users.id,
@@ -109,23 +112,39 @@ const prepareMonthPeople = (db: Database) => {
         eq(goals.month, sql.placeholder('month')),
       ),
     )
-    .where(countedDuring(db, monthBounds, goals.agentId))
-    .prepare('month_people');
+    .where(ofBranch ? and(counted, wasInBranch(db, sql.placeholder('branchId'), monthBounds)) : counted)
+    .prepare(ofBranch ? 'month_people_of_branch' : 'month_people');
 };
-const monthPeopleStatements = new WeakMap<Database, ReturnType<typeof prepareMonthPeople>>();
+type MonthPeopleStatement = ReturnType<typeof prepareMonthPeople>;
+/** Per database: the whole network's statement (today's, unchanged) and one branch's (decision 0033). */
+const monthPeopleStatements = new WeakMap<
+  Database,
+  { network?: MonthPeopleStatement; branch?: MonthPeopleStatement }
+>();
 
 /**
  * Everyone the SQL twin counts in the month, with the month's totals row, goal and roles; the shared rule
  * (countsInMonth, in agentMonths) decides again from those.
  */
-async function monthPeople(db: Database, year: number, month: number): Promise<MonthPerson[]> {
-  let statement = monthPeopleStatements.get(db);
-  if (!statement) {
-    statement = prepareMonthPeople(db);
-    monthPeopleStatements.set(db, statement);
-  }
+async function monthPeople(
+  db: Database,
+  year: number,
+  month: number,
+  scope: BranchScope,
+): Promise<MonthPerson[]> {
+  const statements = monthPeopleStatements.get(db) ?? {};
+  monthPeopleStatements.set(db, statements);
+  const kind = scope.all ? 'network' : 'branch';
+  statements[kind] ??= prepareMonthPeople(db, !scope.all);
+  const statement = statements[kind];
   const { from, to } = israelMonthRange(year, month);
-  const rows = await statement.execute({ year, month, from: from.toISOString(), to: to.toISOString() });
+  const rows = await statement.execute({
+    year,
+    month,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    ...(scope.all ? {} : { branchId: scope.branchId }),
+  });
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -137,16 +156,32 @@ async function monthPeople(db: Database, year: number, month: number): Promise<M
   }));
 }
 
-/** The rows of /Performance: every agent who counts in the month (see countsInMonth). */
-export async function allPerformance(db: Database, year: number, month: number): Promise<AgentMonth[]> {
-  const [people, days] = await Promise.all([monthPeople(db, year, month), monthWorkingDays(db, year, month)]);
+/**
+ * The rows of /Performance: every agent who counts in the month (see countsInMonth), of the whole network or of
+ * one branch (people who were in it during the month, by the dated history).
+ */
+export async function allPerformance(
+  db: Database,
+  year: number,
+  month: number,
+  scope: BranchScope = { all: true },
+): Promise<AgentMonth[]> {
+  const [people, days] = await Promise.all([
+    monthPeople(db, year, month, scope),
+    monthWorkingDays(db, year, month),
+  ]);
   return agentMonths(people, days);
 }
 
 /** The company row: exactly the sum of the rows allPerformance shows for the same month. */
-export async function companyPerformance(db: Database, year: number, month: number) {
+export async function companyPerformance(
+  db: Database,
+  year: number,
+  month: number,
+  scope: BranchScope = { all: true },
+) {
   const [rows, days] = await Promise.all([
-    allPerformance(db, year, month),
+    allPerformance(db, year, month, scope),
     monthWorkingDays(db, year, month),
   ]);
   return { ...companyMonth(rows), workingDays: days };

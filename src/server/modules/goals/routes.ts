@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges, noteChanged, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
+import { scopeKey } from '../branches/scope';
 import { monthReads, readCaches } from '../indicators/cache';
 import { resolveAgent } from '../users/acting-agent';
 import { agentPerformance, allPerformance, companyPerformance } from './performance';
@@ -71,14 +72,15 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { year, month } = request.params;
-      // Working days count "as of today", so today's date is part of the key.
+      const scope = currentUser(request).branchScope;
+      // Working days count "as of today", so today's date is part of the key; a branch's table is its own entry.
       return replyCached(
         reply,
         readCaches.allPerformance,
         app.db,
-        `${year}-${month}:${israelDate()}`,
+        `${year}-${month}:${israelDate()}:${scopeKey(scope)}`,
         allPerformanceResponseSchema,
-        async () => ({ status: 'success' as const, data: await allPerformance(app.db, year, month) }),
+        async () => ({ status: 'success' as const, data: await allPerformance(app.db, year, month, scope) }),
         monthReads(year, month),
       );
     },
@@ -116,7 +118,12 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'success' as const,
-      data: await companyPerformance(app.db, request.query.year, request.query.month),
+      data: await companyPerformance(
+        app.db,
+        request.query.year,
+        request.query.month,
+        currentUser(request).branchScope,
+      ),
     }),
   );
 

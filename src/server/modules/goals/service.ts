@@ -6,6 +6,7 @@ import { goals } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
+import { assertInScope } from '../branches/scope';
 
 export const GOAL_NOT_FOUND = 'היעד לא נמצא';
 export type GoalRow = typeof goals.$inferSelect;
@@ -84,6 +85,8 @@ export async function editGoal(
 ): Promise<GoalRow> {
   return db.transaction(async (tx) => {
     const before = await findGoalById(tx as Database, id);
+    // A goal of another branch (the branch it was set in) is not found (decision 0033).
+    if (actor) assertInScope(actor.branchScope, before.branchId, GOAL_NOT_FOUND);
     seen?.(before);
     if (Object.keys(changes).length === 0) return before;
     const [row] = await tx.update(goals).set(changes).where(eq(goals.id, id)).returning();

@@ -99,6 +99,8 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       phoneNumber: profile.phoneNumber,
       role,
       companyRole,
+      // The old system was one office: its admins ran all of it. Kept as it is on a later run (not in the update below).
+      networkAccess: role === 'admin',
       // On a second run the update below leaves it alone: an admin may have corrected it since.
       gender: user.gender,
       image: await imageOf(ctx, user, id, current?.image ?? null),

@@ -6,7 +6,7 @@ import { lastImportSummary } from './summary';
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/imports/last',
-    { config: { access: 'admin' }, schema: { response: { 200: lastImportResponseSchema } } },
+    { config: { access: 'network' }, schema: { response: { 200: lastImportResponseSchema } } },
     async () => ({ status: 'success' as const, data: { lastImport: await lastImportSummary(app.db) } }),
   );
 };

@@ -21,6 +21,7 @@ import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges, noteChanged, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
+import { scopeKey } from '../branches/scope';
 import { resolveAgent } from '../users/acting-agent';
 import { findUserById } from '../users/service';
 import { entryChanges, monthReads, readCaches, summaryReads } from './cache';
@@ -151,15 +152,17 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
     async (request, reply) => {
       const now = israelYearMonth();
       const { year = now.year, month = now.month } = request.query;
+      // The ranking of the viewer's branch scope (the whole network for network admins).
+      const scope = currentUser(request).branchScope;
       return replyCached(
         reply,
         readCaches.scoreboard,
         app.db,
-        `${year}-${month}`,
+        `${year}-${month}:${scopeKey(scope)}`,
         scoreboardResponseSchema,
         async () => ({
           status: 'success' as const,
-          data: await scoreboard(app.db, year, month),
+          data: await scoreboard(app.db, year, month, scope),
         }),
         monthReads(year, month),
       );

@@ -1,5 +1,11 @@
 import type { ActivityKind } from '@shared/domain/activities';
-import { israelLast7Days, israelYearMonth, type Range } from '@shared/domain/israel-calendar';
+import type { BranchScope } from '@shared/domain/branch-scope';
+import {
+  israelLast7Days,
+  israelMonthRange,
+  israelYearMonth,
+  type Range,
+} from '@shared/domain/israel-calendar';
 import { type Metrics, metricsOf, TOTAL_KEYS } from '@shared/domain/metrics';
 import type { Indicator, Summary } from '@shared/schemas/indicator';
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
@@ -9,6 +15,7 @@ import { goals, indicatorMonthTotals, indicators, leadActivities, users } from '
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
+import { assertInScope, inBranchDuring } from '../branches/scope';
 import {
   countedInMonth,
   inRange,
@@ -119,7 +126,12 @@ export function toTotals(sums: Metrics): Summary {
 }
 
 /** Everyone who counts in the month (countsInMonth) with the month's points, highest first (ties by name), zeros included. */
-export async function scoreboard(db: Database, year: number, month: number) {
+export async function scoreboard(
+  db: Database,
+  year: number,
+  month: number,
+  scope: BranchScope = { all: true },
+) {
   return db
     .select({
       agentId: users.id,
@@ -135,7 +147,12 @@ export async function scoreboard(db: Database, year: number, month: number) {
       and(eq(indicatorMonthTotals.agentId, users.id), totalsOfMonth(year, month)),
     )
     .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
-    .where(countedInMonth(db, year, month, goals.agentId))
+    .where(
+      and(
+        countedInMonth(db, year, month, goals.agentId),
+        inBranchDuring(db, scope, israelMonthRange(year, month)),
+      ),
+    )
     .orderBy(desc(monthScore), asc(users.name));
 }
 
@@ -163,6 +180,7 @@ export async function updateIndicator(
 ): Promise<IndicatorRow> {
   return db.transaction(async (tx) => {
     const before = await findIndicator(tx as Database, id);
+    if (actor) assertInScope(actor.branchScope, before.branchId, INDICATOR_NOT_FOUND);
     refuseActivityRow(before);
     seen?.(before);
     if (Object.keys(changes).length === 0) return before;
@@ -187,6 +205,7 @@ export async function deleteIndicator(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await findIndicator(tx as Database, id);
+    if (actor) assertInScope(actor.branchScope, before.branchId, INDICATOR_NOT_FOUND);
     refuseActivityRow(before);
     seen?.(before);
     await tx.delete(indicators).where(eq(indicators.id, id));

@@ -78,7 +78,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRoutesOptions> = async (app, 
   app.get(
     '/leads',
     {
-      config: { access: 'admin' },
+      config: { access: 'network' },
       schema: { querystring: inboxQuerySchema, response: { 200: leadsInboxResponseSchema } },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mail/:id/resend',
     {
-      config: { access: 'admin' },
+      config: { access: 'network' },
       schema: { params: idParamsSchema, response: { 200: resendMailResponseSchema } },
     },
     async (request) => {

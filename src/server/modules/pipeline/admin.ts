@@ -1,3 +1,4 @@
+import { type BranchScope, seesBranch } from '@shared/domain/branch-scope';
 import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import { conversionRate, LEAD_STATUSES, type LeadStatus, percentile } from '@shared/domain/pipeline';
@@ -17,6 +18,7 @@ import { leadSettings, leads, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
+import { inBranchScope } from '../branches/scope';
 import { responseMinutesOf } from './reads';
 import { readLeadSettings, readOfficeHours, saveLeadSettings } from './settings';
 
@@ -56,6 +58,7 @@ const candidateColumns = {
   takesLeads: users.takesLeads,
   leaveFrom: users.leaveFrom,
   leaveUntil: users.leaveUntil,
+  branchId: users.branchId,
 };
 
 type Candidate = { [K in keyof typeof candidateColumns]: (typeof users.$inferSelect)[K] };
@@ -78,9 +81,13 @@ async function availabilityOf(db: Database, people: Candidate[], now = new Date(
 }
 
 /** GET /pipeline/agents: everyone who does agent work, with their place in the routing. */
-export async function listAvailability(db: Database) {
+export async function listAvailability(db: Database, scope: BranchScope) {
   const people = (
-    await db.select(candidateColumns).from(users).orderBy(asc(users.name), asc(users.id))
+    await db
+      .select(candidateColumns)
+      .from(users)
+      .where(inBranchScope(scope, users.branchId))
+      .orderBy(asc(users.name), asc(users.id))
   ).filter(worksAsAgent);
   return availabilityOf(db, people);
 }
@@ -96,7 +103,7 @@ export async function updateAvailability(
   if (!admin && id !== actor.id) throw forbidden(PIPELINE_MESSAGES.notYourLead);
   if (!admin && body.takesLeads !== undefined) throw forbidden(PIPELINE_MESSAGES.takesLeadsAdminOnly);
   const [person] = await db.select(candidateColumns).from(users).where(eq(users.id, id));
-  if (!person) throw notFound();
+  if (!person || !seesBranch(actor.branchScope, person.branchId)) throw notFound();
   const changes = {
     ...(body.takesLeads !== undefined ? { takesLeads: body.takesLeads } : {}),
     ...(body.leaveFrom !== undefined ? { leaveFrom: body.leaveFrom } : {}),
@@ -150,6 +157,7 @@ function figuresOf(rows: { status: LeadStatus; minutes: number | null }[], sla: 
 /** GET /pipeline/performance: a month of leads by arrival (Israel time), per owner and in total. */
 export async function pipelinePerformance(
   db: Database,
+  scope: BranchScope,
   year: number,
   month: number,
 ): Promise<PipelinePerformance> {
@@ -165,7 +173,13 @@ export async function pipelinePerformance(
     })
     .from(leads)
     .leftJoin(users, eq(users.id, leads.ownerId))
-    .where(and(gte(leads.createdAt, range.from), lt(leads.createdAt, range.to)));
+    .where(
+      and(
+        gte(leads.createdAt, range.from),
+        lt(leads.createdAt, range.to),
+        inBranchScope(scope, leads.branchId),
+      ),
+    );
   const measured = rows.map((r) => ({ ...r, minutes: responseMinutesOf(r, hours) }));
   const owners = new Map<string, { name: string; rows: typeof measured }>();
   for (const row of measured) {

@@ -121,6 +121,8 @@ export type NewLead = {
   owner?: { id: string; reason: string } | null;
   /** The owner's notification (default: 'ליד חדש' with the name and phone). */
   push?: { title: string; body: string; url?: string };
+  /** Its branch; left out, the database files it under its property's, else its owner's (decision 0032). */
+  branchId?: string;
   /** Who added it (a manual lead), for the timeline. */
   createdBy?: string | null;
   now?: Date;
@@ -154,6 +156,7 @@ export async function addLead(tx: Transaction, input: NewLead) {
       propertyId: input.propertyId ?? null,
       valuation: input.valuation ?? null,
       ownerId: routing.ownerId,
+      branchId: input.branchId,
       routingReason: routing.reason,
       nextTouchAt: input.nextTouchAt ?? null,
       ip: input.ip ?? null,

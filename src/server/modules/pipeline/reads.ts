@@ -11,6 +11,7 @@ import {
   type LeadListQuery,
   type LeadSummary,
 } from '@shared/schemas/pipeline';
+import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import {
   aliasedTable,
   and,
@@ -30,6 +31,7 @@ import {
 import type { Database } from '../../db/client';
 import { contacts, indicators, leadActivities, leads, properties, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/session';
+import { assertInScope, inBranchScope } from '../branches/scope';
 import { readOfficeHours } from './settings';
 import { assertReadable, listScope, mayReadLead } from './visibility';
 
@@ -38,6 +40,7 @@ export type LeadRow = typeof leads.$inferSelect;
 /** A lead the viewer may work on: its owner or an admin (404 when there is none, 403 when not its own). */
 export async function leadForViewer(db: Database, viewer: SessionUser, id: string): Promise<LeadRow> {
   const [lead] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
+  if (lead) assertInScope(viewer.branchScope, lead.branchId, PIPELINE_MESSAGES.leadNotFound);
   return assertReadable(viewer, lead);
 }
 
@@ -93,7 +96,10 @@ export type LeadFilters = Omit<LeadListQuery, 'page' | 'pageSize'>;
 
 /** The WHERE of the table's filters (the viewer's scope included). */
 export function filterWhere(viewer: SessionUser, filters: LeadFilters, now: Date): SQL | undefined {
-  const where: (SQL | undefined)[] = [listScope(viewer, filters.ownerId)];
+  const where: (SQL | undefined)[] = [
+    inBranchScope(viewer.branchScope, leads.branchId),
+    listScope(viewer, filters.ownerId),
+  ];
   if (filters.status) where.push(eq(leads.status, filters.status));
   if (filters.source) where.push(eq(leads.source, filters.source));
   if (filters.overdue) where.push(and(isOpen, isNotNull(leads.nextTouchAt), lt(leads.nextTouchAt, now)));
@@ -138,6 +144,7 @@ export async function listLeads(db: Database, viewer: SessionUser, query: LeadLi
           .selectDistinct({ _id: users.id, name: users.name })
           .from(leads)
           .innerJoin(users, eq(users.id, leads.ownerId))
+          .where(inBranchScope(viewer.branchScope, leads.branchId))
           .orderBy(asc(users.name), asc(users.id))
       : [];
   return {
@@ -184,6 +191,7 @@ export async function board(
   now = new Date(),
 ) {
   const scope = and(
+    inBranchScope(viewer.branchScope, leads.branchId),
     listScope(viewer, query.ownerId),
     query.source ? eq(leads.source, query.source) : undefined,
   );
@@ -213,7 +221,10 @@ export async function myDay(
   ownerId: string | undefined,
   now = new Date(),
 ) {
-  const mine = listScope(viewer, ownerId ?? viewer.id);
+  const mine = and(
+    listScope(viewer, ownerId ?? viewer.id),
+    inBranchScope(viewer.branchScope, leads.branchId),
+  );
   const tomorrow = israelMidnight(addDays(israelDate(now), 1));
   const limit = 200;
   return {
@@ -308,7 +319,7 @@ export async function leadDetail(
   const [row] = await selectSummaries(db).where(eq(leads.id, lead.id));
   const [contact] = await db.select().from(contacts).where(eq(contacts.id, lead.contactId));
   const contactLeadRows = await selectSummaries(db)
-    .where(eq(leads.contactId, lead.contactId))
+    .where(and(eq(leads.contactId, lead.contactId), inBranchScope(viewer.branchScope, leads.branchId)))
     .orderBy(desc(leads.createdAt), desc(leads.id));
   const readable = contactLeadRows.filter((r) => mayReadLead(viewer, r.lead));
   const ofOthers = contactLeadRows.filter((r) => !mayReadLead(viewer, r.lead));

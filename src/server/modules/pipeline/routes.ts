@@ -228,7 +228,15 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pipelinePerformanceResponseSchema },
       },
     },
-    async (request) => success(await pipelinePerformance(app.db, request.query.year, request.query.month)),
+    async (request) =>
+      success(
+        await pipelinePerformance(
+          app.db,
+          currentUser(request).branchScope,
+          request.query.year,
+          request.query.month,
+        ),
+      ),
   );
 
   app.get(
@@ -240,7 +248,8 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/pipeline/settings',
     {
-      config: { access: 'admin' },
+      // The routing rules are the network's (per-branch routing is later work): network admins change them.
+      config: { access: 'network' },
       schema: { body: leadSettingsSchema, response: { 200: leadSettingsResponseSchema } },
     },
     async (request) =>
@@ -250,7 +259,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pipeline/agents',
     { config: { access: 'admin' }, schema: { response: { 200: availabilityListResponseSchema } } },
-    async () => success({ agents: await listAvailability(app.db) }),
+    async (request) => success({ agents: await listAvailability(app.db, currentUser(request).branchScope) }),
   );
 
   app.patch(

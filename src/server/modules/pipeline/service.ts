@@ -12,6 +12,7 @@ import { indicators, leadActivities, leads, properties, users } from '../../db/s
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
+import { assertInScope, inBranchScope } from '../branches/scope';
 import type { Transaction } from '../mail/outbox';
 import { enqueuePush } from '../push';
 import { addLead, leadUrl } from './intake';
@@ -21,11 +22,12 @@ import { assertReadable, mayReadLead } from './visibility';
 const isAdmin = (user: SessionUser) => user.role === 'admin';
 
 /** An active user a lead or an activity may be given to; else 400 on the field. */
-async function activeUser(tx: Transaction | Database, id: string, field: string) {
+/** An active user of the actor's branch scope (an owner from another branch is unknown here). */
+async function activeUser(tx: Transaction | Database, actor: SessionUser, id: string, field: string) {
   const [user] = await tx
-    .select({ id: users.id, name: users.name })
+    .select({ id: users.id, name: users.name, branchId: users.branchId })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.active, true)))
+    .where(and(eq(users.id, id), eq(users.active, true), inBranchScope(actor.branchScope, users.branchId)))
     .limit(1);
   if (!user) throw badRequest(PIPELINE_MESSAGES.ownerNotAgent, { [field]: PIPELINE_MESSAGES.ownerNotAgent });
   return user;
@@ -34,6 +36,7 @@ async function activeUser(tx: Transaction | Database, id: string, field: string)
 /** The lead, locked for this transaction, if the actor may work on it. */
 async function lockLead(tx: Transaction, actor: SessionUser, id: string): Promise<LeadRow> {
   const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
+  if (lead) assertInScope(actor.branchScope, lead.branchId, PIPELINE_MESSAGES.leadNotFound);
   return assertReadable(actor, lead);
 }
 
@@ -47,14 +50,16 @@ export async function createManualLead(db: Database, actor: SessionUser, body: C
       [property] = await tx
         .select({ agentId: properties.agentId, agentSecendId: properties.agentSecendId })
         .from(properties)
-        .where(eq(properties.id, body.propertyId));
+        .where(
+          and(eq(properties.id, body.propertyId), inBranchScope(actor.branchScope, properties.branchId)),
+        );
       if (!property)
         throw badRequest(PIPELINE_MESSAGES.propertyNotFound, {
           propertyId: PIPELINE_MESSAGES.propertyNotFound,
         });
     }
     const ownerId = isAdmin(actor) ? body.ownerId : actor.id;
-    const owner = ownerId ? await activeUser(tx, ownerId, 'ownerId') : null;
+    const owner = ownerId ? await activeUser(tx, actor, ownerId, 'ownerId') : null;
     const { lead } = await addLead(tx, {
       name: body.name,
       phone: body.phone,
@@ -64,6 +69,8 @@ export async function createManualLead(db: Database, actor: SessionUser, body: C
       propertyId: body.propertyId ?? null,
       nextTouchAt: body.nextTouchAt ?? null,
       owner: owner ? { id: owner.id, reason: ROUTING_REASONS.manual } : null,
+      // A branch manager's walk-in is her branch's (a network admin's takes its owner's or property's).
+      branchId: actor.branchScope.all ? undefined : actor.branchId,
       hints: property ? { propertyAgentId: property.agentId, secondAgentId: property.agentSecendId } : {},
       createdBy: actor.id,
     });
@@ -137,7 +144,10 @@ export async function reassignLead(
   const now = new Date();
   await db.transaction(async (tx) => {
     const lead = await lockLead(tx, actor, id);
-    const owner = await activeUser(tx, body.ownerId, 'ownerId');
+    const owner = await activeUser(tx, actor, body.ownerId, 'ownerId');
+    // A lead stays in its branch: another branch's agent is not an owner here (referrals are their own step).
+    if (owner.branchId !== lead.branchId)
+      throw badRequest(PIPELINE_MESSAGES.ownerNotAgent, { ownerId: PIPELINE_MESSAGES.ownerNotAgent });
     const reason = ROUTING_REASONS.reassigned(actor.name);
     await tx
       .update(leads)
@@ -188,11 +198,16 @@ function checkAmounts(value: Parameters<typeof amountRule>[0]) {
 }
 
 /** The second agent of a deal: an active user other than its agent. */
-async function checkSecondAgent(tx: Transaction, agentId: string, secondAgentId: string | null | undefined) {
+async function checkSecondAgent(
+  tx: Transaction,
+  actor: SessionUser,
+  agentId: string,
+  secondAgentId: string | null | undefined,
+) {
   if (!secondAgentId) return;
   if (secondAgentId === agentId)
     throw badRequest(PIPELINE_MESSAGES.secondAgentSame, { secondAgentId: PIPELINE_MESSAGES.secondAgentSame });
-  await activeUser(tx, secondAgentId, 'secondAgentId');
+  await activeUser(tx, actor, secondAgentId, 'secondAgentId');
 }
 
 /** Writes or moves the indicator row an activity counts in (one 1 in its metric, at its time). */
@@ -234,8 +249,8 @@ export async function insertActivity(
     throw forbidden(PIPELINE_MESSAGES.notYourActivity);
   const lead = await lockLead(tx, actor, leadId);
   const agentId = isAdmin(actor) ? (body.agentId ?? lead.ownerId ?? actor.id) : actor.id;
-  await activeUser(tx, agentId, 'agentId');
-  await checkSecondAgent(tx, agentId, body.secondAgentId);
+  await activeUser(tx, actor, agentId, 'agentId');
+  await checkSecondAgent(tx, actor, agentId, body.secondAgentId);
   const occurredAt = body.occurredAt ?? now;
   if (body.kind === 'deal') {
     checkDealDate(lead, occurredAt);
@@ -306,12 +321,18 @@ async function refuseSecondDeal(tx: Transaction, leadId: string) {
 /** An activity the actor may correct: an admin any; an agent its own, on a lead it owns. Locked. */
 async function lockActivity(tx: Transaction, actor: SessionUser, id: string) {
   const [row] = await tx
-    .select({ activity: leadActivities, ownerId: leads.ownerId, leadCreatedAt: leads.createdAt })
+    .select({
+      activity: leadActivities,
+      ownerId: leads.ownerId,
+      leadCreatedAt: leads.createdAt,
+      branchId: leads.branchId,
+    })
     .from(leadActivities)
     .innerJoin(leads, eq(leads.id, leadActivities.leadId))
     .where(eq(leadActivities.id, id))
     .for('update', { of: leadActivities });
   if (!row) throw notFound(PIPELINE_MESSAGES.activityNotFound);
+  assertInScope(actor.branchScope, row.branchId, PIPELINE_MESSAGES.activityNotFound);
   if (!mayReadLead(actor, row) || (!isAdmin(actor) && row.activity.agentId !== actor.id))
     throw forbidden(PIPELINE_MESSAGES.notYourActivity);
   // Status changes and assignments are the lead's history, written by the server.
@@ -339,7 +360,7 @@ export async function updateActivity(db: Database, actor: SessionUser, id: strin
           : activity.secondAgentCommission,
     };
     checkAmounts(merged);
-    if (activity.agentId) await checkSecondAgent(tx, activity.agentId, merged.secondAgentId);
+    if (activity.agentId) await checkSecondAgent(tx, actor, activity.agentId, merged.secondAgentId);
     const occurredAt = body.occurredAt ?? activity.occurredAt;
     if (activity.kind === 'deal' && body.occurredAt)
       checkDealDate({ createdAt: activity.leadCreatedAt }, occurredAt);

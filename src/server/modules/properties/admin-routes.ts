@@ -13,7 +13,7 @@ import { currentUser } from '../../plugins/session';
 import { addImages, createFromForm, removeImage, reorderImages } from './images';
 import { propertyWriteScopes } from './read-cache';
 import { getProperty } from './reads';
-import { createProperty, deleteProperty, newPropertyId, updateProperty } from './service';
+import { createProperty, deleteProperty, newPropertyId, propertyInScope, updateProperty } from './service';
 
 const ok = <T>(data: T) => ({ status: 'success' as const, data });
 
@@ -22,6 +22,11 @@ const ok = <T>(data: T) => ({ status: 'success' as const, data });
  * changes for the read caches: the property as it was and as it is (docs/decisions/0022).
  */
 export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The branch boundary (decision 0033): a property of another branch is not found, before any work or upload.
+  app.addHook('preHandler', async (request) => {
+    const id = (request.params as { id?: string } | undefined)?.id;
+    if (id) await propertyInScope(app.db, currentUser(request), id);
+  });
   const changes = async (request: FastifyRequest, id: string) =>
     noteChanged(request, ...(await propertyWriteScopes(app.db, id)));
   /** The property whose photos a request changed, where its path does not name it (a new property). */

@@ -15,6 +15,8 @@ import { shareImageKey } from '../../pages/share-image';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
 import { recordPropertyChange } from '../alerts/events';
+import { assertInScope, inBranchScope } from '../branches/scope';
+import { assertBranchOpen } from '../branches/service';
 import type { ProcessedImage } from '../images/pipeline';
 
 type PropertyInsert = typeof properties.$inferInsert;
@@ -25,6 +27,7 @@ function toColumns(input: UpdatePropertyInput): Partial<PropertyInsert> {
     pinuy_binuy: 'pinuyBinuy',
     agent: 'agentId',
     agentSecend: 'agentSecendId',
+    branch: 'branchId',
   };
   const columns: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -33,15 +36,21 @@ function toColumns(input: UpdatePropertyInput): Partial<PropertyInsert> {
   return columns as Partial<PropertyInsert>;
 }
 
-/** Agents are accepted as ids of active users; anything else is a 400 naming the field. */
-async function assertAgents(db: Database, input: UpdatePropertyInput) {
+/**
+ * Agents are accepted as ids of active users of the actor's branch scope; anything else is a 400 naming the
+ * field. A branch named must be open and in the scope.
+ */
+async function assertAgents(db: Database, actor: SessionUser, input: UpdatePropertyInput) {
+  if (input.branch) await assertBranchOpen(db, actor.branchScope, input.branch);
   const wanted = (['agent', 'agentSecend'] as const).filter((k) => input[k]);
   if (wanted.length === 0) return;
   const ids = wanted.map((k) => input[k]!);
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, ids), eq(users.active, true)));
+    .where(
+      and(inArray(users.id, ids), eq(users.active, true), inBranchScope(actor.branchScope, users.branchId)),
+    );
   const known = new Set(found.map((r) => r.id));
   const missing = wanted.find((k) => !known.has(input[k]!));
   if (missing)
@@ -68,7 +77,9 @@ export async function createProperty(
   images: ProcessedImage[],
 ): Promise<void> {
   const input: CreatePropertyInput = parseOrBadRequest(createPropertySchema, fields);
-  await assertAgents(db, input);
+  await assertAgents(db, actor, input);
+  // A branch manager's listing is her branch's; a network admin's, without one named, its agent's (decision 0032).
+  if (!input.branch && !actor.branchScope.all) input.branch = actor.branchId;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(properties)
@@ -90,9 +101,11 @@ export async function createProperty(
   });
 }
 
-export async function findPropertyRow(db: Database, id: string) {
+/** The property; with an actor, one outside the actor's branch scope is not found (decision 0033). */
+export async function findPropertyRow(db: Database, id: string, actor?: SessionUser) {
   const [row] = await db.select().from(properties).where(eq(properties.id, id)).limit(1);
   if (!row) throw notFound(PROPERTY_MESSAGES.notFound);
+  if (actor) assertInScope(actor.branchScope, row.branchId, PROPERTY_MESSAGES.notFound);
   return row;
 }
 
@@ -102,8 +115,8 @@ export async function updateProperty(
   id: string,
   input: UpdatePropertyInput,
 ): Promise<void> {
-  const before = await findPropertyRow(db, id);
-  await assertAgents(db, input);
+  const before = await findPropertyRow(db, id, actor);
+  await assertAgents(db, actor, input);
   await db.transaction(async (tx) => {
     const [after] = await tx
       .update(properties)
@@ -123,7 +136,7 @@ export async function updateProperty(
 
 /** Deletes the property (its image rows cascade), then its files: its photos' variants and share images. */
 export async function deleteProperty(db: Database, storage: Storage, actor: SessionUser, id: string) {
-  const before = await findPropertyRow(db, id);
+  const before = await findPropertyRow(db, id, actor);
   const images = await db
     .select({ id: propertyImages.id, variants: propertyImages.variants })
     .from(propertyImages)
@@ -135,4 +148,14 @@ export async function deleteProperty(db: Database, storage: Storage, actor: Sess
   await storage.remove(
     images.flatMap((image) => [...image.variants.map((v) => v.key), shareImageKey(image.id)]),
   );
+}
+
+/** Refuses (404) a property outside the actor's branch scope; an unknown id is left to the route to answer. */
+export async function propertyInScope(db: Database, actor: SessionUser, id: string): Promise<void> {
+  const [row] = await db
+    .select({ branchId: properties.branchId })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  if (row) assertInScope(actor.branchScope, row.branchId, PROPERTY_MESSAGES.notFound);
 }

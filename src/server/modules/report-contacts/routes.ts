@@ -56,7 +56,10 @@ export const reportContactRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = as
   app.get(
     '/reportContact',
     { config: { access: 'admin' }, schema: { response: { 200: reportContactListResponseSchema } } },
-    async () => ({ status: 'success' as const, data: { reportContacts: await listAllReports(app.db) } }),
+    async (request) => ({
+      status: 'success' as const,
+      data: { reportContacts: await listAllReports(app.db, currentUser(request).branchScope) },
+    }),
   );
 
   app.get(

@@ -1,13 +1,15 @@
+import type { BranchScope } from '@shared/domain/branch-scope';
 import { israelDate } from '@shared/domain/israel-time';
 import {
   type CreateReportContact,
   RECOMMENDED_MONTHLY_REPORTS,
   type ReportContact,
 } from '@shared/schemas/report-contact';
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reportContacts, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/session';
+import { inBranchScope } from '../branches/scope';
 import { actingAgent, findAgentProperty } from './access';
 
 const reportColumns = {
@@ -90,7 +92,16 @@ export async function createReportContact(
   return toReportContact({ ...row!, agentName: agent.name });
 }
 
-export const listAllReports = (db: Database) => selectReports(db, undefined);
+/** Reports of agents of the scope's branch (every report for the whole network). */
+const ofScope = (db: Database, scope: BranchScope) =>
+  scope.all
+    ? undefined
+    : inArray(
+        reportContacts.agentId,
+        db.select({ id: users.id }).from(users).where(inBranchScope(scope, users.branchId)),
+      );
+
+export const listAllReports = (db: Database, scope: BranchScope) => selectReports(db, ofScope(db, scope));
 
 export const listAgentReports = (db: Database, agentId: string) =>
   selectReports(db, eq(reportContacts.agentId, agentId));
@@ -100,7 +111,7 @@ export const listPropertyReports = (db: Database, user: SessionUser, address: st
   selectReports(
     db,
     user.role === 'admin'
-      ? eq(reportContacts.exclusiveProperty, address)
+      ? and(eq(reportContacts.exclusiveProperty, address), ofScope(db, user.branchScope))
       : and(eq(reportContacts.exclusiveProperty, address), eq(reportContacts.agentId, user.id)),
   );
 

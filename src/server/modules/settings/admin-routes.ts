@@ -16,7 +16,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'network' },
       schema: { body: agencySettingsSchema.partial(), response: { 200: settingsResponseSchema } },
     },
     async (request) => {
@@ -29,7 +29,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/settings/media/:kind',
     {
-      config: { access: 'admin' },
+      config: { access: 'network' },
       bodyLimit: MAX_VIDEO_BYTES + 1024 * 1024,
       schema: {
         params: z.object({ kind: z.enum(MEDIA_KINDS) }),

@@ -1,3 +1,4 @@
+import { seesBranch } from '@shared/domain/branch-scope';
 import { mayActFor } from '@shared/domain/roles';
 import { AGENT_NOT_FOUND, NOT_AGENT_WORK } from '@shared/schemas/indicator';
 import type { Database } from '../../db/client';
@@ -24,7 +25,8 @@ type Options = {
  * The one acting-agent rule: the agent a request acts on is the named one, or the signed-in user. An agent
  * acts on itself only (403 for anyone else); an admin on anyone who does agent work (`mayActFor`, shared
  * with the web app). An unknown id answers 400 (or 404); someone who does no agent work, such as a pure
- * admin naming itself, answers 400 with a message that says so.
+ * admin naming itself, answers 400 with a message that says so. An agent of another branch than the admin's
+ * scope is unknown to that admin (docs/decisions/0033).
  */
 export async function resolveAgent(
   db: Database,
@@ -35,7 +37,7 @@ export async function resolveAgent(
   const target = agentId ?? user.id;
   if (user.role !== 'admin' && target !== user.id) throw forbidden();
   const row = await userRows.get(db, target, () => findUserById(db, target));
-  if (!row || (mustBeActive && !row.active)) {
+  if (!row || (mustBeActive && !row.active) || !seesBranch(user.branchScope, row.branchId)) {
     if (missing === 'notFound') throw notFound(AGENT_NOT_FOUND);
     throw badRequest(AGENT_NOT_FOUND, { agent: AGENT_NOT_FOUND });
   }

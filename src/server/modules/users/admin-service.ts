@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type BranchScope, hasNetworkAccess } from '@shared/domain/branch-scope';
 import { genderOfTitle } from '@shared/domain/roles';
 import {
   type CreateUserBody,
@@ -6,12 +7,15 @@ import {
   PASSWORD_MESSAGES,
   type UpdateUserBody,
 } from '@shared/schemas/account';
+import { BRANCH_MESSAGES } from '@shared/schemas/branch';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { badRequest, conflict, LAST_ADMIN_MESSAGE, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, LAST_ADMIN_MESSAGE, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
+import { assertInScope, inBranchScope } from '../branches/scope';
+import { assertBranchOpen } from '../branches/service';
 import { assertPasswordAllowed, assertStrongPassword } from './account-service';
 import { hashPassword } from './passwords';
 import { findUserByEmail, findUserById } from './service';
@@ -34,6 +38,8 @@ export function auditView(row: UserRow) {
     phone_number: row.phoneNumber,
     role: row.role,
     companyRole: row.companyRole,
+    branchId: row.branchId,
+    networkAccess: row.networkAccess,
     gender: row.gender,
     image: row.image,
     aboutMe: row.aboutMe,
@@ -47,8 +53,12 @@ export function generatePassword(): string {
 }
 
 /** Every user, active first, then by name (the admin's users page). */
-export async function listAllUsers(db: Database): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(desc(users.active), asc(users.name));
+export async function listAllUsers(db: Database, scope: BranchScope = { all: true }): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(inBranchScope(scope, users.branchId))
+    .orderBy(desc(users.active), asc(users.name));
 }
 
 async function assertEmailFree(db: Database | Tx, email: string, exceptId?: string) {
@@ -79,10 +89,36 @@ async function activeAdminIds(tx: Tx): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-async function lockUser(tx: Tx, id: string): Promise<UserRow> {
+const USER_NOT_FOUND = 'המשתמש לא נמצא';
+
+/** The user, locked; someone outside the actor's branch scope is not found (docs/decisions/0033). */
+async function lockUser(tx: Tx, actor: SessionUser, id: string): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  if (!row) throw notFound('המשתמש לא נמצא');
+  if (!row) throw notFound(USER_NOT_FOUND);
+  assertInScope(actor.branchScope, row.branchId, USER_NOT_FOUND);
   return row;
+}
+
+/**
+ * The branch and network access a write gives: a branch of the actor's scope (a branch manager's own by
+ * default), and network access only from a network admin, to an admin.
+ */
+async function placement(
+  db: Database | Tx,
+  actor: SessionUser,
+  body: { branchId?: string; networkAccess?: boolean; role?: string },
+  current?: UserRow,
+) {
+  const branchId = body.branchId ?? current?.branchId ?? actor.branchId;
+  if (body.branchId !== undefined) await assertBranchOpen(db as Database, actor.branchScope, body.branchId);
+  if (body.networkAccess !== undefined && !hasNetworkAccess(actor))
+    throw forbidden(BRANCH_MESSAGES.networkOnly);
+  const role = body.role ?? current?.role;
+  // A new admin gets the network access of the admin who adds it unless the body says otherwise: a network
+  // admin's new admin runs the network as every admin did before branches; a branch manager's runs the branch.
+  const networkAccess =
+    role === 'admin' && (body.networkAccess ?? current?.networkAccess ?? hasNetworkAccess(actor));
+  return { branchId, networkAccess };
 }
 
 export async function createUser(
@@ -94,6 +130,7 @@ export async function createUser(
   if (body.password) assertPasswordAllowed(body.password, body, 'password');
   const generatedPassword = body.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(body.password ?? generatedPassword!);
+  const place = await placement(db, actor, body);
   const user = await uniqueEmail(() =>
     db.transaction(async (tx) => {
       const [row] = await tx
@@ -107,6 +144,7 @@ export async function createUser(
           gender: body.gender ?? genderOfTitle(body.companyRole) ?? 'male',
           aboutMe: body.aboutMe ?? '',
           image: body.image ?? null,
+          ...place,
           passwordHash,
         })
         .returning();
@@ -136,7 +174,8 @@ export async function updateUser(
   if (body.password) {
     // Checked against the name and e-mail the user will have, changed here or kept.
     const current = await findUserById(db, id);
-    if (!current) throw notFound('המשתמש לא נמצא');
+    if (!current) throw notFound(USER_NOT_FOUND);
+    assertInScope(actor.branchScope, current.branchId, USER_NOT_FOUND);
     assertStrongPassword(
       body.password,
       [body.email ?? current.email, body.name ?? current.name, current.email, current.name],
@@ -147,7 +186,7 @@ export async function updateUser(
   return uniqueEmail(() =>
     db.transaction(async (tx) => {
       const admins = body.role === 'agent' ? await activeAdminIds(tx) : [];
-      const before = await lockUser(tx, id);
+      const before = await lockUser(tx, actor, id);
       if (body.password && isSameAsEmail(body.password, body.email ?? before.email))
         throw badRequest(PASSWORD_MESSAGES.sameAsEmail, { password: PASSWORD_MESSAGES.sameAsEmail });
       if (body.role === 'agent' && before.role === 'admin' && before.active && admins.length <= 1)
@@ -163,6 +202,7 @@ export async function updateUser(
           gender: body.gender,
           aboutMe: body.aboutMe,
           image: body.image,
+          ...(await placement(tx, actor, body, before)),
           passwordHash,
           updatedAt: new Date(),
         })
@@ -187,7 +227,7 @@ export async function deactivateUser(db: Database, actor: SessionUser, id: strin
   if (id === actor.id) throw conflict(ADMIN_RULES.selfDeactivate);
   return db.transaction(async (tx) => {
     const admins = await activeAdminIds(tx);
-    const before = await lockUser(tx, id);
+    const before = await lockUser(tx, actor, id);
     if (before.role === 'admin' && before.active && admins.length <= 1) throw conflict(ADMIN_RULES.lastAdmin);
     const [after] = await tx
       .update(users)
@@ -209,7 +249,7 @@ export async function deactivateUser(db: Database, actor: SessionUser, id: strin
 
 export async function activateUser(db: Database, actor: SessionUser, id: string): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const before = await lockUser(tx, id);
+    const before = await lockUser(tx, actor, id);
     const [after] = await tx
       .update(users)
       .set({ active: true, updatedAt: new Date() })

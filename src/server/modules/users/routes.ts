@@ -1,3 +1,4 @@
+import { seesBranch } from '@shared/domain/branch-scope';
 import { isTeamMember } from '@shared/domain/roles';
 import { listUsersQuerySchema } from '@shared/schemas/account';
 import { idParamsSchema, okSchema } from '@shared/schemas/common';
@@ -98,8 +99,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       // Inactive users are an admin's business only (the users page). A visitor, and the about pages of anyone,
       // see the public team without roles; signed-in colleagues see the roles too (agent pickers).
       if (request.query.includeInactive) await requireAdmin(request);
-      const rows = request.query.includeInactive ? await listAllUsers(app.db) : await listActiveUsers(app.db);
       const viewer = request.query.team ? null : request.user;
+      // Staff see the people of their branch scope; the public team is the whole network's.
+      const scope = viewer?.branchScope ?? { all: true as const };
+      const rows = request.query.includeInactive
+        ? await listAllUsers(app.db, scope)
+        : await listActiveUsers(app.db, scope);
       const data = !viewer
         ? rows.filter(isTeamMember).map(toPublicUser)
         : rows.map(viewer.role === 'admin' ? toUser : toColleague);
@@ -114,8 +119,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       schema: { params: idParamsSchema, response: { 200: userResponseSchema } },
     },
     async (request) => {
-      const viewer = request.user;
-      const row = await getVisibleUser(app.db, request.params.id, viewer?.role === 'admin');
+      const row = await getVisibleUser(app.db, request.params.id, request.user?.role === 'admin');
+      // Someone of another branch is shown to staff as to a visitor: the public fields of a team member only.
+      const viewer = request.user && seesBranch(request.user.branchScope, row.branchId) ? request.user : null;
+      if (!viewer && !row.active) throw notFound('המשתמש לא נמצא');
       // A visitor sees team members only, as the agent pages do (a bare system account is nobody's business).
       if (!viewer && !isTeamMember(row)) throw notFound('המשתמש לא נמצא');
       const data = !viewer ? toPublicUser(row) : viewer.role === 'admin' ? toUser(row) : toColleague(row);

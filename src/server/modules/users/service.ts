@@ -1,8 +1,10 @@
+import type { BranchScope } from '@shared/domain/branch-scope';
 import type { Colleague, PublicUser, User } from '@shared/schemas/user';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { inBranchScope } from '../branches/scope';
 import { upgradeLegacyHash } from './legacy-hash';
 import { burnPasswordCheck, isLegacyHash, verifyPassword } from './passwords';
 
@@ -58,8 +60,12 @@ export async function authenticate(
   return user;
 }
 
-export async function listActiveUsers(db: Database): Promise<UserRow[]> {
-  return db.select().from(users).where(eq(users.active, true)).orderBy(asc(users.name));
+export async function listActiveUsers(db: Database, scope: BranchScope = { all: true }): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.active, true), inBranchScope(scope, users.branchId)))
+    .orderBy(asc(users.name));
 }
 
 export async function getVisibleUser(db: Database, id: string, viewerIsAdmin: boolean): Promise<UserRow> {

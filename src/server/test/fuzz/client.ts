@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import {
   alertSubscribers,
+  branches,
   contacts,
   goals,
   indicators,
@@ -97,6 +98,11 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
   const alerts = await alertFixture(app, 'fuzz-alerts@example.com');
   const spareAlerts = await alertFixture(app, 'fuzz-alerts-spare@example.com');
   const phoneOnlyAlerts = await alertFixture(app, null, '0541239876');
+  // A second branch the PATCH route may rename or close (the default one stays the agency's).
+  const [branch] = await app.db
+    .insert(branches)
+    .values({ name: 'סניף לבדיקה', slug: 'fuzz-branch' })
+    .returning();
   const cookies: Record<Role, string | undefined> = {
     visitor: undefined,
     admin: await signIn(app, admin.email),
@@ -120,6 +126,7 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     spareAlertToken: spareAlerts.token,
     spareSearch: spareAlerts.searchId,
     phoneOnlyAlertToken: phoneOnlyAlerts.token,
+    branch: branch!.id,
   };
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
     .png()

@@ -37,7 +37,8 @@ export type Table =
   | 'alert_tokens'
   | 'saved_searches'
   | 'alert_favourites'
-  | 'alert_consent_log';
+  | 'alert_consent_log'
+  | 'branches';
 
 export type FuzzRoute = {
   family: string;
@@ -534,6 +535,41 @@ export const fuzzFamilies: FuzzRoute[] = [
         url: '/reportContact/getReportContactByProperty',
         as: 'agent',
         ...json(fields({ address: ['$address'] })),
+      },
+    ],
+  ),
+  ...family(
+    'branches',
+    ['branches', 'audit_log'],
+    [
+      {
+        method: 'POST',
+        url: '/branches',
+        as: 'admin',
+        ...json(
+          fields({
+            name: fc.uuid().map((id) => `סניף ${id.slice(0, 6)}`),
+            slug: fc.uuid().map((id) => `branch-${id.slice(0, 6)}`),
+            city: ['הרצליה', ''],
+            phone: ['09-9511111', ''],
+            email: ['herzliya@example.com', ''],
+            brokers: [[], [{ name: 'מתווך', licenceNumber: '12345' }]],
+            active: [true, false],
+          }),
+        ),
+      },
+      {
+        method: 'PATCH',
+        url: '/branches/:branch',
+        as: 'admin',
+        ...json(
+          fields({
+            name: ['סניף חיפה', 'סניף'],
+            openingHours: ['א׳–ה׳ 9:00–18:00', ''],
+            legalEntity: ['ח.פ. 512345678', ''],
+            active: [true, false],
+          }),
+        ),
       },
     ],
   ),

@@ -1,0 +1,53 @@
+import {
+  branchListResponseSchema,
+  branchResponseSchema,
+  createBranchSchema,
+  updateBranchSchema,
+} from '@shared/schemas/branch';
+import { idParamsSchema } from '@shared/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scopes } from '../../plugins/cache-scopes';
+import { declareChanges } from '../../plugins/read-cache';
+import { currentUser } from '../../plugins/session';
+import { createBranch, listBranches, toBranch, updateBranch } from './service';
+
+/** The network's branches (docs/decisions/0032): listed by scope, created and edited by network admins. */
+export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What these writes change for the read caches (docs/decisions/0022): users' answers name their branch.
+  declareChanges(app, [scopes.users]);
+  app.get(
+    '/branches',
+    {
+      config: { access: 'signedIn' },
+      schema: { response: { 200: branchListResponseSchema } },
+    },
+    async (request) => {
+      const rows = await listBranches(app.db, currentUser(request).branchScope);
+      return { status: 'success' as const, data: { branches: rows.map(toBranch) } };
+    },
+  );
+
+  app.post(
+    '/branches',
+    {
+      config: { access: 'network' },
+      schema: { body: createBranchSchema, response: { 201: branchResponseSchema } },
+    },
+    async (request, reply) => {
+      const row = await createBranch(app.db, currentUser(request), request.body);
+      return reply.status(201).send({ status: 'success' as const, data: { branch: toBranch(row) } });
+    },
+  );
+
+  app.patch(
+    '/branches/:id',
+    {
+      config: { access: 'network' },
+      schema: { params: idParamsSchema, body: updateBranchSchema, response: { 200: branchResponseSchema } },
+    },
+    async (request) => {
+      const row = await updateBranch(app.db, currentUser(request), request.params.id, request.body);
+      return { status: 'success' as const, data: { branch: toBranch(row) } };
+    },
+  );
+};

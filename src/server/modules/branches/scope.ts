@@ -1,0 +1,50 @@
+import { type BranchScope, seesBranch } from '@shared/domain/branch-scope';
+import { and, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { userRoleHistory, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { type Bounds, roleHeldDuring } from '../indicators/queries';
+
+/**
+ * The branch boundary in SQL (docs/decisions/0032-branches-as-rows.md, 0033): every staff read and write goes
+ * through these, with the scope the session plugin computed once for the request (`request.user.branchScope`).
+ * A network scope adds no condition at all, so a network admin's queries are today's, plan for plan.
+ */
+
+/** The condition that keeps rows of the scope's branch (undefined: every branch). */
+export const inBranchScope = (scope: BranchScope, branchColumn: AnyPgColumn): SQL | undefined =>
+  scope.all ? undefined : eq(branchColumn, scope.branchId);
+
+/**
+ * A row outside the scope answers as if it did not exist (404 with the route's own message): a franchisee
+ * never learns what another branch holds, not even that an id is taken.
+ */
+export function assertInScope(scope: BranchScope, branchId: string, missingMessage: string): void {
+  if (!seesBranch(scope, branchId)) throw notFound(missingMessage);
+}
+
+/**
+ * For the month figures: people who were in the scope's branch at some time in the range, by the dated history
+ * (a move keeps past months with the branch the agent was in then). Undefined for the whole network.
+ */
+export const inBranchDuring = (db: Database, scope: BranchScope, range: Bounds): SQL | undefined =>
+  scope.all ? undefined : wasInBranch(db, scope.branchId, range);
+
+/** inBranchDuring for one branch, given as a value or as a prepared statement's placeholder. */
+export const wasInBranch = (db: Database, branchId: string | Placeholder, range: Bounds): SQL =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(userRoleHistory)
+      .where(
+        and(
+          eq(userRoleHistory.userId, users.id),
+          roleHeldDuring(range),
+          eq(userRoleHistory.branchId, branchId),
+        ),
+      ),
+  );
+
+/** The part of a cached answer's key that names the scope it was computed for. */
+export const scopeKey = (scope: BranchScope): string => (scope.all ? 'network' : `branch:${scope.branchId}`);

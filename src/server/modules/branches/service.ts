@@ -1,0 +1,118 @@
+import type { BranchScope } from '@shared/domain/branch-scope';
+import {
+  BRANCH_MESSAGES,
+  type Branch,
+  type CreateBranchBody,
+  type UpdateBranchBody,
+} from '@shared/schemas/branch';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { branches } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, conflict } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/session';
+import { assertInScope, inBranchScope } from './scope';
+
+type BranchRow = typeof branches.$inferSelect;
+
+export function toBranch(row: BranchRow): Branch {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    city: row.city,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    openingHours: row.openingHours,
+    legalEntity: row.legalEntity,
+    brokers: row.brokers,
+    active: row.active,
+  };
+}
+
+/** The branches a session may see, open ones first, then by name. */
+export async function listBranches(db: Database, scope: BranchScope): Promise<BranchRow[]> {
+  return db
+    .select()
+    .from(branches)
+    .where(inBranchScope(scope, branches.id))
+    .orderBy(asc(branches.createdAt), asc(branches.name));
+}
+
+/** The branch, when the scope sees it (404 otherwise). */
+export async function branchInScope(db: Database, scope: BranchScope, id: string): Promise<BranchRow> {
+  const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);
+  if (!row) throw badRequest(BRANCH_MESSAGES.notFound, { branchId: BRANCH_MESSAGES.notFound });
+  assertInScope(scope, row.id, BRANCH_MESSAGES.notFound);
+  return row;
+}
+
+/** A branch a row may be placed in: seen by the scope, and open (400 on the `branchId` field otherwise). */
+export async function assertBranchOpen(db: Database, scope: BranchScope, id: string): Promise<BranchRow> {
+  const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);
+  if (!row || !(scope.all || scope.branchId === id))
+    throw badRequest(BRANCH_MESSAGES.notFound, { branchId: BRANCH_MESSAGES.notFound });
+  if (!row.active) throw badRequest(BRANCH_MESSAGES.closed, { branchId: BRANCH_MESSAGES.closed });
+  return row;
+}
+
+async function assertUnique(db: Database, body: { name?: string; slug?: string }, exceptId?: string) {
+  const other = (column: typeof branches.name | typeof branches.slug, value: string) =>
+    db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(column, value), exceptId ? ne(branches.id, exceptId) : undefined))
+      .limit(1);
+  if (body.name !== undefined && (await other(branches.name, body.name)).length > 0)
+    throw conflict(BRANCH_MESSAGES.nameTaken, { name: BRANCH_MESSAGES.nameTaken });
+  if (body.slug !== undefined && (await other(branches.slug, body.slug)).length > 0)
+    throw conflict(BRANCH_MESSAGES.slugTaken, { slug: BRANCH_MESSAGES.slugTaken });
+}
+
+export async function createBranch(db: Database, actor: SessionUser, body: CreateBranchBody) {
+  await assertUnique(db, body);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(branches)
+      .values(body as typeof branches.$inferInsert)
+      .returning();
+    await recordAudit(tx as unknown as Database, actor, {
+      entity: 'branch',
+      entityId: row!.id,
+      action: 'create',
+      after: toBranch(row!),
+    });
+    return row!;
+  });
+}
+
+/** Edits a branch; closing the last open one is refused (an agent always has an open branch to be in). */
+export async function updateBranch(db: Database, actor: SessionUser, id: string, body: UpdateBranchBody) {
+  const before = await branchInScope(db, actor.branchScope, id);
+  await assertUnique(db, body, id);
+  return db.transaction(async (tx) => {
+    if (body.active === false && before.active) {
+      const open = await tx
+        .select({ id: branches.id })
+        .from(branches)
+        .where(eq(branches.active, true))
+        .for('update');
+      if (open.length <= 1)
+        throw conflict(BRANCH_MESSAGES.lastActive, { active: BRANCH_MESSAGES.lastActive });
+    }
+    const [row] = await tx
+      .update(branches)
+      .set({ ...(body as Partial<typeof branches.$inferInsert>), updatedAt: new Date() })
+      .where(eq(branches.id, id))
+      .returning();
+    await recordAudit(tx as unknown as Database, actor, {
+      entity: 'branch',
+      entityId: id,
+      action: 'update',
+      before: toBranch(before),
+      after: toBranch(row!),
+    });
+    return row!;
+  });
+}
