@@ -59,7 +59,9 @@ describe('API description', () => {
       access: 'admin',
     });
     expect(users.security).toEqual([{ session: [] }]);
-    expect(users.description).toContain("Access: admins only (inside their branch scope: another branch's rows answer 404).");
+    expect(users.description).toContain(
+      "Access: admins only (inside their branch scope: another branch's rows answer 404).",
+    );
     expect(Object.keys(users.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '503']));
     const refused = users.responses['403'].content['application/json'].schema;
     expect(refused.properties).toHaveProperty('fieldErrors');
