@@ -5,12 +5,12 @@ import { DEFAULT_LEAD_SETTINGS } from '@shared/schemas/lead-settings';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
-import { contacts, leads, mailOutbox } from '../../db/schema';
-import { createUser } from '../../test/factories';
-import { openTestDatabase } from '../../test/test-app';
-import { getSettings, saveSettings } from '../settings/service';
+import { buildApp } from '../../../app';
+import type { DatabaseHandle } from '../../../db/client';
+import { contacts, leads, mailOutbox } from '../../../db/schema';
+import { createUser } from '../../../test/factories';
+import { openTestDatabase } from '../../../test/test-app';
+import { getSettings, saveSettings } from '../../settings/service';
 import { CLOCK_MAIL_KIND, runResponseClock } from './clock';
 import { saveLeadSettings } from './settings';
 

@@ -4,9 +4,9 @@ import { inquiryBodySchema } from '@shared/schemas/inquiry';
 import { jobApplicationBodySchema, leadBodySchema } from '@shared/schemas/leads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../../lib/errors';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import type { PageServer } from '../../pages/serve-page';
+import { AppError } from '../../../lib/errors';
+import { consumeRateLimit, type RateRule } from '../../../lib/rate-limit';
+import type { PageServer } from '../../../pages/serve-page';
 import { submitInquiry } from './inquiry';
 import { submitJobApplication, submitLead } from './service';
 

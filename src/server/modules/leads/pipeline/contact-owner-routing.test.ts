@@ -2,9 +2,9 @@ import { normalizeIsraeliMobile } from '@shared/domain/phone';
 import { ROUTING_REASONS } from '@shared/domain/routing';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contacts, leads, users } from '../../db/schema';
-import { createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { contacts, leads, users } from '../../../db/schema';
+import { createUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 // The contactOwner rule routes a returning contact to the agent who handles it now: the owner of its latest
 // OPEN lead. An agent whose lead with the contact closed (a deal, or lost) is no longer that agent.

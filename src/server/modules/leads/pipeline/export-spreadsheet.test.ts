@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { read, utils } from 'xlsx';
-import { createUser } from '../../test/factories';
-import { sessionCookieFor } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '../../../test/factories';
+import { sessionCookieFor } from '../../../test/sessions';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 // The leads export as a spreadsheet reads it (SheetJS infers types and formulas from CSV the way Excel does):
 // nothing a person typed becomes a formula or a number, and phones keep their leading zero.

@@ -14,10 +14,10 @@ import {
   leads,
   mailOutbox,
   users,
-} from '../../db/schema';
-import { createProperty, createUser } from '../../test/factories';
-import { sessionCookieFor } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '../../../db/schema';
+import { createProperty, createUser } from '../../../test/factories';
+import { sessionCookieFor } from '../../../test/sessions';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 // The pipeline's API on both databases (docs/leads.md): intake from the public forms into contacts and routed
 // leads, the role rules, moves and activities, indicators written from activities (and the month figures that

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProperty, createUser } from '../../test/factories';
-import { sessionCookieFor } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createProperty, createUser } from '../../../test/factories';
+import { sessionCookieFor } from '../../../test/sessions';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 // The leads' visibility rule (./visibility.ts, docs/decisions/0030) on both databases: two agents with a lead
 // each of one contact; every read of the second agent holds none of the first one's message, notes or amounts,

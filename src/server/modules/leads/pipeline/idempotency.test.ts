@@ -3,11 +3,11 @@ import { SYSTEM_ACTIVITY_KINDS } from '@shared/domain/activities';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, indicators, leadActivities } from '../../db/schema';
-import { IDEMPOTENCY_MESSAGES } from '../../lib/idempotency';
-import { createUser } from '../../test/factories';
-import { sessionCookieFor } from '../../test/sessions';
-import { createTwoInstances } from '../../test/test-app';
+import { idempotencyKeys, indicators, leadActivities } from '../../../db/schema';
+import { IDEMPOTENCY_MESSAGES } from '../../../lib/idempotency';
+import { createUser } from '../../../test/factories';
+import { sessionCookieFor } from '../../../test/sessions';
+import { createTwoInstances } from '../../../test/test-app';
 
 // POST /pipeline/leads/:id/activities under an Idempotency-Key (the phone app's offline outbox), with two app
 // instances on one database (each with its own pool on PostgreSQL): two server processes.

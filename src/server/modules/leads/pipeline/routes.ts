@@ -32,12 +32,12 @@ import {
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { runIdempotent } from '../../lib/idempotency';
-import { scopes } from '../../plugins/cache-scopes';
-import { declareChanges } from '../../plugins/read-cache';
-import { currentUser } from '../../plugins/session';
+import type { Database } from '../../../db/client';
+import { badRequest } from '../../../lib/errors';
+import { runIdempotent } from '../../../lib/idempotency';
+import { scopes } from '../../../plugins/cache-scopes';
+import { declareChanges } from '../../../plugins/read-cache';
+import { currentUser } from '../../../plugins/session';
 import { listAvailability, pipelinePerformance, putLeadSettings, updateAvailability } from './admin';
 import { leadsCsv } from './export';
 import { board, exportRows, filterWhere, leadDetail, listLeads, myDay } from './reads';

@@ -5,10 +5,10 @@ import {
   type InquiryListQuery,
 } from '@shared/schemas/inquiry';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { leads, mailOutbox, properties, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/session';
+import type { Database } from '../../../db/client';
+import { leads, mailOutbox, properties, users } from '../../../db/schema';
+import { forbidden, notFound } from '../../../lib/errors';
+import type { SessionUser } from '../../../plugins/session';
 import { mayReadLead, readableLeads } from '../pipeline/visibility';
 import { INQUIRY_MAIL_KIND } from './inquiry';
 

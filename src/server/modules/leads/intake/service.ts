@@ -8,11 +8,11 @@ import type {
 } from '@shared/schemas/leads';
 import type { ValuationBody } from '@shared/schemas/valuation';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { jobApplications, leads, mailOutbox } from '../../db/schema';
-import { enqueueInTransaction } from '../mail/outbox';
-import { addLead } from '../pipeline/intake';
-import { getSettings } from '../settings/service';
+import type { Database } from '../../../db/client';
+import { jobApplications, leads, mailOutbox } from '../../../db/schema';
+import { enqueueInTransaction } from '../../mail/outbox';
+import { getSettings } from '../../settings/service';
+import { addLead } from './intake';
 import { jobApplicationMail, leadMail, valuationMail } from './mail-text';
 
 export const MAIL_KIND = { lead: 'lead', jobApplication: 'job-application' } as const;

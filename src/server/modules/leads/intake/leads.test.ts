@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobApplications, leads, mailOutbox } from '../../db/schema';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { jobApplications, leads, mailOutbox } from '../../../db/schema';
+import { createUser, TEST_PASSWORD } from '../../../test/factories';
+import { createTestApp, signIn, type TestApp } from '../../../test/test-app';
 
 let app: TestApp;
 const goodLead = { name: 'ישראל ישראלי', phone: '050-123-4567', category: 'מוכר' };

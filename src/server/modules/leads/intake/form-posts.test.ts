@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobApplications, leads, mailOutbox } from '../../db/schema';
-import { createPagesApp } from '../../pages/test-pages';
-import { createProperty } from '../../test/factories';
-import type { TestApp } from '../../test/test-app';
+import { jobApplications, leads, mailOutbox } from '../../../db/schema';
+import { createPagesApp } from '../../../pages/test-pages';
+import { createProperty } from '../../../test/factories';
+import type { TestApp } from '../../../test/test-app';
 
 let app: TestApp;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { leads, mailOutbox } from '../../db/schema';
-import { createProperty, createUser, TEST_PASSWORD } from '../../test/factories';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { leads, mailOutbox } from '../../../db/schema';
+import { createProperty, createUser, TEST_PASSWORD } from '../../../test/factories';
+import { createTestApp, signIn, type TestApp } from '../../../test/test-app';
 
 let app: TestApp;
 const good = { name: 'דנה לוי', phone: '052-765-4321', message: 'אשמח לתאם ביקור' };

@@ -2,10 +2,10 @@ import type { OfficeHours } from '@shared/domain/office-clock';
 import { plural } from '@shared/domain/plural';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { leads, mailOutbox, users } from '../../db/schema';
-import { absoluteUrl } from '../../lib/links';
-import { enqueueInTransaction, type Transaction } from '../mail/outbox';
-import { leadUrl } from './intake';
+import { leads, mailOutbox, users } from '../../../db/schema';
+import { absoluteUrl } from '../../../lib/links';
+import { enqueueInTransaction, type Transaction } from '../../mail/outbox';
+import { leadUrl } from '../intake/intake';
 
 /** The managers' digest of escalated leads: one mail per manager per window of an office hour. */
 export const ESCALATION_DIGEST_KIND = 'lead-escalation-digest';

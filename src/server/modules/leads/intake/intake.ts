@@ -3,10 +3,17 @@ import { normalizeIsraeliMobile } from '@shared/domain/phone';
 import type { LeadSource } from '@shared/domain/pipeline';
 import { type RoutingCandidate, type RoutingResult, routeLead } from '@shared/domain/routing';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { contacts, leadActivities, leadSettings, leads, users, type ValuationDetails } from '../../db/schema';
-import type { Transaction } from '../mail/outbox';
-import { enqueuePush } from '../push';
-import { readLeadSettings } from './settings';
+import {
+  contacts,
+  leadActivities,
+  leadSettings,
+  leads,
+  users,
+  type ValuationDetails,
+} from '../../../db/schema';
+import type { Transaction } from '../../mail/outbox';
+import { enqueuePush } from '../../push';
+import { readLeadSettings } from '../pipeline/settings';
 
 /** The lead page of the signed-in area (src/shared/paths.ts: leadView). */
 export const leadUrl = (id: string) => `/Leads/${encodeURIComponent(id)}`;

@@ -28,10 +28,10 @@ import {
   or,
   type SQL,
 } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { contacts, indicators, leadActivities, leads, properties, users } from '../../db/schema';
-import type { SessionUser } from '../../plugins/session';
-import { assertInScope, inBranchScope } from '../branches/scope';
+import type { Database } from '../../../db/client';
+import { contacts, indicators, leadActivities, leads, properties, users } from '../../../db/schema';
+import type { SessionUser } from '../../../plugins/session';
+import { assertInScope, inBranchScope } from '../../branches/scope';
 import { readOfficeHours } from './settings';
 import { assertReadable, listScope, mayReadLead } from './visibility';
 

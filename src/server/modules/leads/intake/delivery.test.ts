@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { leads, mailOutbox } from '../../db/schema';
-import { createProperty, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { deliverDueMail, logQueuedMail, startOutboxWorker } from '../mail/worker';
+import { leads, mailOutbox } from '../../../db/schema';
+import { createProperty, createUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { deliverDueMail, logQueuedMail, startOutboxWorker } from '../../mail/worker';
 
 type Received = { from: string; to: string[]; raw: string };
 

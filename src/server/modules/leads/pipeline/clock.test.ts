@@ -6,11 +6,11 @@ import { maySendAt, PERSONAL_SEND_RULES } from '@shared/domain/send-window';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { contacts, leads, mailOutbox, pushOutbox, pushSubscriptions, users } from '../../db/schema';
-import { createUser } from '../../test/factories';
-import { openTestDatabase } from '../../test/test-app';
+import { buildApp } from '../../../app';
+import { type DatabaseHandle, openDatabase } from '../../../db/client';
+import { contacts, leads, mailOutbox, pushOutbox, pushSubscriptions, users } from '../../../db/schema';
+import { createUser } from '../../../test/factories';
+import { openTestDatabase } from '../../../test/test-app';
 import { CLOCK_MAIL_KIND, clockMailTime, runResponseClock } from './clock';
 import { ESCALATION_DIGEST_KIND } from './escalation-digest';
 

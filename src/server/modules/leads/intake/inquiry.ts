@@ -3,14 +3,14 @@ import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { paths } from '@shared/paths';
 import { INQUIRY_MESSAGES, type InquiryBody } from '@shared/schemas/inquiry';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { properties, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { absoluteUrl } from '../../lib/links';
-import { enqueueInTransaction } from '../mail/outbox';
-import { addLead } from '../pipeline/intake';
-import { getSettings } from '../settings/service';
+import type { Database } from '../../../db/client';
+import { properties, users } from '../../../db/schema';
+import { notFound } from '../../../lib/errors';
+import { absoluteUrl } from '../../../lib/links';
+import { enqueueInTransaction } from '../../mail/outbox';
+import { getSettings } from '../../settings/service';
 import { inquiryMail } from './inquiry-mail';
+import { addLead } from './intake';
 
 export const INQUIRY_MAIL_KIND = 'inquiry';
 

@@ -13,12 +13,12 @@ import {
 } from '@shared/schemas/lead-settings';
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { leadSettings, leads, users } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/session';
-import { inBranchScope } from '../branches/scope';
+import type { Database } from '../../../db/client';
+import { leadSettings, leads, users } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import type { SessionUser } from '../../../plugins/session';
+import { inBranchScope } from '../../branches/scope';
 import { responseMinutesOf } from './reads';
 import { readLeadSettings, readOfficeHours, saveLeadSettings } from './settings';
 

@@ -7,8 +7,8 @@ import {
 } from '@shared/schemas/inquiry';
 import { sentResponseSchema } from '@shared/schemas/leads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import { currentUser } from '../../plugins/session';
+import { consumeRateLimit, type RateRule } from '../../../lib/rate-limit';
+import { currentUser } from '../../../plugins/session';
 import { submitInquiry } from './inquiry';
 import { getInquiry, listInquiries } from './inquiry-reads';
 

@@ -7,7 +7,7 @@ import {
 import { VALUATION_MESSAGES, valuationBodySchema } from '@shared/schemas/valuation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { consumeRateLimit, type RateRule } from '../../../lib/rate-limit';
 import { inquiryRoutes } from './inquiry-routes';
 import { listInbox, submitJobApplication, submitLead, submitValuation } from './service';
 

@@ -1,10 +1,10 @@
 import { minutesOfClock, type OfficeHours } from '@shared/domain/office-clock';
 import { DEFAULT_LEAD_SETTINGS, type LeadSettings, leadSettingsSchema } from '@shared/schemas/lead-settings';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { leadSettings } from '../../db/schema';
-import type { Transaction } from '../mail/outbox';
-import { getSettings } from '../settings/service';
+import type { Database } from '../../../db/client';
+import { leadSettings } from '../../../db/schema';
+import type { Transaction } from '../../mail/outbox';
+import { getSettings } from '../../settings/service';
 
 type Reader = Database | Transaction;
 

@@ -4,10 +4,10 @@ import { israelDate } from '@shared/domain/israel-time';
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { indicators } from '../../db/schema';
-import { createUser } from '../../test/factories';
-import { sessionCookieFor } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { indicators } from '../../../db/schema';
+import { createUser } from '../../../test/factories';
+import { sessionCookieFor } from '../../../test/sessions';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 // An activity counts when it happened, as the device dated it: logged offline before midnight and synced
 // after, its indicator lands on the day it was logged (docs/leads.md, Offline).

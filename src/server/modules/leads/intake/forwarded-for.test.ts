@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 // Issue 41: without TRUST_PROXY, X-Forwarded-For is a header any client writes; the public forms' limit counts
 // the socket's address, so rotating the header buys nothing. With a trusted proxy, its entry is the client's.

@@ -1,8 +1,8 @@
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { leads } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/session';
+import { leads } from '../../../db/schema';
+import { forbidden, notFound } from '../../../lib/errors';
+import type { SessionUser } from '../../../plugins/session';
 
 /**
  * Who reads a lead in full (docs/decisions/0030): its owner and admins. A contact is shared by everyone who has

@@ -1,10 +1,10 @@
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { indicators, leadActivities } from '../../db/schema';
-import { createUser } from '../../test/factories';
-import { sessionCookieFor } from '../../test/sessions';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { indicators, leadActivities } from '../../../db/schema';
+import { createUser } from '../../../test/factories';
+import { sessionCookieFor } from '../../../test/sessions';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 // A deal's plausibility on both databases (issue 41): a price above zero, a commission no higher than the
 // price, never dated before its lead arrived, and a second deal on one lead only when the caller confirms it.
