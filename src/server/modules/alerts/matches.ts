@@ -8,9 +8,8 @@ import { alertSubscribers, leads, properties, savedSearches } from '../../db/sch
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
-import { leadForViewer } from '../leads/pipeline/reads';
-import { readableLeads } from '../leads/pipeline/visibility';
-import type { Transaction } from '../mail/outbox';
+import { leadForViewer, readableLeads } from '../leads';
+import type { Transaction } from '../mail';
 import { propertyCards } from './cards';
 import { hasMailbox, mailboxOf } from './mailbox';
 

@@ -11,7 +11,7 @@ import { readUpload } from '../../lib/uploads';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { processImage } from '../images/pipeline';
+import { processImage } from '../images';
 import { assertOwnImage, changeOwnPassword, updateOwnAccount } from './account-service';
 import { findUserById, toUser } from './service';
 

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { inBranchScope } from '../branches/scope';
+import { inBranchScope } from '../branches';
 import { upgradeLegacyHash } from './legacy-hash';
 import { burnPasswordCheck, isLegacyHash, verifyPassword } from './passwords';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { leads, mailOutbox } from '../../../db/schema';
 import { createProperty, createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { deliverDueMail, logQueuedMail, startOutboxWorker } from '../../mail/worker';
+import { deliverDueMail, logQueuedMail, startOutboxWorker } from '../../mail';
 
 type Received = { from: string; to: string[]; raw: string };
 

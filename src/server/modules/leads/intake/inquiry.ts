@@ -7,8 +7,8 @@ import type { Database } from '../../../db/client';
 import { properties, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { absoluteUrl } from '../../../lib/links';
-import { enqueueInTransaction } from '../../mail/outbox';
-import { getSettings } from '../../settings/service';
+import { enqueueInTransaction } from '../../mail';
+import { getSettings } from '../../settings';
 import { inquiryMail } from './inquiry-mail';
 import { addLead } from './intake';
 

@@ -11,7 +11,7 @@ import {
   users,
   type ValuationDetails,
 } from '../../../db/schema';
-import type { Transaction } from '../../mail/outbox';
+import type { Transaction } from '../../mail';
 import { enqueuePush } from '../../push';
 import { readLeadSettings } from '../pipeline/settings';
 

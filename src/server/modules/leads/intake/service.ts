@@ -10,8 +10,8 @@ import type { ValuationBody } from '@shared/schemas/valuation';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { jobApplications, leads, mailOutbox } from '../../../db/schema';
-import { enqueueInTransaction } from '../../mail/outbox';
-import { getSettings } from '../../settings/service';
+import { enqueueInTransaction } from '../../mail';
+import { getSettings } from '../../settings';
 import { addLead } from './intake';
 import { jobApplicationMail, leadMail, valuationMail } from './mail-text';
 

@@ -18,7 +18,7 @@ import { leadSettings, leads, users } from '../../../db/schema';
 import { recordAudit } from '../../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import type { SessionUser } from '../../../plugins/session';
-import { inBranchScope } from '../../branches/scope';
+import { inBranchScope } from '../../branches';
 import { responseMinutesOf } from './reads';
 import { readLeadSettings, readOfficeHours, saveLeadSettings } from './settings';
 

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../../db/client';
 import { contacts, leads, mailOutbox } from '../../../db/schema';
 import { createUser } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-app';
-import { getSettings, saveSettings } from '../../settings/service';
+import { getSettings, saveSettings } from '../../settings';
 import { CLOCK_MAIL_KIND, runResponseClock } from './clock';
 import { saveLeadSettings } from './settings';
 

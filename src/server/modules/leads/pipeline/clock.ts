@@ -10,7 +10,7 @@ import { leads, users } from '../../../db/schema';
 import { runSingleton } from '../../../lib/job-lock';
 import { nextTurn } from '../../../lib/job-slices';
 import { absoluteUrl } from '../../../lib/links';
-import { enqueueInTransaction, type Transaction } from '../../mail/outbox';
+import { enqueueInTransaction, type Transaction } from '../../mail';
 import { enqueuePush } from '../../push';
 import { leadUrl } from '../intake/intake';
 import { addToManagersDigest, minutesText } from './escalation-digest';

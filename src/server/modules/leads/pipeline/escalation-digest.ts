@@ -4,7 +4,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { leads, mailOutbox, users } from '../../../db/schema';
 import { absoluteUrl } from '../../../lib/links';
-import { enqueueInTransaction, type Transaction } from '../../mail/outbox';
+import { enqueueInTransaction, type Transaction } from '../../mail';
 import { leadUrl } from '../intake/intake';
 
 /** The managers' digest of escalated leads: one mail per manager per window of an office hour. */

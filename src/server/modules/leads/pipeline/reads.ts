@@ -31,7 +31,7 @@ import {
 import type { Database } from '../../../db/client';
 import { contacts, indicators, leadActivities, leads, properties, users } from '../../../db/schema';
 import type { SessionUser } from '../../../plugins/session';
-import { assertInScope, inBranchScope } from '../../branches/scope';
+import { assertInScope, inBranchScope } from '../../branches';
 import { readOfficeHours } from './settings';
 import { assertReadable, listScope, mayReadLead } from './visibility';
 

@@ -12,8 +12,8 @@ import { indicators, leadActivities, leads, properties, users } from '../../../d
 import { recordAudit } from '../../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors';
 import type { SessionUser } from '../../../plugins/session';
-import { assertInScope, inBranchScope } from '../../branches/scope';
-import type { Transaction } from '../../mail/outbox';
+import { assertInScope, inBranchScope } from '../../branches';
+import type { Transaction } from '../../mail';
 import { enqueuePush } from '../../push';
 import { addLead, leadUrl } from '../intake/intake';
 import { activitiesWhere, type LeadRow } from './reads';

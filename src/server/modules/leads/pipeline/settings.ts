@@ -3,8 +3,8 @@ import { DEFAULT_LEAD_SETTINGS, type LeadSettings, leadSettingsSchema } from '@s
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { leadSettings } from '../../../db/schema';
-import type { Transaction } from '../../mail/outbox';
-import { getSettings } from '../../settings/service';
+import type { Transaction } from '../../mail';
+import { getSettings } from '../../settings';
 
 type Reader = Database | Transaction;
 
