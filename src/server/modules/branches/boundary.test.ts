@@ -6,6 +6,7 @@ import { branches, contacts, indicators, leads, properties, users } from '../../
 import { createProperty, createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { addLead } from '../pipeline/intake';
 
 // The branch as a boundary (docs/decisions/0033), on both databases: a Haifa franchisee reads, lists and changes
 // only Haifa's leads, listings, people and figures; a Tel Aviv row is not found for her (404, nothing written);
@@ -254,5 +255,32 @@ describe('the network CEO', () => {
       openingHours: 'א׳-ה׳ 9:00-18:00',
     });
     expect(edited.json().data.branch.openingHours).toBe('א׳-ה׳ 9:00-18:00');
+  });
+
+  it('files a new contact under the branch of its first lead, and keeps it there when it calls another branch', async () => {
+    const first = await app.db.transaction((tx) =>
+      addLead(tx, {
+        name: 'פונה חדש',
+        phone: '0543334444',
+        category: 'קונה',
+        source: 'propertyInquiry',
+        propertyId: ids.haifaProperty,
+        owner: { id: haifaAgent.id, reason: 'בדיקה' },
+      }),
+    );
+    expect(first.lead.branchId).toBe(ids.haifa);
+    const second = await app.db.transaction((tx) =>
+      addLead(tx, {
+        name: 'פונה חדש',
+        phone: '054-333-4444',
+        category: 'קונה',
+        source: 'propertyInquiry',
+        propertyId: ids.telAvivProperty,
+        owner: { id: telAvivAgent.id, reason: 'בדיקה' },
+      }),
+    );
+    expect([second.lead.branchId, second.contact.id]).toEqual([ids.telAviv, first.contact.id]);
+    const [contact] = await app.db.select().from(contacts).where(eq(contacts.id, first.contact.id));
+    expect(contact!.branchId).toBe(ids.haifa);
   });
 });
