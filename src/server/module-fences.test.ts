@@ -74,12 +74,9 @@ function cyclesOf(graph: Map<string, Set<string>>): string[][] {
   const found = new Map<string, string[]>();
   const walk = (start: string, node: string, trail: string[]) => {
     for (const next of graph.get(node) ?? []) {
-      if (next === start) {
-        const cycle = [...trail];
-        const first = cycle.indexOf([...cycle].sort()[0]!);
-        const rotated = [...cycle.slice(first), ...cycle.slice(0, first)];
-        found.set(rotated.join(' -> '), rotated);
-      } else if (!trail.includes(next) && next > start) walk(start, next, [...trail, next]);
+      // Only nodes after the start are walked, so each cycle is found once, from its smallest node.
+      if (next === start) found.set(trail.join(' -> '), trail);
+      else if (!trail.includes(next) && next > start) walk(start, next, [...trail, next]);
     }
   };
   for (const node of graph.keys()) walk(node, node, [node]);
