@@ -275,6 +275,8 @@ test('the property page: gallery slider wraps, the agent switch, WhatsApp with 9
 
   const contact = page.getByRole('region', { name: 'יצירת קשר' });
   await expect(contact.getByTestId('agent-name')).toHaveText('דנה לוי');
+  // The listing is its agent's branch's (the demo's head office), named under the agent.
+  await expect(contact.getByTestId('property-branch')).toHaveText('מטעם משרד ראשי תל אביב');
   const wa = contact.getByRole('link', { name: 'שליחת הודעה בוואטסאפ' });
   const digits = p.agent!.phone_number.replace(/\D/g, '').replace(/^0/, '');
   await expect(wa).toHaveAttribute('href', new RegExp(`^https://wa\\.me/972${digits}\\?text=`));

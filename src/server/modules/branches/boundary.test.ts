@@ -283,4 +283,20 @@ describe('the network CEO', () => {
     const [contact] = await app.db.select().from(contacts).where(eq(contacts.id, first.contact.id));
     expect(contact!.branchId).toBe(ids.haifa);
   });
+
+  it('names the branch on people and listings, and a renamed branch at once, cached answers included', async () => {
+    const property = () => app.inject({ url: `/api/v1/property/${ids.haifaProperty}` });
+    const agent = () => app.inject({ url: `/api/v1/users/${haifaAgent.id}` });
+    expect((await property()).json().data.data.branch).toEqual({
+      _id: ids.haifa,
+      name: 'חיפה',
+      slug: 'haifa',
+    });
+    expect((await agent()).json().data.data.branch).toMatchObject({ _id: ids.haifa, name: 'חיפה' });
+    const renamed = await call('PATCH', `/branches/${ids.haifa}`, ceo.cookie, { name: 'סניף חיפה והקריות' });
+    expect(renamed.statusCode).toBe(200);
+    expect((await property()).json().data.data.branch.name).toBe('סניף חיפה והקריות');
+    expect((await agent()).json().data.data.branch.name).toBe('סניף חיפה והקריות');
+    await call('PATCH', `/branches/${ids.haifa}`, ceo.cookie, { name: 'חיפה' });
+  });
 });
