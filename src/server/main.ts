@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import {
   JOBS_PROCESS_MESSAGE,
   jobsPlacement,
+  processSlot,
   RUNS_JOBS_MESSAGE,
   RUNS_JOBS_VARIABLE,
   runPrimary,
@@ -15,11 +16,13 @@ import {
 import { type Env, EnvError, loadEnv, startupWarnings } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
+import { startTracing } from './lib/tracing';
 import { startAlertsJob } from './modules/alerts/job';
 import { startDraining } from './modules/health/routes';
 import { startOutboxWorker } from './modules/mail/worker';
 import { startResponseClock } from './modules/pipeline/clock';
 import { startDailyReminder, startPushWorker } from './modules/push';
+import { startMetricsServer } from './plugins/metrics';
 import { seedDemoOnce } from './seed/seed-demo';
 import { startOrphanSweep } from './storage/orphan-sweep';
 
@@ -32,7 +35,10 @@ import { startOrphanSweep } from './storage/orphan-sweep';
 async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; listens: boolean }) {
   let app: FastifyInstance | undefined;
   let stopJobs = async () => {};
+  let stopMetrics = async () => {};
   let closing = false;
+  // Traces when the OTEL_* variables ask for them (lib/tracing.ts); flushed at the end.
+  const stopTracing = await startTracing();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -49,6 +55,8 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; 
     }
     await stopJobs();
     await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+    await stopMetrics();
+    await stopTracing?.().catch(() => {});
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -75,6 +83,15 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; 
     app.log.warn('JOBS_MODE is ignored with the embedded database: its one process runs the scheduled work');
   }
   if (closing) return;
+  if (env.METRICS_PORT !== undefined) {
+    // Each process its own port, a jobs-only process too (cluster.ts, processSlot).
+    const server = await startMetricsServer(app, {
+      host: env.METRICS_HOST,
+      port: env.METRICS_PORT + processSlot(),
+      token: env.METRICS_TOKEN,
+    });
+    stopMetrics = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  }
   if (role.listens) await app.listen({ host: env.HOST, port: env.PORT });
   if (role.runsJobs && !closing) stopJobs = startJobs(app, role.listens);
 }
