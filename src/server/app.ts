@@ -81,6 +81,8 @@ export type BuildAppOptions = {
   /** Keep pages' HTML until what they read changes (default true; tests compare with fresh renders). */
   keepPages?: boolean;
   logger?: boolean;
+  /** Where the log lines go (tests read them); default stdout. */
+  logStream?: { write(line: string): void };
   /** Requests in progress beyond which new ones get 503 (default: env, else 64 on PGlite, 256 on PostgreSQL). */
   maxPendingRequests?: number;
   /** Overrides MAX_EVENT_LOOP_DELAY_MS (tests). */
@@ -118,7 +120,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const logger =
     options.logger === false
       ? false
-      : { level: env.LOG_LEVEL, redact: ['req.headers.cookie'], mixin: requestIdMixin };
+      : {
+          level: env.LOG_LEVEL,
+          redact: ['req.headers.cookie'],
+          mixin: requestIdMixin,
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        };
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
