@@ -24,7 +24,7 @@ async function appLogging(slowMs: number, pages = false) {
     logger: true,
     logStream: { write: (line: string) => void lines.push(JSON.parse(line) as Line) },
   });
-  app.get('/api/v1/slow-probe/:id', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/api/v1/slow-probe/:id', { config: { access: 'public' } }, async (_request, reply) => {
     await app.db.execute(sql`select pg_sleep(0.06)`);
     await app.db.execute(sql`select 1`);
     // A line of the app's own logger, not the request's: it names the request all the same.
