@@ -15,6 +15,7 @@ import {
 } from './cluster';
 import { type Env, EnvError, loadEnv, startupWarnings } from './env';
 import { startBackups } from './lib/backups';
+import { declareJobPeriod } from './lib/job-stats';
 import { startMaintenance } from './lib/maintenance';
 import { startTracing } from './lib/tracing';
 import { startAlertsJob } from './modules/alerts/job';
@@ -98,6 +99,16 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; 
 
 /** The mail and push senders, the buyers' alerts, the evening reminder, the leads' response clock, the hourly maintenance and (PGlite) the backups; returns what stops them. */
 function startJobs(app: FastifyInstance, serves: boolean) {
+  // How often each job that is not claimed per period means to run (the metrics' job_period_seconds; the
+  // periodic ones declare theirs, lib/job-period.ts): an alert fires when one has not ended well for long.
+  const handle = app.dbHandle;
+  declareJobPeriod(handle, 'mail-outbox', 5_000);
+  declareJobPeriod(handle, 'push-outbox', 2_000);
+  declareJobPeriod(handle, 'alerts', app.env.ALERTS_JOB_INTERVAL_MS);
+  declareJobPeriod(handle, 'lead-response-clock', 60_000);
+  declareJobPeriod(handle, 'daily-entry-reminder', 60_000);
+  if (handle.kind === 'pglite' && app.env.BACKUP_INTERVAL_HOURS > 0)
+    declareJobPeriod(handle, 'backup', app.env.BACKUP_INTERVAL_HOURS * 3_600_000);
   const stopWorker = startOutboxWorker(app);
   const stopPush = startPushWorker(app);
   const stopAlerts = startAlertsJob(app);

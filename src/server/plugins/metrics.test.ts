@@ -157,33 +157,33 @@ describe('what /metrics exposes', () => {
       0,
     );
 
-    expect(sampleOf(text, 'job_runs_total', { job: 'test-hourly' })).toBe(1);
-    expect(sampleOf(text, 'job_failures_total', { job: 'test-hourly' })).toBe(0);
-    expect(sampleOf(text, 'job_rows_total', { job: 'test-hourly' })).toBe(3);
-    expect(sampleOf(text, 'job_period_seconds', { job: 'test-hourly' })).toBe(3600);
-    expect(sampleOf(text, 'job_duration_seconds_count', { job: 'test-hourly' })).toBe(1);
-    expect(sampleOf(text, 'job_last_success_timestamp_seconds', { job: 'test-hourly' })).toBeGreaterThan(
+    expect(sampleOf(text, 'job_runs_total', { job_name: 'test-hourly' })).toBe(1);
+    expect(sampleOf(text, 'job_failures_total', { job_name: 'test-hourly' })).toBe(0);
+    expect(sampleOf(text, 'job_rows_total', { job_name: 'test-hourly' })).toBe(3);
+    expect(sampleOf(text, 'job_period_seconds', { job_name: 'test-hourly' })).toBe(3600);
+    expect(sampleOf(text, 'job_duration_seconds_count', { job_name: 'test-hourly' })).toBe(1);
+    expect(sampleOf(text, 'job_last_success_timestamp_seconds', { job_name: 'test-hourly' })).toBeGreaterThan(
       Date.now() / 1000 - 60,
     );
     expect(
-      sampleOf(text, 'job_period_last_finished_timestamp_seconds', { job: 'test-hourly' }),
+      sampleOf(text, 'job_period_last_finished_timestamp_seconds', { job_name: 'test-hourly' }),
     ).toBeGreaterThan(Date.now() / 1000 - 60);
 
-    expect(sampleOf(text, 'job_runs_total', { job: 'test-broken' })).toBe(1);
-    expect(sampleOf(text, 'job_failures_total', { job: 'test-broken' })).toBe(1);
-    expect(sampleOf(text, 'job_last_success_timestamp_seconds', { job: 'test-broken' })).toBeUndefined();
+    expect(sampleOf(text, 'job_runs_total', { job_name: 'test-broken' })).toBe(1);
+    expect(sampleOf(text, 'job_failures_total', { job_name: 'test-broken' })).toBe(1);
+    expect(sampleOf(text, 'job_last_success_timestamp_seconds', { job_name: 'test-broken' })).toBeUndefined();
     expect(
-      sampleOf(text, 'job_period_last_finished_timestamp_seconds', { job: 'test-broken' }),
+      sampleOf(text, 'job_period_last_finished_timestamp_seconds', { job_name: 'test-broken' }),
     ).toBeUndefined();
 
-    expect(sampleOf(text, 'job_rows_total', { job: 'test-queue' })).toBe(2);
+    expect(sampleOf(text, 'job_rows_total', { job_name: 'test-queue' })).toBe(2);
     // A period already claimed runs nothing and counts nothing.
     expect(await runOncePerPeriod(app.dbHandle, 'test-hourly', period, async () => 3)).toEqual({
       ran: false,
     });
     const again = (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
-    expect(sampleOf(again, 'job_runs_total', { job: 'test-hourly' })).toBe(1);
-    expect(sampleOf(again, 'job_duration_seconds_count', { job: 'test-hourly' })).toBe(1);
+    expect(sampleOf(again, 'job_runs_total', { job_name: 'test-hourly' })).toBe(1);
+    expect(sampleOf(again, 'job_duration_seconds_count', { job_name: 'test-hourly' })).toBe(1);
   });
 
   it('counts a write that moves cached scopes as an invalidation', async () => {

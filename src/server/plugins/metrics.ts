@@ -136,47 +136,48 @@ export const metricsPlugin = fp(
       },
     });
 
+    // Labelled `job_name`: Prometheus gives every target a `job` label of its own.
     const jobRuns = new Counter({
       name: 'job_runs_total',
       help: 'Runs of each background job in this process.',
-      labelNames: ['job'] as const,
+      labelNames: ['job_name'] as const,
       registers: [register],
     });
     const jobFailures = new Counter({
       name: 'job_failures_total',
       help: 'Runs of each background job that failed, in this process.',
-      labelNames: ['job'] as const,
+      labelNames: ['job_name'] as const,
       registers: [register],
     });
     const jobRows = new Counter({
       name: 'job_rows_total',
       help: 'Rows each background job handled (mails and notifications sent, events matched and alerts queued, leads escalated, files removed).',
-      labelNames: ['job'] as const,
+      labelNames: ['job_name'] as const,
       registers: [register],
     });
     const jobDuration = new Histogram({
       name: 'job_duration_seconds',
       help: 'Time each run of a background job took.',
-      labelNames: ['job'] as const,
+      labelNames: ['job_name'] as const,
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900],
       registers: [register],
     });
     const jobLastSuccess = new Gauge({
       name: 'job_last_success_timestamp_seconds',
       help: 'When a run of the job last ended well in this process (Unix seconds).',
-      labelNames: ['job'] as const,
+      labelNames: ['job_name'] as const,
       registers: [register],
     });
     const jobPeriod = new Gauge({
       name: 'job_period_seconds',
       help: 'How often each periodic job is meant to run, across every process.',
-      labelNames: ['job'] as const,
+      labelNames: ['job_name'] as const,
       registers: [register],
     });
     const periodFinished = new Gauge({
       name: 'job_period_last_finished_timestamp_seconds',
       help: 'When the last run of each periodic job that claimed its period ended well, in any process (job_runs).',
-      labelNames: ['job'] as const,
+      labelNames: ['job_name'] as const,
       registers: [register],
     });
     const readJobs = async () => {
@@ -184,19 +185,19 @@ export const metricsPlugin = fp(
       jobFailures.reset();
       jobRows.reset();
       for (const [job, stats] of jobStats(handle)) {
-        jobRuns.inc({ job }, stats.runs);
-        jobFailures.inc({ job }, stats.failures);
-        jobRows.inc({ job }, stats.rows);
-        for (const seconds of stats.durations.splice(0)) jobDuration.observe({ job }, seconds);
-        if (stats.lastSuccess > 0) jobLastSuccess.set({ job }, stats.lastSuccess);
-        if (stats.periodSeconds !== undefined) jobPeriod.set({ job }, stats.periodSeconds);
+        jobRuns.inc({ job_name: job }, stats.runs);
+        jobFailures.inc({ job_name: job }, stats.failures);
+        jobRows.inc({ job_name: job }, stats.rows);
+        for (const seconds of stats.durations.splice(0)) jobDuration.observe({ job_name: job }, seconds);
+        if (stats.lastSuccess > 0) jobLastSuccess.set({ job_name: job }, stats.lastSuccess);
+        if (stats.periodSeconds !== undefined) jobPeriod.set({ job_name: job }, stats.periodSeconds);
       }
       // One row per periodic job: a scan of a handful of rows.
       const result = (await app.db.execute(
         sql`select name, extract(epoch from last_finished_at)::float8 as finished
             from job_runs where last_finished_at is not null`,
       )) as unknown as { rows: { name: string; finished: number }[] };
-      for (const row of result.rows) periodFinished.set({ job: row.name }, Number(row.finished));
+      for (const row of result.rows) periodFinished.set({ job_name: row.name }, Number(row.finished));
     };
 
     const queueItems = new Gauge({
