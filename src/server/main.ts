@@ -23,7 +23,7 @@ import { startDraining } from './modules/health/routes';
 import { startOutboxWorker } from './modules/mail/worker';
 import { startResponseClock } from './modules/pipeline/clock';
 import { startDailyReminder, startPushWorker } from './modules/push';
-import { startMetricsServer } from './plugins/metrics';
+import { METRICS_LISTENING_MESSAGE, startMetricsServer } from './plugins/metrics';
 import { seedDemoOnce } from './seed/seed-demo';
 import { startOrphanSweep } from './storage/orphan-sweep';
 
@@ -92,6 +92,7 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; 
       token: env.METRICS_TOKEN,
     });
     stopMetrics = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    app.log.info({ metricsPort: env.METRICS_PORT + processSlot() }, METRICS_LISTENING_MESSAGE);
   }
   if (role.listens) await app.listen({ host: env.HOST, port: env.PORT });
   if (role.runsJobs && !closing) stopJobs = startJobs(app, role.listens);

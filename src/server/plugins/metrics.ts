@@ -281,6 +281,9 @@ export const metricsPlugin = fp(
   { name: 'metrics' },
 );
 
+/** Logged by each process once its metrics port listens (main.ts), with the port. */
+export const METRICS_LISTENING_MESSAGE = 'metrics listening';
+
 /**
  * The private metrics listener (METRICS_PORT, on METRICS_HOST): GET /metrics and nothing else, with the token
  * when METRICS_TOKEN is set. Resolves once it listens, with the server, which the caller closes.
