@@ -67,6 +67,18 @@ describe('deploy/prometheus-alerts.yml', () => {
     expect(check.stdout + check.stderr).toContain('SUCCESS');
     expect(check.status).toBe(0);
   });
+
+  it.skipIf(!hasPromtool)('fires as its unit tests expect (promtool test rules)', () => {
+    const test = spawnSync(
+      'promtool',
+      ['test', 'rules', join(appRoot(), 'deploy', 'prometheus-alerts.test.yml')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(test.stdout + test.stderr).toContain('SUCCESS');
+    expect(test.status).toBe(0);
+  });
 });
 
 describe('deploy/grafana-dashboard.json', () => {

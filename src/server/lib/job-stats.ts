@@ -9,9 +9,9 @@ export type JobStats = {
   runs: number;
   failures: number;
   rows: number;
-  /** Durations of the runs since the last scrape, in seconds (the histogram takes them). */
-  durations: number[];
   lastDurationSeconds: number;
+  /** When the last run ended, well or not (Unix seconds); 0 before the first. */
+  lastRun: number;
   /** Unix seconds; 0 before the first run that ended well. */
   lastSuccess: number;
   /** How often the job is meant to run, in seconds, when known (the "did not run" alert). */
@@ -19,6 +19,13 @@ export type JobStats = {
 };
 
 const byHandle = new WeakMap<DatabaseHandle, Map<string, JobStats>>();
+/** Told of each run's duration as it ends (the metrics' histogram), per handle. */
+const observers = new WeakMap<DatabaseHandle, (name: string, seconds: number) => void>();
+
+/** Has `observe` told of the duration of each run on `handle` from now on. */
+export function observeJobRuns(handle: DatabaseHandle, observe: (name: string, seconds: number) => void) {
+  observers.set(handle, observe);
+}
 
 function statsOf(handle: DatabaseHandle, name: string): JobStats {
   let jobs = byHandle.get(handle);
@@ -28,7 +35,7 @@ function statsOf(handle: DatabaseHandle, name: string): JobStats {
   }
   let stats = jobs.get(name);
   if (!stats) {
-    stats = { runs: 0, failures: 0, rows: 0, durations: [], lastDurationSeconds: 0, lastSuccess: 0 };
+    stats = { runs: 0, failures: 0, rows: 0, lastDurationSeconds: 0, lastRun: 0, lastSuccess: 0 };
     jobs.set(name, stats);
   }
   return stats;
@@ -68,8 +75,8 @@ export async function recordJobRun<T>(
     const seconds = (performance.now() - started) / 1000;
     stats.runs += 1;
     stats.lastDurationSeconds = seconds;
-    // Bounded: a process nobody scrapes keeps the last thousand.
-    if (stats.durations.length < 1000) stats.durations.push(seconds);
+    stats.lastRun = Date.now() / 1000;
+    observers.get(handle)?.(name, seconds);
   };
   try {
     const value = await run();

@@ -120,6 +120,8 @@ const EXPOSED: [string, 'counter' | 'gauge' | 'histogram'][] = [
   ['job_rows_total', 'counter'],
   ['job_duration_seconds', 'histogram'],
   ['job_last_success_timestamp_seconds', 'gauge'],
+  ['job_last_run_timestamp_seconds', 'gauge'],
+  ['job_last_duration_seconds', 'gauge'],
   ['job_period_seconds', 'gauge'],
   ['job_period_last_finished_timestamp_seconds', 'gauge'],
   ['app_ready', 'gauge'],
@@ -172,6 +174,12 @@ describe('what /metrics exposes', () => {
     expect(sampleOf(text, 'job_runs_total', { job_name: 'test-broken' })).toBe(1);
     expect(sampleOf(text, 'job_failures_total', { job_name: 'test-broken' })).toBe(1);
     expect(sampleOf(text, 'job_last_success_timestamp_seconds', { job_name: 'test-broken' })).toBeUndefined();
+    expect(sampleOf(text, 'job_last_run_timestamp_seconds', { job_name: 'test-broken' })).toBeGreaterThan(
+      Date.now() / 1000 - 60,
+    );
+    expect(sampleOf(text, 'job_last_duration_seconds', { job_name: 'test-broken' })).toBeGreaterThanOrEqual(
+      0,
+    );
     expect(
       sampleOf(text, 'job_period_last_finished_timestamp_seconds', { job_name: 'test-broken' }),
     ).toBeUndefined();

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { processSlot } from '../cluster';
-import { jobStats } from '../lib/job-stats';
+import { jobStats, observeJobRuns } from '../lib/job-stats';
 import { unavailableReason } from '../lib/unavailable';
 import { isDraining } from '../modules/health/routes';
 import { readCacheStats } from './read-cache';
@@ -168,6 +168,18 @@ export const metricsPlugin = fp(
       labelNames: ['job_name'] as const,
       registers: [register],
     });
+    const jobLastRun = new Gauge({
+      name: 'job_last_run_timestamp_seconds',
+      help: 'When a run of the job last ended in this process, well or not (Unix seconds).',
+      labelNames: ['job_name'] as const,
+      registers: [register],
+    });
+    const jobLastDuration = new Gauge({
+      name: 'job_last_duration_seconds',
+      help: 'How long the last run of the job in this process took.',
+      labelNames: ['job_name'] as const,
+      registers: [register],
+    });
     const jobPeriod = new Gauge({
       name: 'job_period_seconds',
       help: 'How often each periodic job is meant to run, across every process.',
@@ -180,6 +192,7 @@ export const metricsPlugin = fp(
       labelNames: ['job_name'] as const,
       registers: [register],
     });
+    observeJobRuns(handle, (job, seconds) => jobDuration.observe({ job_name: job }, seconds));
     const readJobs = async () => {
       jobRuns.reset();
       jobFailures.reset();
@@ -188,7 +201,10 @@ export const metricsPlugin = fp(
         jobRuns.inc({ job_name: job }, stats.runs);
         jobFailures.inc({ job_name: job }, stats.failures);
         jobRows.inc({ job_name: job }, stats.rows);
-        for (const seconds of stats.durations.splice(0)) jobDuration.observe({ job_name: job }, seconds);
+        if (stats.lastRun > 0) {
+          jobLastRun.set({ job_name: job }, stats.lastRun);
+          jobLastDuration.set({ job_name: job }, stats.lastDurationSeconds);
+        }
         if (stats.lastSuccess > 0) jobLastSuccess.set({ job_name: job }, stats.lastSuccess);
         if (stats.periodSeconds !== undefined) jobPeriod.set({ job_name: job }, stats.periodSeconds);
       }
