@@ -70,15 +70,18 @@ export async function routeInTransaction(
   return result;
 }
 
-/** The contact of a phone: the one with its normalized mobile number, or a new one (a landline never merges). */
+/**
+ * The contact of a phone: the one with its normalized mobile number, or a new one (a landline never merges).
+ * `made` says whether this call made it (its branch is then its first lead's).
+ */
 async function contactFor(tx: Transaction, name: string, phone: string, now: Date) {
   const phoneKey = normalizeIsraeliMobile(phone);
   if (!phoneKey) {
     const [row] = await tx
       .insert(contacts)
       .values({ name, phone, createdAt: now, updatedAt: now })
-      .returning();
-    return row!;
+      .returning({ id: contacts.id });
+    return { id: row!.id, made: true };
   }
   const [row] = await tx
     .insert(contacts)
@@ -88,7 +91,7 @@ async function contactFor(tx: Transaction, name: string, phone: string, now: Dat
       targetWhere: sql`${contacts.phoneKey} is not null`,
       set: { updatedAt: now },
     })
-    .returning();
+    .returning({ id: contacts.id, made: sql<boolean>`(xmax = 0)` });
   return row!;
 }
 
@@ -135,7 +138,7 @@ export type NewLead = {
 export async function addLead(tx: Transaction, input: NewLead) {
   const now = input.now ?? new Date();
   const contact = input.contactId
-    ? { id: input.contactId }
+    ? { id: input.contactId, made: false }
     : await contactFor(tx, input.name, input.phone, now);
   const routing: Pick<RoutingResult, 'ownerId' | 'reason'> = input.owner
     ? { ownerId: input.owner.id, reason: input.owner.reason }
@@ -164,6 +167,9 @@ export async function addLead(tx: Transaction, input: NewLead) {
       updatedAt: now,
     })
     .returning();
+  // A contact is known across the network by its phone; it is filed under the branch its first lead came to.
+  if (contact.made && lead!.branchId)
+    await tx.update(contacts).set({ branchId: lead!.branchId }).where(eq(contacts.id, contact.id));
   await tx.insert(leadActivities).values({
     leadId: lead!.id,
     kind: 'assignment',
