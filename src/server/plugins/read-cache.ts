@@ -121,8 +121,8 @@ export const readCacheStats = (db: Database) => ({
 type Entry<V> = { value: Promise<V>; at: number; since: number; read: readonly string[] | null };
 
 export type ReadCacheOptions = {
-  /** The cache's name in the metrics (`read_cache_requests_total{cache}`). */
-  name: string;
+  /** The cache's name in the metrics (`read_cache_requests_total{cache}`); default `unnamed`. */
+  name?: string;
   ttlMs: number;
   maxEntries?: number;
   /** The scopes an entry reads, from its key (a call to `get` may name them itself). */
@@ -136,7 +136,7 @@ export class ReadCache<V> {
   private readonly reads: (key: string) => readonly string[];
   readonly name: string;
 
-  constructor({ name, ttlMs, maxEntries = 2_000, reads }: ReadCacheOptions) {
+  constructor({ name = 'unnamed', ttlMs, maxEntries = 2_000, reads }: ReadCacheOptions) {
     this.name = name;
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
