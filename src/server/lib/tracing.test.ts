@@ -3,7 +3,7 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliverDueMail } from '../modules/mail/worker';
+import { deliverDueMail } from '../modules/mail';
 import { createTestApp } from '../test/test-app';
 import { REQUEST_ID_ATTRIBUTE, startTracing, tracingConfigured } from './tracing';
 

@@ -8,7 +8,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { processSlot } from '../cluster';
 import { jobStats, observeJobRuns } from '../lib/job-stats';
 import { unavailableReason } from '../lib/unavailable';
-import { isDraining } from '../modules/health/routes';
+import { isDraining } from '../modules/health';
 import { readCacheStats } from './read-cache';
 
 /**

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
 import { recordJobRun } from '../../lib/job-stats';
 import { inSpan } from '../../lib/tracing';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { claimDuePush, dropSubscription, markPushFailed, markPushSent } from './outbox';
 import { loadVapidKeys, vapidSubject } from './vapid';
 

@@ -4,8 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { inBranchScope } from '../branches/scope';
-import { type BranchRef, branchRefOf } from '../branches/service';
+import { type BranchRef, branchRefOf, inBranchScope } from '../branches';
 import { upgradeLegacyHash } from './legacy-hash';
 import { burnPasswordCheck, isLegacyHash, verifyPassword } from './passwords';
 
