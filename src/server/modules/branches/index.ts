@@ -2,4 +2,4 @@
 
 export { branchRoutes } from './routes';
 export { assertInScope, inBranchDuring, inBranchScope, scopeKey, wasInBranch } from './scope';
-export { assertBranchOpen, type BranchRef, branchDirectory, branchRefOf } from './service';
+export { assertBranchOpen, branchDirectory, branchRefOf } from './service';
