@@ -36,6 +36,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
 import { DEFAULT_MAX_LOOP_DELAY_MS, overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
+import { requestContextPlugin, requestIdMixin } from './plugins/request-context';
 import { requestLogPlugin, requestLogSample } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -71,6 +72,8 @@ export type BuildAppOptions = {
   /** Keep pages' HTML until what they read changes (default true; tests compare with fresh renders). */
   keepPages?: boolean;
   logger?: boolean;
+  /** Where the log lines go (tests read them); default stdout. */
+  logStream?: { write(line: string): void };
   /** Requests in progress beyond which new ones get 503 (default: env, else 64 on PGlite, 256 on PostgreSQL). */
   maxPendingRequests?: number;
   /** Overrides MAX_EVENT_LOOP_DELAY_MS (tests). */
@@ -105,7 +108,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ...env,
     APP_ORIGIN: options.env?.APP_ORIGIN ?? process.env.APP_ORIGIN,
   });
-  const logger = options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] };
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: env.LOG_LEVEL,
+          redact: ['req.headers.cookie'],
+          mixin: requestIdMixin,
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        };
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -150,13 +161,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDatabase) await handle.close();
   });
 
+  // First: every hook, handler and query after it runs in the request's context (its id, its times, its span).
+  await app.register(requestContextPlugin);
   await app.register(requestLogPlugin, {
     successSample: requestLogSample(env),
     slowMs: env.LOG_SLOW_MS,
   });
   await app.register(errorHandlerPlugin);
   // Counts every answer, refused ones too: before the overload plugin's hook.
-  await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
+  await app.register(metricsPlugin, {
+    token: env.METRICS_TOKEN,
+    privatePort: env.METRICS_PORT !== undefined,
+  });
   // First of the request hooks: a refused request costs no session lookup and no database time.
   await app.register(overloadPlugin, {
     maxPending:

@@ -16,6 +16,15 @@ import { createStorage } from './storage/create-storage';
 
 /** Set by the primary on each worker: its WorkerRole. */
 export const RUNS_JOBS_VARIABLE = 'SERVER_RUNS_JOBS';
+/**
+ * Set by the primary on each worker: its slot, 0 to WORKERS - 1 for the servers and WORKERS for a jobs process,
+ * kept across restarts. Names the process in the metrics and offsets its METRICS_PORT.
+ */
+export const PROCESS_SLOT_VARIABLE = 'SERVER_PROCESS_SLOT';
+
+/** This process's slot (0 outside a cluster). */
+export const processSlot = () => Number(process.env[PROCESS_SLOT_VARIABLE] ?? 0) || 0;
+
 /** What that worker logs once it has started the scheduled work. */
 export const RUNS_JOBS_MESSAGE = 'this server process runs the scheduled work (queues, clocks, maintenance)';
 
@@ -56,7 +65,7 @@ export async function runPrimary(
   jobs: ReturnType<typeof jobsPlacement> = 'inline',
 ): Promise<void> {
   const log = Fastify({ logger: { level: env.LOG_LEVEL } }).log;
-  const workers = new Map<Worker, { role: WorkerRole; startedAt: number }>();
+  const workers = new Map<Worker, { role: WorkerRole; slot: number; startedAt: number }>();
   let closing = false;
   let exitCode = 0;
   let anyListening = false;
@@ -86,9 +95,10 @@ export async function runPrimary(
   if (closing) return;
 
   cluster.setupPrimary({ exec: mainFile });
-  const start = (role: WorkerRole) => {
-    const worker = cluster.fork({ [RUNS_JOBS_VARIABLE]: role });
-    workers.set(worker, { role, startedAt: Date.now() });
+  // A worker's slot stays the same when it is restarted: its metrics label and its METRICS_PORT offset.
+  const start = (role: WorkerRole, slot: number) => {
+    const worker = cluster.fork({ [RUNS_JOBS_VARIABLE]: role, [PROCESS_SLOT_VARIABLE]: String(slot) });
+    workers.set(worker, { role, slot, startedAt: Date.now() });
   };
   cluster.on('listening', () => {
     anyListening = true;
@@ -116,14 +126,14 @@ export async function runPrimary(
     );
     const timer = setTimeout(() => {
       restarts.delete(timer);
-      start(info.role);
+      start(info.role, info.slot);
     }, delay);
     restarts.add(timer);
   });
 
   log.info({ workers: count, jobs }, 'starting the server processes');
-  for (let i = 0; i < count; i++) start(i === 0 && jobs === 'inline' ? 'serve+jobs' : 'serve');
-  if (jobs === 'process') start('jobs');
+  for (let i = 0; i < count; i++) start(i === 0 && jobs === 'inline' ? 'serve+jobs' : 'serve', i);
+  if (jobs === 'process') start('jobs', count);
 }
 
 /** Migrations and the optional demo seed, once for all the workers, before any of them starts. */

@@ -186,6 +186,14 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /**
+   * A private port for the metrics: /metrics is then served there only (the app's port answers 404), with the
+   * token when METRICS_TOKEN is set and without it otherwise. With WORKERS, worker n listens on METRICS_PORT + n
+   * and a JOBS_MODE=worker process on METRICS_PORT + WORKERS.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Where the metrics port listens (default 127.0.0.1: this machine only). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
    * Milliseconds the event loop may be busy, without coming round to its timers, before the requests it reads
    * get 503 with Retry-After (default 500 in production, off otherwise; 0: off).
    */

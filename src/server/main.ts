@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import {
   JOBS_PROCESS_MESSAGE,
   jobsPlacement,
+  processSlot,
   RUNS_JOBS_MESSAGE,
   RUNS_JOBS_VARIABLE,
   runPrimary,
@@ -14,12 +15,15 @@ import {
 } from './cluster';
 import { type Env, EnvError, loadEnv, startupWarnings } from './env';
 import { startBackups } from './lib/backups';
+import { declareJobPeriod } from './lib/job-stats';
 import { startMaintenance } from './lib/maintenance';
+import { startTracing } from './lib/tracing';
 import { startAlertsJob } from './modules/alerts';
 import { startDraining } from './modules/health';
 import { startResponseClock } from './modules/leads';
 import { startOutboxWorker } from './modules/mail';
 import { startDailyReminder, startPushWorker } from './modules/push';
+import { METRICS_LISTENING_MESSAGE, startMetricsServer } from './plugins/metrics';
 import { seedDemoOnce } from './seed/seed-demo';
 import { startOrphanSweep } from './storage/orphan-sweep';
 
@@ -32,7 +36,10 @@ import { startOrphanSweep } from './storage/orphan-sweep';
 async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; listens: boolean }) {
   let app: FastifyInstance | undefined;
   let stopJobs = async () => {};
+  let stopMetrics = async () => {};
   let closing = false;
+  // Traces when the OTEL_* variables ask for them (lib/tracing.ts); flushed at the end.
+  const stopTracing = await startTracing();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -49,6 +56,8 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; 
     }
     await stopJobs();
     await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+    await stopMetrics();
+    await stopTracing?.().catch(() => {});
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -75,12 +84,32 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; 
     app.log.warn('JOBS_MODE is ignored with the embedded database: its one process runs the scheduled work');
   }
   if (closing) return;
+  if (env.METRICS_PORT !== undefined) {
+    // Each process its own port, a jobs-only process too (cluster.ts, processSlot).
+    const server = await startMetricsServer(app, {
+      host: env.METRICS_HOST,
+      port: env.METRICS_PORT + processSlot(),
+      token: env.METRICS_TOKEN,
+    });
+    stopMetrics = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    app.log.info({ metricsPort: env.METRICS_PORT + processSlot() }, METRICS_LISTENING_MESSAGE);
+  }
   if (role.listens) await app.listen({ host: env.HOST, port: env.PORT });
   if (role.runsJobs && !closing) stopJobs = startJobs(app, role.listens);
 }
 
 /** The mail and push senders, the buyers' alerts, the evening reminder, the leads' response clock, the hourly maintenance and (PGlite) the backups; returns what stops them. */
 function startJobs(app: FastifyInstance, serves: boolean) {
+  // How often each job that is not claimed per period means to run (the metrics' job_period_seconds; the
+  // periodic ones declare theirs, lib/job-period.ts): an alert fires when one has not ended well for long.
+  const handle = app.dbHandle;
+  declareJobPeriod(handle, 'mail-outbox', 5_000);
+  declareJobPeriod(handle, 'push-outbox', 2_000);
+  declareJobPeriod(handle, 'alerts', app.env.ALERTS_JOB_INTERVAL_MS);
+  declareJobPeriod(handle, 'lead-response-clock', 60_000);
+  declareJobPeriod(handle, 'daily-entry-reminder', 60_000);
+  if (handle.kind === 'pglite' && app.env.BACKUP_INTERVAL_HOURS > 0)
+    declareJobPeriod(handle, 'backup', app.env.BACKUP_INTERVAL_HOURS * 3_600_000);
   const stopWorker = startOutboxWorker(app);
   const stopPush = startPushWorker(app);
   const stopAlerts = startAlertsJob(app);

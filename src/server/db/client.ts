@@ -9,6 +9,7 @@ import pg from 'pg';
 import { appRoot } from '../lib/app-root';
 import { AdvisoryLockSession, withBlockingLock } from './advisory-lock';
 import { DurableNodeFS, durableStartParams, fsyncTree } from './durable-fs';
+import { type QueryStats, timed, wrapQuery } from './instrument';
 import * as schema from './schema';
 
 /** Both drivers expose the same Drizzle query API; the node-postgres type stands for either. */
@@ -28,8 +29,12 @@ export type DatabaseHandle = {
    * waits in the pool behind requests stuck on a locked table (a load balancer would pull every server at once).
    */
   probe<R>(text: string): Promise<R[]>;
-  /** PostgreSQL only: the requests' pool now (the metrics). */
-  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * The requests' connections now (the metrics): on PostgreSQL the pool's; on PGlite its one connection, busy
+   * while a statement or transaction runs, with the statements waiting for it. `errors`: connections lost or
+   * that could not be had, since the start (always 0 on PGlite, which has no connection to lose).
+   */
+  poolStats(): { total: number; idle: number; waiting: number; max: number; errors: number };
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (test templates, backups). */
@@ -103,11 +108,29 @@ function openPostgres({
   // A connection the database ends (a restart, a failover, an administrator's pg_terminate_backend) must not
   // end the process. An idle one is dropped by the pool; one checked out between queries (inside a
   // transaction) fails its next query, which the request answers as an error. Both are only reported here.
-  const lost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+  const stats: QueryStats = { active: 0, connectionErrors: 0 };
+  const lost = (err: Error) => {
+    stats.connectionErrors += 1;
+    console.warn(`database connection lost: ${err.message}`);
+  };
   pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    // A transaction's statements, on the connection it holds (pool.query below times the rest).
+    wrapQuery(client as never, 'postgres', stats);
+  });
   probes.on('error', lost);
   probes.on('connect', (client) => client.on('error', lost));
+  wrapQuery(pool as never, 'postgres', stats);
+  // A connection that could not be had (refused, or none free within PG_POOL_ACQUIRE_TIMEOUT_MS).
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return (connect as (...a: unknown[]) => unknown)(...args);
+    return connect().catch((err: Error) => {
+      stats.connectionErrors += 1;
+      throw err;
+    });
+  }) as typeof pool.connect;
   const probe = async <R>(text: string) => (await probes.query(text)).rows as R[];
   const db = drizzlePg({ client: pool, schema });
   const locks = new AdvisoryLockSession(url);
@@ -123,6 +146,7 @@ function openPostgres({
       idle: pool.idleCount,
       waiting: pool.waitingCount,
       max: poolSize,
+      errors: stats.connectionErrors,
     }),
     ping: async () => {
       await probe('select 1');
@@ -167,6 +191,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; memor
     await client.exec('checkpoint');
     fsyncTree(dataDir);
   }
+  // Every statement and transaction is timed (db/instrument.ts); they take the one connection in turn.
+  const stats: QueryStats = { active: 0, connectionErrors: 0 };
+  wrapQuery(client as never, 'pglite', stats);
+  const exec = client.exec.bind(client);
+  client.exec = (query, options) => timed('pglite', stats, query, () => exec(query, options));
+  const transaction = client.transaction.bind(client);
+  client.transaction = (work) => timed('pglite', stats, '', () => transaction(work));
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const handle: DatabaseHandle = {
     db,
@@ -177,6 +208,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; memor
       return { applied: (await appliedMigrations(client)) - before };
     },
     probe: async <R>(text: string) => (await client.query<R>(text)).rows,
+    poolStats: () => ({
+      total: 1,
+      idle: stats.active > 0 ? 0 : 1,
+      waiting: Math.max(0, stats.active - 1),
+      max: 1,
+      errors: 0,
+    }),
     ping: async () => {
       await client.query('select 1');
     },

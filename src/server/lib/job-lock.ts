@@ -1,5 +1,6 @@
 import { withBlockingLock } from '../db/advisory-lock';
 import type { DatabaseHandle } from '../db/client';
+import { recordJobRun } from './job-stats';
 
 /**
  * Singleton work across processes and machines. On PostgreSQL a named advisory lock (db/advisory-lock.ts) says
@@ -17,12 +18,15 @@ export type SingletonOutcome<T> = { ran: true; value: T } | { ran: false };
 
 /**
  * Runs `job` unless another run of the same name holds the lock, here or in any other process; then it does
- * nothing and says so (`ran: false`). For periodic jobs: the next tick tries again.
+ * nothing and says so (`ran: false`). For periodic jobs: the next tick tries again. A run is counted in the
+ * job's metrics (lib/job-stats.ts) unless `record` is false (a periodic job counts only the runs that claimed
+ * their period).
  */
 export async function runSingleton<T>(
   handle: DatabaseHandle,
   name: string,
   job: () => Promise<T>,
+  { record = true }: { record?: boolean } = {},
 ): Promise<SingletonOutcome<T>> {
   const held = heldHere.get(handle) ?? new Set<string>();
   heldHere.set(handle, held);
@@ -31,7 +35,7 @@ export async function runSingleton<T>(
   try {
     if (handle.locks && !(await handle.locks.tryLock(name))) return { ran: false };
     try {
-      return { ran: true, value: await job() };
+      return { ran: true, value: await (record ? recordJobRun(handle, name, job) : job()) };
     } finally {
       await handle.locks?.unlock(name).catch(() => {});
     }

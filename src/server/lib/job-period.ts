@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client';
 import { jobRuns } from '../db/schema';
 import { runSingleton, type SingletonOutcome } from './job-lock';
+import { declareJobPeriod, recordJobRun } from './job-stats';
 
 /** Names this process in `job_runs.last_process`. */
 const thisProcess = `${hostname()}:${process.pid}`;
@@ -56,17 +57,23 @@ export async function runOncePerPeriod<T>(
   job: () => Promise<T>,
   now?: Date,
 ): Promise<SingletonOutcome<T>> {
-  const outcome = await runSingleton(handle, name, async (): Promise<SingletonOutcome<T>> => {
-    const startedAt = await claimPeriod(handle.db, name, periodMs, now);
-    if (startedAt === null) return { ran: false };
-    const startedHere = Date.now();
-    const value = await job();
-    const finishedAt = now ? clockOf(new Date(now.getTime() + Date.now() - startedHere)) : sql`now()`;
-    await handle.db
-      .update(jobRuns)
-      .set({ lastFinishedAt: finishedAt })
-      .where(and(eq(jobRuns.name, name), sql`${jobRuns.lastStartedAt} = ${startedAt}::timestamptz`));
-    return { ran: true, value };
-  });
+  declareJobPeriod(handle, name, periodMs);
+  const outcome = await runSingleton(
+    handle,
+    name,
+    async (): Promise<SingletonOutcome<T>> => {
+      const startedAt = await claimPeriod(handle.db, name, periodMs, now);
+      if (startedAt === null) return { ran: false };
+      const startedHere = Date.now();
+      const value = await recordJobRun(handle, name, job);
+      const finishedAt = now ? clockOf(new Date(now.getTime() + Date.now() - startedHere)) : sql`now()`;
+      await handle.db
+        .update(jobRuns)
+        .set({ lastFinishedAt: finishedAt })
+        .where(and(eq(jobRuns.name, name), sql`${jobRuns.lastStartedAt} = ${startedAt}::timestamptz`));
+      return { ran: true, value };
+    },
+    { record: false },
+  );
   return outcome.ran ? outcome.value : outcome;
 }

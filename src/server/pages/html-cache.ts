@@ -29,7 +29,7 @@ const TTL_MS = 60_000;
  * read from the read caches (collected while it renders), plus what the page server reads on its own (below).
  */
 export const newHtmlCache = () =>
-  new ReadCache<BuiltPage>({ ttlMs: TTL_MS, maxEntries: 300, reads: () => [scopes.all] });
+  new ReadCache<BuiltPage>({ name: 'pages', ttlMs: TTL_MS, maxEntries: 300, reads: () => [scopes.all] });
 
 const PROPERTY_PATH = new RegExp(`^${routePatterns.propertyView.replace('/:id', '')}/([^/?]+)/?$`, 'i');
 

@@ -1,6 +1,7 @@
 import { canonicalPath, matchRouteName, type RouteName } from '@shared/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { timeStage } from '../lib/request-context';
 import { SHARED_CACHE } from '../plugins/etag';
 import { collectReads } from '../plugins/read-cache';
 import { fontPreloadTags } from './font-preload';
@@ -94,7 +95,7 @@ export function createPageServer(
       return page(200, assemblePage(template, { head }));
     }
     const [rendered, head] = await Promise.all([
-      render(url, reads, extras.seed).catch((err) => logFailure(request, err)),
+      timeStage('render', () => render(url, reads, extras.seed)).catch((err) => logFailure(request, err)),
       pageHead({ ...ctx, reads }, { route, pathname, url }),
     ]);
     const withFonts = fonts ? `${fonts}\n    ${head}` : head;

@@ -46,6 +46,11 @@ export class ScopeGenerations {
   private allAt = 0;
   private readonly changedAt = new Map<string, number>();
 
+  /** How many times scopes moved (a write here or announced elsewhere, a drop of everything): the metrics. */
+  get bumps(): number {
+    return this.version;
+  }
+
   bump(changed: Iterable<string>) {
     this.version++;
     for (const scope of changed) {

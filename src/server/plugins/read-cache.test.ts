@@ -11,7 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('ReadCache', () => {
   it('reuses a value within its TTL and loads again after it', async () => {
     const db = newDb();
-    const cache = new ReadCache<number>({ ttlMs: 1_000, reads });
+    const cache = new ReadCache<number>({ name: 'test', ttlMs: 1_000, reads });
     let loads = 0;
     const load = async () => ++loads;
     const now = vi.spyOn(Date, 'now').mockReturnValue(10_000);
@@ -24,7 +24,7 @@ describe('ReadCache', () => {
 
   it('never serves a value after a write in this process, nor one whose load overlapped a write', async () => {
     const db = newDb();
-    const cache = new ReadCache<string>({ ttlMs: 60_000, reads });
+    const cache = new ReadCache<string>({ name: 'test', ttlMs: 60_000, reads });
     expect(await cache.get(db, 'k', async () => 'before')).toBe('before');
     noteWrite(db);
     expect(await cache.get(db, 'k', async () => 'after')).toBe('after');
@@ -38,7 +38,7 @@ describe('ReadCache', () => {
   });
 
   it('keeps caches of different databases apart', async () => {
-    const cache = new ReadCache<string>({ ttlMs: 60_000, reads });
+    const cache = new ReadCache<string>({ name: 'test', ttlMs: 60_000, reads });
     const [a, b] = [newDb(), newDb()];
     await cache.get(a, 'k', async () => 'a');
     noteWrite(b);
@@ -48,7 +48,7 @@ describe('ReadCache', () => {
 
   it('shares one load between concurrent callers and does not keep a failure', async () => {
     const db = newDb();
-    const cache = new ReadCache<number>({ ttlMs: 60_000, reads });
+    const cache = new ReadCache<number>({ name: 'test', ttlMs: 60_000, reads });
     const load = vi.fn(async () => 7);
     expect(await Promise.all([cache.get(db, 'k', load), cache.get(db, 'k', load)])).toEqual([7, 7]);
     expect(load).toHaveBeenCalledTimes(1);
@@ -59,7 +59,7 @@ describe('ReadCache', () => {
 
   it('loads the misses of several keys in one call and reuses the hits', async () => {
     const db = newDb();
-    const cache = new ReadCache<string | undefined>({ ttlMs: 60_000, reads });
+    const cache = new ReadCache<string | undefined>({ name: 'test', ttlMs: 60_000, reads });
     const loadMany = vi.fn(
       async (keys: string[]) => new Map(keys.filter((k) => k !== 'gone').map((k) => [k, `v${k}`])),
     );
@@ -70,7 +70,7 @@ describe('ReadCache', () => {
 
   it('drops only the entries that read what a write changed; a write that names nothing drops all', async () => {
     const db = newDb();
-    const cache = new ReadCache<string>({ ttlMs: 60_000, reads });
+    const cache = new ReadCache<string>({ name: 'test', ttlMs: 60_000, reads });
     await cache.get(db, 'a', async () => 'a1');
     await cache.get(db, 'b', async () => 'b1');
     await cache.get(db, 'both', async () => 'both1', ['scope:a', 'scope:b']);

@@ -88,6 +88,32 @@ function noteRead(read: Iterable<string> | null) {
   if (into && read) for (const scope of read) into.add(scope);
 }
 
+/** Hits and misses of each named cache, per database (tests open several, each standing for a process). */
+const counts = new WeakMap<Database, Map<string, { hits: number; misses: number }>>();
+
+function countOf(db: Database, name: string) {
+  let byName = counts.get(db);
+  if (!byName) {
+    byName = new Map();
+    counts.set(db, byName);
+  }
+  let count = byName.get(name);
+  if (!count) {
+    count = { hits: 0, misses: 0 };
+    byName.set(name, count);
+  }
+  return count;
+}
+
+/**
+ * The read caches' figures on `db` in this process (the metrics): hits and misses by cache, and invalidations
+ * (writes that moved scopes, here or announced by another process, and every drop of them all).
+ */
+export const readCacheStats = (db: Database) => ({
+  caches: counts.get(db) ?? new Map<string, { hits: number; misses: number }>(),
+  invalidations: generationsOf(db).bumps,
+});
+
 /**
  * An entry: its value, when it was loaded (for the TTL), the scopes' counter when its load started, and the
  * scopes it read (`null` while a load that learns them is running).
@@ -95,6 +121,8 @@ function noteRead(read: Iterable<string> | null) {
 type Entry<V> = { value: Promise<V>; at: number; since: number; read: readonly string[] | null };
 
 export type ReadCacheOptions = {
+  /** The cache's name in the metrics (`read_cache_requests_total{cache}`); default `unnamed`. */
+  name?: string;
   ttlMs: number;
   maxEntries?: number;
   /** The scopes an entry reads, from its key (a call to `get` may name them itself). */
@@ -106,8 +134,10 @@ export class ReadCache<V> {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly reads: (key: string) => readonly string[];
+  readonly name: string;
 
-  constructor({ ttlMs, maxEntries = 2_000, reads }: ReadCacheOptions) {
+  constructor({ name = 'unnamed', ttlMs, maxEntries = 2_000, reads }: ReadCacheOptions) {
+    this.name = name;
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
     this.reads = reads;
@@ -150,10 +180,13 @@ export class ReadCache<V> {
     const now = Date.now();
     const generations = generationsOf(db);
     const hit = map.get(key);
+    const count = countOf(db, this.name);
     if (hit && now - hit.at < this.ttlMs && this.unchanged(generations, hit)) {
+      count.hits += 1;
       noteRead(hit.read);
       return hit.value;
     }
+    count.misses += 1;
     if (map.size >= this.maxEntries) map.clear();
     noteRead(read);
     const loading = load();

@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestTimes } from './request-context';
 
 export type RequestLogOptions = {
   /** Share of successful, fast requests logged (0..1): every one in development, a sample in production. */
   successSample: number;
-  /** A request answered slower than this (ms) is always logged, as a warning. */
+  /**
+   * A request answered slower than this (ms) is always logged, as a warning naming its route pattern and where
+   * its time went (LOG_SLOW_MS).
+   */
   slowMs: number;
 };
 
@@ -14,6 +18,27 @@ export type RequestLogOptions = {
  */
 export const requestLogSample = (env: { NODE_ENV: string; LOG_REQUEST_SAMPLE?: number | undefined }) =>
   env.LOG_REQUEST_SAMPLE ?? (env.NODE_ENV === 'production' ? 0.05 : 1);
+
+const ms = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * A slow request's route pattern and where its time went, in ms: its database statements (their sum, and how
+ * many), the page's render (which includes the database time of the API reads it makes) and the compression.
+ */
+function whereTimeWent(request: FastifyRequest) {
+  const times = requestTimes(request);
+  return {
+    route: request.routeOptions.url ?? 'unmatched',
+    ...(times
+      ? {
+          dbMs: ms(times.dbMs),
+          dbQueries: times.dbQueries,
+          renderMs: ms(times.renderMs),
+          compressMs: ms(times.compressMs),
+        }
+      : {}),
+  };
+}
 
 /**
  * One line per request when it is answered (`request completed`: method, URL, client address and port, status,
@@ -28,7 +53,7 @@ export const requestLogPlugin = fp<RequestLogOptions>(
       const status = reply.statusCode;
       const slow = responseTime >= slowMs;
       if (status < 400 && !slow && (successSample <= 0 || Math.random() >= successSample)) return;
-      const line = { req: request, res: reply, responseTime };
+      const line = { req: request, res: reply, responseTime, ...(slow ? whereTimeWent(request) : {}) };
       // 503 is the server saying it cannot take the request now (overload, the database unavailable), not a bug.
       if (status === 503) request.log.warn(line, 'request completed');
       else if (status >= 500) request.log.error(line, 'request completed');

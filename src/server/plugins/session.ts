@@ -63,7 +63,12 @@ const sessionCache = new ReadCache<{
   networkAccess: boolean;
   expiresAt: Date;
   lastSeenAt: Date;
-} | null>({ ttlMs: 2_000, maxEntries: 10_000, reads: () => [scopes.sessions, scopes.users] });
+} | null>({
+  name: 'sessions',
+  ttlMs: 2_000,
+  maxEntries: 10_000,
+  reads: () => [scopes.sessions, scopes.users],
+});
 
 /** Reads the session cookie on API requests and sets `request.user` (null when absent, expired or deactivated). */
 export const sessionPlugin = fp(

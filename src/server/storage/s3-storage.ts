@@ -9,7 +9,9 @@ import {
   S3Client,
   type S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { SpanKind } from '@opentelemetry/api';
 import { EnvError } from '../env';
+import { inSpan } from '../lib/tracing';
 import { type ByteRange, resolveByteRange } from './byte-range';
 import {
   keyOfUploadsPath,
@@ -59,6 +61,14 @@ export class S3Storage implements Storage {
       credentials: options.credentials,
       maxAttempts: 3,
     });
+    // Every call to the bucket gets a span when tracing is on (lib/tracing.ts), named by its command.
+    const send = this.client.send.bind(this.client) as (command: unknown) => Promise<unknown>;
+    this.client.send = ((command: { constructor: { name: string } }) =>
+      inSpan(
+        `S3 ${command.constructor.name.replace(/Command$/, '')}`,
+        { kind: SpanKind.CLIENT, attributes: { 'aws.s3.bucket': options.bucket } },
+        () => send(command),
+      )) as typeof this.client.send;
     this.publicUrl = options.publicUrl?.replace(/\/+$/, '');
   }
 

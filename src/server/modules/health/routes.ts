@@ -9,6 +9,9 @@ import { appRoot } from '../../lib/app-root';
  */
 const draining = new WeakSet<object>();
 
+/** Whether the app is draining (the metrics' `app_ready`). */
+export const isDraining = (app: FastifyInstance) => draining.has(app.server);
+
 /** Marks the app as draining: readiness answers 503 from now on, while requests are still served. */
 export function startDraining(app: FastifyInstance) {
   draining.add(app.server);

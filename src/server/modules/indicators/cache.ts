@@ -16,10 +16,24 @@ const named = (): never => {
 };
 
 export const readCaches = {
-  scoreboard: new ReadCache<CachedBody>({ ttlMs: TTL_MS, maxEntries: 200, reads: named }),
-  summary: new ReadCache<CachedBody>({ ttlMs: TTL_MS, reads: named }),
-  allPerformance: new ReadCache<CachedBody>({ ttlMs: TTL_MS, maxEntries: 200, reads: named }),
-  agentPerformance: new ReadCache<CachedBody>({ ttlMs: TTL_MS, reads: named }),
+  scoreboard: new ReadCache<CachedBody>({
+    name: 'indicators-scoreboard',
+    ttlMs: TTL_MS,
+    maxEntries: 200,
+    reads: named,
+  }),
+  summary: new ReadCache<CachedBody>({ name: 'indicators-summary', ttlMs: TTL_MS, reads: named }),
+  allPerformance: new ReadCache<CachedBody>({
+    name: 'indicators-allPerformance',
+    ttlMs: TTL_MS,
+    maxEntries: 200,
+    reads: named,
+  }),
+  agentPerformance: new ReadCache<CachedBody>({
+    name: 'indicators-agentPerformance',
+    ttlMs: TTL_MS,
+    reads: named,
+  }),
 };
 
 /** What a month's figures read: that month, writes of unknown months, the agents, and the settings (holidays). */

@@ -1,8 +1,10 @@
+import { SpanKind } from '@opentelemetry/api';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox } from '../../db/schema';
 import { runSingleton } from '../../lib/job-lock';
+import { inSpan } from '../../lib/tracing';
 import { claimDueMail, markFailedAttempt, markSent } from './outbox';
 
 export type OutboxWorkerOptions = { intervalMs?: number; retryBaseMs?: number; smtpUrl?: string };
@@ -18,15 +20,17 @@ export async function deliverDueMail(
   for (const mail of batch) {
     const attempts = mail.attempts + 1;
     try {
-      await transporter.sendMail({
-        from: app.env.MAIL_FROM,
-        to: mail.to,
-        cc: mail.cc ?? undefined,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-        headers: mail.headers ?? undefined,
-      });
+      await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'mail.kind': mail.kind } }, () =>
+        transporter.sendMail({
+          from: app.env.MAIL_FROM,
+          to: mail.to,
+          cc: mail.cc ?? undefined,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          headers: mail.headers ?? undefined,
+        }),
+      );
       await markSent(app.db, mail.id, attempts);
     } catch (err) {
       app.log.warn({ err, mailId: mail.id, attempts }, 'mail delivery failed, will retry');
@@ -85,9 +89,11 @@ export function startOutboxWorker(
   let stopped = false;
   const tick = () => {
     if (stopped) return;
+    // Counted in the metrics with the mails it handled (lib/job-stats.ts).
     const work = runSingleton(app.dbHandle, 'mail-outbox', async () => {
-      if (transporter) await deliverDueMail(app, transporter, options.retryBaseMs);
-      else loggedUntil = await logQueuedMail(app, loggedUntil);
+      if (transporter) return deliverDueMail(app, transporter, options.retryBaseMs);
+      loggedUntil = await logQueuedMail(app, loggedUntil);
+      return 0;
     });
     running = work
       .catch((err) => app.log.error({ err }, 'outbox worker failed'))

@@ -21,21 +21,41 @@ const propertyScopes = (id: string) => [scopes.property(id), scopes.users];
 
 export const propertyCaches = {
   /** Search totals, by the filters (not the page or the sort). */
-  counts: new ReadCache<SearchCount>({ ttlMs: TTL_MS, reads: () => ALL_LISTINGS }),
+  counts: new ReadCache<SearchCount>({ name: 'properties-counts', ttlMs: TTL_MS, reads: () => ALL_LISTINGS }),
   /** Whole JSON bodies of search pages, by their query. */
-  search: new ReadCache<CachedBody>({ ttlMs: TTL_MS, reads: () => [...ALL_LISTINGS, scopes.users] }),
+  search: new ReadCache<CachedBody>({
+    name: 'properties-search',
+    ttlMs: TTL_MS,
+    reads: () => [...ALL_LISTINGS, scopes.users],
+  }),
   /** Whole JSON bodies of single properties, by id. */
-  single: new ReadCache<CachedBody>({ ttlMs: TTL_MS, maxEntries: 5_000, reads: propertyScopes }),
+  single: new ReadCache<CachedBody>({
+    name: 'properties-single',
+    ttlMs: TTL_MS,
+    maxEntries: 5_000,
+    reads: propertyScopes,
+  }),
   /** Properties as objects, by id (the rows of similar properties); undefined: no such property. */
-  rows: new ReadCache<Property | undefined>({ ttlMs: TTL_MS, maxEntries: 20_000, reads: propertyScopes }),
+  rows: new ReadCache<Property | undefined>({
+    name: 'properties-rows',
+    ttlMs: TTL_MS,
+    maxEntries: 20_000,
+    reads: propertyScopes,
+  }),
   /** A city's unsold properties sorted by price: the candidates of similar properties, by city. */
   cityPrices: new ReadCache<CityPrices>({
+    name: 'properties-city-prices',
     ttlMs: TTL_MS,
     maxEntries: 1_000,
     reads: (city) => [scopes.city(city)],
   }),
   /** The city suggestions of a deal type, and a city's streets (distinct over every property). */
-  names: new ReadCache<string[]>({ ttlMs: TTL_MS, maxEntries: 1_000, reads: () => ALL_LISTINGS }),
+  names: new ReadCache<string[]>({
+    name: 'properties-names',
+    ttlMs: TTL_MS,
+    maxEntries: 1_000,
+    reads: () => ALL_LISTINGS,
+  }),
 };
 
 export type CityPrices = { ids: string[]; prices: number[] };

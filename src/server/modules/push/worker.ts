@@ -1,7 +1,10 @@
 import type { Agent } from 'node:https';
+import { SpanKind } from '@opentelemetry/api';
 import type { PushPayload } from '@shared/schemas/push';
 import type { FastifyInstance } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
+import { recordJobRun } from '../../lib/job-stats';
+import { inSpan } from '../../lib/tracing';
 import { getSettings } from '../settings';
 import { claimDuePush, dropSubscription, markPushFailed, markPushSent } from './outbox';
 import { loadVapidKeys, vapidSubject } from './vapid';
@@ -32,20 +35,22 @@ export async function deliverDuePush(app: FastifyInstance, options: PushWorkerOp
       kind: row.kind,
     };
     try {
-      await webpush.sendNotification(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        JSON.stringify(payload),
-        {
-          vapidDetails: { subject, ...keys },
-          TTL: TTL_SECONDS,
-          urgency: 'high',
-          // A resend of this row (a crash between the push service's answer and our bookkeeping) replaces the
-          // first copy at the push service if it is still waiting there; the service worker also ignores a
-          // notification id it has shown.
-          topic: row.id.replaceAll('-', ''),
-          timeout: options.timeoutMs ?? 10_000,
-          ...(options.agent ? { agent: options.agent } : {}),
-        },
+      await inSpan('web push send', { kind: SpanKind.CLIENT, attributes: { 'push.kind': row.kind } }, () =>
+        webpush.sendNotification(
+          { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+          JSON.stringify(payload),
+          {
+            vapidDetails: { subject, ...keys },
+            TTL: TTL_SECONDS,
+            urgency: 'high',
+            // A resend of this row (a crash between the push service's answer and our bookkeeping) replaces the
+            // first copy at the push service if it is still waiting there; the service worker also ignores a
+            // notification id it has shown.
+            topic: row.id.replaceAll('-', ''),
+            timeout: options.timeoutMs ?? 10_000,
+            ...(options.agent ? { agent: options.agent } : {}),
+          },
+        ),
       );
       await markPushSent(app.db, row.id, device.id, attempts);
     } catch (err) {
@@ -71,7 +76,7 @@ export function startPushWorker(app: FastifyInstance, options: PushWorkerOptions
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    running = deliverDuePush(app, options)
+    running = recordJobRun(app.dbHandle, 'push-outbox', () => deliverDuePush(app, options))
       .catch((err) => app.log.error({ err }, 'push worker failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 2_000);

@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS } from './defaults';
  * process or another on the same database, invalidates them before it is answered.
  */
 const cache = new ReadCache<AgencySettings>({
+  name: 'settings',
   ttlMs: 10_000,
   maxEntries: 10,
   reads: () => [scopes.settings],

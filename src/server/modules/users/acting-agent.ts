@@ -10,6 +10,7 @@ import { findUserById } from './service';
 
 /** Users looked up by the dashboards' reads (5 s; a write of users, in any process, drops them). */
 const userRows = new ReadCache<Awaited<ReturnType<typeof findUserById>>>({
+  name: 'acting-agent',
   ttlMs: 5_000,
   reads: () => [scopes.users],
 });
