@@ -125,6 +125,7 @@ export async function updateBranch(db: Database, actor: SessionUser, id: string,
  * one small cached read (10 s, dropped by a branch write in any process: docs/decisions/0022).
  */
 const directory = new ReadCache<Map<string, BranchRef>>({
+  name: 'branches',
   ttlMs: 10_000,
   maxEntries: 10,
   reads: () => [scopes.branches],
