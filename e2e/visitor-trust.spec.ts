@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { mailMatching } from './alerts-helpers';
-import { unique } from './data';
+import { createProperty, unique } from './data';
 import { expect, test } from './fixtures';
 import { DESKTOP, PHONE } from './people';
 
@@ -99,4 +99,35 @@ test.describe('before JavaScript', () => {
       }
     });
   }
+});
+
+test("after hydration the title is still the server's full one, on a property, a listing and the valuation page", async ({
+  page,
+  signInAs,
+  checkA11y,
+}) => {
+  await signInAs('admin');
+  const id = await createProperty(page.request, {
+    address: `הגפן ${unique()}`,
+    city: 'חיפה',
+    rooms: 4,
+    price: 2_150_000,
+    typeTransaction: 'מכירה',
+  });
+  await page.context().clearCookies();
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    for (const url of [`/PropertyView/${id}`, '/Sale?city=%D7%97%D7%99%D7%A4%D7%94', '/Valuation']) {
+      const served = /<title>([^<]*)<\/title>/.exec(await (await page.request.get(url)).text())?.[1] ?? '';
+      const serverTitle = await page.evaluate((html) => {
+        const text = document.createElement('textarea');
+        text.innerHTML = html;
+        return text.value;
+      }, served);
+      await page.goto(url);
+      expect(await page.title(), url).toBe(serverTitle);
+      expect(serverTitle, url).toMatch(/\| /);
+    }
+  }
+  await checkA11y({ allImpacts: true });
 });
