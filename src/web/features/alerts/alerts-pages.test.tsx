@@ -211,13 +211,15 @@ describe('MyAlertsPage', () => {
     expect(screen.queryByText(/עדיין לא אישרתם/)).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button', { name: 'הפסקת כל העדכונים' })).toBeNull();
-    const section = screen.getByRole('region', { name: 'הוספת דוא"ל לקבלת עדכונים' });
+    const section = screen.getByRole('region', { name: 'הוספת מייל לקבלת עדכונים' });
     await userEvent.click(within(section).getByRole('button', { name: 'שליחת קישור לאישור' }));
     expect(await within(section).findByText('יש לסמן את תיבת ההסכמה כדי לקבל עדכונים')).toBeInTheDocument();
-    await userEvent.type(within(section).getByLabelText(/^דוא"ל/), 'yossi@example.com');
+    await userEvent.type(within(section).getByLabelText(/^מייל/), 'yossi@example.com');
     await userEvent.click(within(section).getByRole('checkbox', { name: ALERTS_CONSENT_TEXT }));
     await userEvent.click(within(section).getByRole('button', { name: 'שליחת קישור לאישור' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent('שלחנו מייל אל yossi@example.com');
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'שלחנו מייל אל \u2066yossi@example.com\u2069',
+    );
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       url: '/api/v1/alerts/me/tok/email',
       body: { email: 'yossi@example.com', consent: true, consentText: ALERTS_CONSENT_TEXT },
