@@ -83,6 +83,19 @@ describe('FavouritesPage', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('removing a favourite by keyboard keeps the focus in the list, and on the empty message after the last', async () => {
+    favourites.add(snapshot('a', 'הגפן 1'));
+    favourites.add(snapshot('b', 'הזית 2'));
+    fakeApi(() => json(404, { status: 'fail', message: 'הנכס לא נמצא' }));
+    renderAt('/Favourites', <FavouritesPage />, '/Favourites');
+    // The newest first: הזית 2, then הגפן 1.
+    screen.getByRole('button', { name: 'הסרה מהמועדפים: הזית 2' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'הסרה מהמועדפים: הגפן 1' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByText(/עדיין לא שמרתם נכסים/)).toHaveFocus());
+  });
+
   it('invites to save with the heart when nothing is saved', () => {
     fakeApi(() => json(500, {}));
     renderAt('/Favourites', <FavouritesPage />, '/Favourites');
