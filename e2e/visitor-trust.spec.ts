@@ -131,3 +131,36 @@ test("after hydration the title is still the server's full one, on a property, a
   }
   await checkA11y({ allImpacts: true });
 });
+
+test('a success toast is reached right after the header, not as the last Tab stop after the footer', async ({
+  page,
+  shot,
+  checkA11y,
+}) => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/Valuation');
+    const form = page.getByRole('main').locator('form');
+    await form.getByLabel('שם').fill(`מוכר ${unique()}`);
+    await form.getByLabel('טלפון נייד').fill('052-765-4321');
+    await form.getByLabel('עיר').fill('חיפה');
+    await form.getByLabel('רחוב').fill(`הנביאים ${unique()}`);
+    await form.getByLabel('מספר חדרים').fill('4');
+    await form.getByLabel('גודל (מ"ר)').fill('100');
+    await form.getByRole('button', { name: 'לקבלת הערכת שווי' }).click();
+    const close = page.getByRole('button', { name: 'סגירת ההודעה' }).first();
+    await expect(page.getByText('הבקשה התקבלה! נחזור אליכם עם הערכת שווי בהקדם')).toBeVisible();
+    // In document order the toast's close button comes after the header and before the page and the footer.
+    const order = await close.evaluate((button) => {
+      const after = (selector: string) =>
+        Boolean(
+          document.querySelector(selector)!.compareDocumentPosition(button) &
+            Node.DOCUMENT_POSITION_FOLLOWING,
+        );
+      return { afterHeader: after('header'), afterMain: after('main'), afterFooter: after('footer') };
+    });
+    expect(order).toEqual({ afterHeader: true, afterMain: false, afterFooter: false });
+    await shot('valuation sent with a toast');
+    await checkA11y({ allImpacts: true });
+  }
+});
