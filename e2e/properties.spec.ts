@@ -38,7 +38,7 @@ async function flatOfDemoAgents(
       pinuy_binuy: true,
       description: `דירה מוארת מול הים ${unique()}`,
       agent: await userId(page.request, 'דנה לוי'),
-      agentSecend: await userId(page.request, 'אבי מזרחי'),
+      agentSecend: await userId(page.request, 'עומר פרץ'),
     },
     photos,
   );
@@ -77,7 +77,7 @@ test('an admin creates a property with three images through the wizard', async (
   await page.getByLabel('עיר').fill(CITY);
   await page.getByLabel('כתובת', { exact: true }).fill(ADDRESS);
   await page.getByLabel('סוכן ראשי').selectOption({ label: 'דנה לוי' });
-  await page.getByLabel('סוכן משני').selectOption({ label: 'אבי מזרחי' });
+  await page.getByLabel('סוכן משני').selectOption({ label: 'עומר פרץ' });
   await shot('wizard step 1');
   await page.getByRole('button', { name: 'המשך' }).click();
   await page.getByLabel('פינוי בינוי').check();
@@ -275,12 +275,14 @@ test('the property page: gallery slider wraps, the agent switch, WhatsApp with 9
 
   const contact = page.getByRole('region', { name: 'יצירת קשר' });
   await expect(contact.getByTestId('agent-name')).toHaveText('דנה לוי');
+  // The listing is its agent's branch's (the demo's head office), named under the agent.
+  await expect(contact.getByTestId('property-branch')).toHaveText('מטעם משרד ראשי תל אביב');
   const wa = contact.getByRole('link', { name: 'שליחת הודעה בוואטסאפ' });
   const digits = p.agent!.phone_number.replace(/\D/g, '').replace(/^0/, '');
   await expect(wa).toHaveAttribute('href', new RegExp(`^https://wa\\.me/972${digits}\\?text=`));
   expect(decodeURIComponent((await wa.getAttribute('href'))!)).toContain(p.address);
   await contact.getByRole('button', { name: 'סוכן משני' }).click();
-  await expect(contact.getByTestId('agent-name')).toHaveText('אבי מזרחי');
+  await expect(contact.getByTestId('agent-name')).toHaveText('עומר פרץ');
   const second = p.agentSecend!.phone_number.replace(/\D/g, '').replace(/^0/, '');
   await expect(wa).toHaveAttribute('href', new RegExp(`^https://wa\\.me/972${second}`));
   await expect(contact.getByRole('link', { name: 'חיוג' })).toHaveAttribute('href', /^tel:0/);
@@ -304,7 +306,7 @@ test('the admin edits the price inline and marks it sold: it moves to the sold l
   await expect(form).toBeVisible();
   // The saved agents show on their selects (the agent list arrives after the form).
   await expect(form.getByLabel('סוכן ראשי').locator('option:checked')).toHaveText('דנה לוי');
-  await expect(form.getByLabel('סוכן משני').locator('option:checked')).toHaveText('אבי מזרחי');
+  await expect(form.getByLabel('סוכן משני').locator('option:checked')).toHaveText('עומר פרץ');
   await form.getByRole('heading').click();
   await expect(page).toHaveURL(/\/Sale/);
   await form.getByLabel('מחיר').fill('999000');

@@ -29,6 +29,8 @@ export const scopes = {
   indicatorsAllTime: 'indicators:all-time',
   /** The agency settings. */
   settings: 'settings',
+  /** The branches' names and addresses, named on users' and properties' answers. */
+  branches: 'branches',
 } as const;
 
 export const ALL_LISTINGS = [scopes.listings('sale'), scopes.listings('rent')] as const;

@@ -1,15 +1,15 @@
 import { israelDate } from '@shared/domain/israel-time';
 import { worksAsAgent } from '@shared/domain/roles';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client';
-import { goals, indicators, properties, propertyImages, reportContacts, users } from '../db/schema';
+import { branches, goals, indicators, properties, propertyImages, reportContacts, users } from '../db/schema';
 import { runExclusive } from '../lib/job-lock';
-import { processImage } from '../modules/images/pipeline';
-import { DEFAULT_SETTINGS } from '../modules/settings/defaults';
-import { saveSettings } from '../modules/settings/service';
-import { hashPassword } from '../modules/users/passwords';
+import { processImage } from '../modules/images';
+import { DEFAULT_SETTINGS, saveSettings } from '../modules/settings';
+import { hashPassword } from '../modules/users';
 import type { Storage } from '../storage/storage';
+import { DEMO_BRANCHES, type DemoBranchKey } from './demo/branches';
 import { demoListings } from './demo/listings';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo/people';
 import { portraitPicture, prng } from './demo/pictures';
@@ -41,9 +41,33 @@ export async function seedDemoIfEmpty(
   return true;
 }
 
+/**
+ * The three demo branches: the branch the migration made (the oldest, the head office) takes the Tel Aviv
+ * office's details; Herzliya and the Haifa franchise are added. Returns each one's id.
+ */
+async function seedDemoBranches(db: Database): Promise<Record<DemoBranchKey, string>> {
+  const { cities: _headCities, ...head } = DEMO_BRANCHES.telAviv;
+  const [first] = await db.select({ id: branches.id }).from(branches).orderBy(branches.createdAt).limit(1);
+  const ids = {} as Record<DemoBranchKey, string>;
+  if (first) {
+    await db.update(branches).set(head).where(eq(branches.id, first.id));
+    ids.telAviv = first.id;
+  } else {
+    const [row] = await db.insert(branches).values(head).returning({ id: branches.id });
+    ids.telAviv = row!.id;
+  }
+  for (const key of ['herzliya', 'haifa'] as const) {
+    const { cities: _cities, ...branch } = DEMO_BRANCHES[key];
+    const [row] = await db.insert(branches).values(branch).returning({ id: branches.id });
+    ids[key] = row!.id;
+  }
+  return ids;
+}
+
 export async function seedDemo(db: Database, storage: Storage): Promise<void> {
   await saveSettings(db, DEFAULT_SETTINGS);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const branchIds = await seedDemoBranches(db);
 
   const team = [];
   for (const [index, person] of DEMO_PEOPLE.entries()) {
@@ -55,8 +79,8 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
         email: person.email,
         phoneNumber: person.phone,
         role: person.role,
-        // One office until the demo branches come: every demo admin runs the whole network, as before branches.
-        networkAccess: person.role === 'admin',
+        branchId: branchIds[person.branch],
+        networkAccess: person.networkAccess ?? false,
         companyRole: person.companyRole,
         gender: person.gender,
         aboutMe: person.aboutMe,
@@ -67,14 +91,23 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
     team.push(user!);
   }
   const fieldAgents = team.filter((u) => worksAsAgent(u));
+  // Each listing is held by the agents of the branch that covers its city, in turn.
+  const agentsOfCity = (city: string) => {
+    const key = (Object.keys(DEMO_BRANCHES) as DemoBranchKey[]).find((k) =>
+      DEMO_BRANCHES[k].cities.includes(city),
+    );
+    const own = fieldAgents.filter((u) => key && u.branchId === branchIds[key]);
+    return own.length > 0 ? own : fieldAgents;
+  };
 
   const rand = prng(7);
   const listings = demoListings();
   const created = [];
   for (const [i, listing] of listings.entries()) {
     const { imageCount, ...fields } = listing;
-    const agent = fieldAgents[i % fieldAgents.length]!;
-    const second = i % 3 === 0 ? fieldAgents[(i + 1) % fieldAgents.length] : undefined;
+    const local = agentsOfCity(fields.city);
+    const agent = local[i % local.length]!;
+    const second = i % 3 === 0 && local.length > 1 ? local[(i + 1) % local.length] : undefined;
     const [property] = await db
       .insert(properties)
       .values({

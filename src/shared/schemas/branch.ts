@@ -85,5 +85,9 @@ export const branchSchema = z.object({
 });
 export type Branch = z.infer<typeof branchSchema>;
 
+/** A branch as other answers name it: a user's, a property's, a lead's. */
+export const branchRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+export type BranchRef = z.infer<typeof branchRefSchema>;
+
 export const branchListResponseSchema = successSchema(z.object({ branches: z.array(branchSchema) }));
 export const branchResponseSchema = successSchema(z.object({ branch: branchSchema }));

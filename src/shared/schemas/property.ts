@@ -11,6 +11,7 @@ import {
   TRANSACTION_TYPES,
 } from '../domain/property-options';
 import { isHttpUrl } from '../domain/urls';
+import { branchRefSchema } from './branch';
 import { freeText, idSchema, numberText, optionalLine, successSchema, trimmed } from './common';
 
 export const PROPERTY_MESSAGES = {
@@ -171,6 +172,8 @@ export const propertySchema = z.object({
   photos: z.array(photoSchema),
   agent: propertyAgentSchema.nullable(),
   agentSecend: propertyAgentSchema.nullable(),
+  /** The branch that holds the listing: the property page names it, its contact buttons reach it. */
+  branch: branchRefSchema,
   createdAt: z.string(),
 });
 export type Property = z.infer<typeof propertySchema>;

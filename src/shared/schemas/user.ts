@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { GENDERS } from '../domain/gender';
 import { ROLES } from '../domain/roles';
+import { branchRefSchema } from './branch';
 import { successSchema } from './common';
 
 export const roleSchema = z.enum(ROLES);
@@ -21,6 +22,8 @@ export const publicUserSchema = z.object({
   gender: genderSchema,
   image: z.string().nullable(),
   aboutMe: z.string(),
+  /** The branch the person works in (the agents grid and agent pages name it). */
+  branch: branchRefSchema,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -149,6 +149,8 @@ export const properties = {
     features: 'מאפייני הנכס',
     noFeatures: 'לא צוינו מאפיינים',
     contact: 'יצירת קשר',
+    /** The branch that holds the listing, under its agent. */
+    branch: (name: string) => `מטעם ${name}`,
     showAgent: 'סוכן ראשי',
     showSecend: 'סוכן משני',
     agentSwitch: 'בחירת סוכן',

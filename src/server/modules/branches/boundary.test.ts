@@ -6,6 +6,7 @@ import { branches, contacts, indicators, leads, properties, users } from '../../
 import { createProperty, createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { addLead } from '../leads';
 
 // The branch as a boundary (docs/decisions/0033), on both databases: a Haifa franchisee reads, lists and changes
 // only Haifa's leads, listings, people and figures; a Tel Aviv row is not found for her (404, nothing written);
@@ -75,6 +76,7 @@ describe('a Haifa franchisee', () => {
     const list = await call('GET', '/pipeline/leads', franchisee.cookie);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.leads.map((l: { _id: string }) => l._id)).toEqual([ids.haifaLead]);
+    expect(list.json().data.leads[0].branch).toEqual({ _id: ids.haifa, name: 'חיפה', slug: 'haifa' });
     expect((await call('GET', `/pipeline/leads/${ids.haifaLead}`, franchisee.cookie)).statusCode).toBe(200);
     expect((await call('GET', `/pipeline/leads/${ids.telAvivLead}`, franchisee.cookie)).statusCode).toBe(404);
     const moved = await call('PATCH', `/pipeline/leads/${ids.telAvivLead}`, franchisee.cookie, {
@@ -254,5 +256,48 @@ describe('the network CEO', () => {
       openingHours: 'א׳-ה׳ 9:00-18:00',
     });
     expect(edited.json().data.branch.openingHours).toBe('א׳-ה׳ 9:00-18:00');
+  });
+
+  it('files a new contact under the branch of its first lead, and keeps it there when it calls another branch', async () => {
+    const first = await app.db.transaction((tx) =>
+      addLead(tx, {
+        name: 'פונה חדש',
+        phone: '0543334444',
+        category: 'קונה',
+        source: 'propertyInquiry',
+        propertyId: ids.haifaProperty,
+        owner: { id: haifaAgent.id, reason: 'בדיקה' },
+      }),
+    );
+    expect(first.lead.branchId).toBe(ids.haifa);
+    const second = await app.db.transaction((tx) =>
+      addLead(tx, {
+        name: 'פונה חדש',
+        phone: '054-333-4444',
+        category: 'קונה',
+        source: 'propertyInquiry',
+        propertyId: ids.telAvivProperty,
+        owner: { id: telAvivAgent.id, reason: 'בדיקה' },
+      }),
+    );
+    expect([second.lead.branchId, second.contact.id]).toEqual([ids.telAviv, first.contact.id]);
+    const [contact] = await app.db.select().from(contacts).where(eq(contacts.id, first.contact.id));
+    expect(contact!.branchId).toBe(ids.haifa);
+  });
+
+  it('names the branch on people and listings, and a renamed branch at once, cached answers included', async () => {
+    const property = () => app.inject({ url: `/api/v1/property/${ids.haifaProperty}` });
+    const agent = () => app.inject({ url: `/api/v1/users/${haifaAgent.id}` });
+    expect((await property()).json().data.data.branch).toEqual({
+      _id: ids.haifa,
+      name: 'חיפה',
+      slug: 'haifa',
+    });
+    expect((await agent()).json().data.data.branch).toMatchObject({ _id: ids.haifa, name: 'חיפה' });
+    const renamed = await call('PATCH', `/branches/${ids.haifa}`, ceo.cookie, { name: 'סניף חיפה והקריות' });
+    expect(renamed.statusCode).toBe(200);
+    expect((await property()).json().data.data.branch.name).toBe('סניף חיפה והקריות');
+    expect((await agent()).json().data.data.branch.name).toBe('סניף חיפה והקריות');
+    await call('PATCH', `/branches/${ids.haifa}`, ceo.cookie, { name: 'חיפה' });
   });
 });

@@ -13,8 +13,9 @@ import { createBranch, listBranches, toBranch, updateBranch } from './service';
 
 /** The network's branches (docs/decisions/0032): listed by scope, created and edited by network admins. */
 export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // What these writes change for the read caches (docs/decisions/0022): users' answers name their branch.
-  declareChanges(app, [scopes.users]);
+  // What these writes change for the read caches (docs/decisions/0022): the branch names every user's and
+  // property's answer carries, cached pages included. Branch writes are rare, so they drop every cache.
+  declareChanges(app, [scopes.all]);
   app.get(
     '/branches',
     {

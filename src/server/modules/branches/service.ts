@@ -2,6 +2,7 @@ import type { BranchScope } from '@shared/domain/branch-scope';
 import {
   BRANCH_MESSAGES,
   type Branch,
+  type BranchRef,
   type CreateBranchBody,
   type UpdateBranchBody,
 } from '@shared/schemas/branch';
@@ -10,6 +11,8 @@ import type { Database } from '../../db/client';
 import { branches } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict } from '../../lib/errors';
+import { scopes } from '../../plugins/cache-scopes';
+import { ReadCache } from '../../plugins/read-cache';
 import type { SessionUser } from '../../plugins/session';
 import { assertInScope, inBranchScope } from './scope';
 
@@ -115,4 +118,28 @@ export async function updateBranch(db: Database, actor: SessionUser, id: string,
     });
     return row!;
   });
+}
+
+/**
+ * Every branch by id, for naming them on answers: a network holds tens of branches, so the whole directory is
+ * one small cached read (10 s, dropped by a branch write in any process: docs/decisions/0022).
+ */
+const directory = new ReadCache<Map<string, BranchRef>>({
+  ttlMs: 10_000,
+  maxEntries: 10,
+  reads: () => [scopes.branches],
+});
+
+export function branchDirectory(db: Database): Promise<Map<string, BranchRef>> {
+  return directory.get(db, 'branches', async () => {
+    const rows = await db
+      .select({ id: branches.id, name: branches.name, slug: branches.slug })
+      .from(branches);
+    return new Map(rows.map((row) => [row.id, { _id: row.id, name: row.name, slug: row.slug }]));
+  });
+}
+
+/** The branch of an id from the directory (a row's branch always exists: the foreign key). */
+export function branchRefOf(directory: Map<string, BranchRef>, id: string): BranchRef {
+  return directory.get(id) ?? { _id: id, name: '', slug: '' };
 }

@@ -2,7 +2,7 @@ import type { Property } from '@shared/schemas/property';
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { type ImageVariant, properties, users } from '../../db/schema';
+import { branches, type ImageVariant, properties, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 
 const agent = alias(users, 'agent');
@@ -24,6 +24,8 @@ const joinedColumns = {
   secendName: agentSecend.name,
   secendPhone: agentSecend.phoneNumber,
   secendImage: agentSecend.image,
+  branchName: branches.name,
+  branchSlug: branches.slug,
 };
 const columns = {
   ...joinedColumns,
@@ -43,16 +45,19 @@ export type PropertyRow = {
   secendName: string | null;
   secendPhone: string | null;
   secendImage: string | null;
+  branchName: string;
+  branchSlug: string;
   photos: PhotoRow[];
 };
 
 export type OrderBy = SQL | SQL[];
 
-/** Properties with both agents joined, every column of a property answer (and `extra` columns). */
+/** Properties with their branch and both agents joined, every column of a property answer (and `extra` columns). */
 const joinedSelect = (db: Database, extra: Record<string, SQL.Aliased | SQL> = {}) =>
   db
     .select({ ...columns, ...extra })
     .from(properties)
+    .innerJoin(branches, sql`${branches.id} = ${properties.branchId}`)
     .leftJoin(agent, sql`${agent.id} = ${properties.agentId}`)
     .leftJoin(agentSecend, sql`${agentSecend.id} = ${properties.agentSecendId}`)
     .$dynamic();
@@ -165,6 +170,7 @@ export function toProperty(r: PropertyRow, storage: Storage): Property {
     photos,
     agent: agentOf(r.agentId, r.agentName, r.agentPhone, r.agentImage),
     agentSecend: agentOf(r.secendId, r.secendName, r.secendPhone, r.secendImage),
+    branch: { _id: p.branchId, name: r.branchName, slug: r.branchSlug },
     createdAt: new Date(p.createdAt).toISOString(),
   };
 }

@@ -11,7 +11,8 @@ import { readUpload } from '../../lib/uploads';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { processImage } from '../images/pipeline';
+import { branchDirectory } from '../branches';
+import { processImage } from '../images';
 import { assertOwnImage, changeOwnPassword, updateOwnAccount } from './account-service';
 import { findUserById, toUser } from './service';
 
@@ -30,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await findUserById(app.db, me.id);
       await assertOwnImage(app.storage, request.body.image, current?.image ?? null);
       const row = await updateOwnAccount(app.db, me.id, request.body);
-      return { status: 'success' as const, data: { user: toUser(row) } };
+      return { status: 'success' as const, data: { user: toUser(row, await branchDirectory(app.db)) } };
     },
   );
 

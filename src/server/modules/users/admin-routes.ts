@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
+import { branchDirectory } from '../branches';
 import { assertOwnImage } from './account-service';
 import { activateUser, createUser, deactivateUser, updateUser } from './admin-service';
 import { findUserById, toUser } from './service';
@@ -27,7 +28,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertOwnImage(app.storage, request.body.image, null);
       const { user, generatedPassword } = await createUser(app.db, currentUser(request), request.body);
       reply.status(201);
-      return { status: 'success' as const, data: { user: toUser(user), generatedPassword } };
+      return {
+        status: 'success' as const,
+        data: { user: toUser(user, await branchDirectory(app.db)), generatedPassword },
+      };
     },
   );
 
@@ -45,7 +49,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await findUserById(app.db, request.params.id);
       await assertOwnImage(app.storage, request.body.image, current?.image ?? null);
       const row = await updateUser(app.db, currentUser(request), request.params.id, request.body);
-      return { status: 'success' as const, data: { user: toUser(row) } };
+      return { status: 'success' as const, data: { user: toUser(row, await branchDirectory(app.db)) } };
     },
   );
 
@@ -57,7 +61,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await deactivateUser(app.db, currentUser(request), request.params.id);
-      return { status: 'success' as const, data: { user: toUser(row) } };
+      return { status: 'success' as const, data: { user: toUser(row, await branchDirectory(app.db)) } };
     },
   );
 
@@ -69,7 +73,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await activateUser(app.db, currentUser(request), request.params.id);
-      return { status: 'success' as const, data: { user: toUser(row) } };
+      return { status: 'success' as const, data: { user: toUser(row, await branchDirectory(app.db)) } };
     },
   );
 };

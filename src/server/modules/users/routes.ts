@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors';
 import { consumeRateLimit, type RateRule, releaseRateLimitEvent } from '../../lib/rate-limit';
 import { currentUser, requireAdmin } from '../../plugins/session';
+import { branchDirectory } from '../branches';
 import { listAllUsers } from './admin-service';
 import {
   authenticate,
@@ -55,7 +56,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       await releaseRateLimitEvent(app.db, ipKey);
       await releaseRateLimitEvent(app.db, pairKey);
       await app.sessions.start(reply, request, user.id);
-      return { status: 'success' as const, data: { user: toUser(user) } };
+      return { status: 'success' as const, data: { user: toUser(user, await branchDirectory(app.db)) } };
     },
   );
 
@@ -75,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     async (request) => {
       const row = await findUserById(app.db, currentUser(request).id);
       if (!row) throw new AppError(401, 'UNAUTHORIZED', 'המשתמש לא נמצא');
-      return { status: 'success' as const, data: { user: toUser(row) } };
+      return { status: 'success' as const, data: { user: toUser(row, await branchDirectory(app.db)) } };
     },
   );
 
@@ -85,7 +86,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const row = request.user ? await findUserById(app.db, request.user.id) : undefined;
-      return { status: 'success' as const, data: { user: row ? toUser(row) : null } };
+      return {
+        status: 'success' as const,
+        data: { user: row ? toUser(row, await branchDirectory(app.db)) : null },
+      };
     },
   );
 
@@ -105,9 +109,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const rows = request.query.includeInactive
         ? await listAllUsers(app.db, scope)
         : await listActiveUsers(app.db, scope);
+      const branches = await branchDirectory(app.db);
       const data = !viewer
-        ? rows.filter(isTeamMember).map(toPublicUser)
-        : rows.map(viewer.role === 'admin' ? toUser : toColleague);
+        ? rows.filter(isTeamMember).map((row) => toPublicUser(row, branches))
+        : rows.map((row) => (viewer.role === 'admin' ? toUser : toColleague)(row, branches));
       return { status: 'success' as const, data: { data } };
     },
   );
@@ -125,7 +130,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       if (!viewer && !row.active) throw notFound('המשתמש לא נמצא');
       // A visitor sees team members only, as the agent pages do (a bare system account is nobody's business).
       if (!viewer && !isTeamMember(row)) throw notFound('המשתמש לא נמצא');
-      const data = !viewer ? toPublicUser(row) : viewer.role === 'admin' ? toUser(row) : toColleague(row);
+      const branches = await branchDirectory(app.db);
+      const data = (!viewer ? toPublicUser : viewer.role === 'admin' ? toUser : toColleague)(row, branches);
       return { status: 'success' as const, data: { data } };
     },
   );

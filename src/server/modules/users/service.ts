@@ -1,16 +1,20 @@
 import type { BranchScope } from '@shared/domain/branch-scope';
+import type { BranchRef } from '@shared/schemas/branch';
 import type { Colleague, PublicUser, User } from '@shared/schemas/user';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { inBranchScope } from '../branches/scope';
+import { branchRefOf, inBranchScope } from '../branches';
 import { upgradeLegacyHash } from './legacy-hash';
 import { burnPasswordCheck, isLegacyHash, verifyPassword } from './passwords';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toPublicUser(row: UserRow): PublicUser {
+/** Branches by id (branchDirectory), to name each person's branch. */
+type Branches = Map<string, BranchRef>;
+
+export function toPublicUser(row: UserRow, branches: Branches): PublicUser {
   return {
     _id: row.id,
     name: row.name,
@@ -19,15 +23,16 @@ export function toPublicUser(row: UserRow): PublicUser {
     gender: row.gender,
     image: row.image,
     aboutMe: row.aboutMe,
+    branch: branchRefOf(branches, row.branchId),
   };
 }
 
-export function toColleague(row: UserRow): Colleague {
-  return { ...toPublicUser(row), role: row.role };
+export function toColleague(row: UserRow, branches: Branches): Colleague {
+  return { ...toPublicUser(row, branches), role: row.role };
 }
 
-export function toUser(row: UserRow): User {
-  return { ...toColleague(row), email: row.email, active: row.active };
+export function toUser(row: UserRow, branches: Branches): User {
+  return { ...toColleague(row, branches), email: row.email, active: row.active };
 }
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {

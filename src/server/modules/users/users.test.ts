@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { branches } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -24,7 +25,16 @@ beforeAll(async () => {
 });
 
 describe('GET /api/v1/users', () => {
-  const PUBLIC_FIELDS = ['_id', 'aboutMe', 'companyRole', 'gender', 'image', 'name', 'phone_number'];
+  const PUBLIC_FIELDS = [
+    '_id',
+    'aboutMe',
+    'branch',
+    'companyRole',
+    'gender',
+    'image',
+    'name',
+    'phone_number',
+  ];
 
   it('gives visitors the public fields of the active team only, never who is an admin', async () => {
     const res = await app.inject({ url: '/api/v1/users' });
@@ -61,7 +71,16 @@ describe('GET /api/v1/users', () => {
   });
 });
 
-const PUBLIC_PROFILE_FIELDS = ['_id', 'aboutMe', 'companyRole', 'gender', 'image', 'name', 'phone_number'];
+const PUBLIC_PROFILE_FIELDS = [
+  '_id',
+  'aboutMe',
+  'branch',
+  'companyRole',
+  'gender',
+  'image',
+  'name',
+  'phone_number',
+];
 
 describe('GET /api/v1/users/:id', () => {
   it('returns the public profile', async () => {
@@ -69,6 +88,9 @@ describe('GET /api/v1/users/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.data).toMatchObject({ _id: agentId, name: 'סוכן', aboutMe: 'על עצמי' });
     expect(Object.keys(res.json().data.data).sort()).toEqual(PUBLIC_PROFILE_FIELDS);
+    // The branch the agent works in, by id and name (the agent page names it).
+    const [branch] = await app.db.select().from(branches).limit(1);
+    expect(res.json().data.data.branch).toEqual({ _id: branch!.id, name: branch!.name, slug: branch!.slug });
   });
   it('hides a bare system admin from visitors (404) and not from colleagues', async () => {
     expect((await app.inject({ url: `/api/v1/users/${bareAdminId}` })).statusCode).toBe(404);

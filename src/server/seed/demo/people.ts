@@ -1,5 +1,6 @@
 import type { Gender } from '@shared/domain/gender';
 import { COMPANY_ROLES, FEMININE_COMPANY_ROLES } from '@shared/domain/roles';
+import type { DemoBranchKey } from './branches';
 
 export type DemoPerson = {
   name: string;
@@ -9,9 +10,15 @@ export type DemoPerson = {
   gender: Gender;
   companyRole: string | null;
   aboutMe: string;
+  branch: DemoBranchKey;
+  /** An admin who manages every branch (the head office's); the others manage their own branch. */
+  networkAccess?: boolean;
 };
 
-/** The demo team: the two documented sign-ins first, then every companyRole of the spec. */
+/**
+ * The demo team: the two documented sign-ins first, then every companyRole of the spec. The head office's admins
+ * manage the network; the Haifa franchisee manages the Haifa branch only.
+ */
 export const DEMO_PEOPLE: DemoPerson[] = [
   {
     name: 'מנהל המערכת',
@@ -21,6 +28,8 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     gender: 'male',
     companyRole: null,
     aboutMe: 'מנהל מערכת המשרד.',
+    branch: 'telAviv',
+    networkAccess: true,
   },
   {
     name: 'דנה לוי',
@@ -31,6 +40,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.leadingConsultant]!,
     aboutMe:
       'יועצת נדל"ן מובילה עם עשר שנות ניסיון בשוק הדירות של גוש דן. מלווה קונים ומוכרים מהשיחה הראשונה ועד מסירת המפתח.',
+    branch: 'telAviv',
   },
   {
     name: 'יואב כהן',
@@ -40,6 +50,8 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     gender: 'male',
     companyRole: COMPANY_ROLES.ceoFounder,
     aboutMe: 'מייסד החברה ומנכ"ל. יזם נדל"ן עם ניסיון של עשרים שנה בשיווק פרויקטים ובהשקעות.',
+    branch: 'telAviv',
+    networkAccess: true,
   },
   {
     name: 'מיכל אברהם',
@@ -49,6 +61,8 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     gender: 'female',
     companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.networkCeo]!,
     aboutMe: 'מנכ"לית הרשת, אחראית על צמיחת הסניפים ועל איכות השירות בכל משרדי הרשת.',
+    branch: 'telAviv',
+    networkAccess: true,
   },
   {
     name: 'רונית שמש',
@@ -58,6 +72,8 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     gender: 'female',
     companyRole: COMPANY_ROLES.officeManager,
     aboutMe: 'מנהלת המשרד. דואגת שכל לקוח יקבל מענה מהיר ומקצועי.',
+    branch: 'telAviv',
+    networkAccess: true,
   },
   {
     name: 'עומר פרץ',
@@ -67,15 +83,18 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     gender: 'male',
     companyRole: COMPANY_ROLES.ctoManager,
     aboutMe: 'מנהל הטכנולוגיות של החברה, וגם מלווה עסקאות בעצמו.',
+    branch: 'telAviv',
+    networkAccess: true,
   },
   {
     name: 'אבי מזרחי',
     email: 'haifa@example.com',
     phone: '052-700-0007',
-    role: 'agent',
+    role: 'admin',
     gender: 'male',
     companyRole: COMPANY_ROLES.haifaFranchisee,
     aboutMe: 'זכיין סניף חיפה. מכיר כל רחוב בכרמל ובמפרץ.',
+    branch: 'haifa',
   },
   {
     name: 'נועה ביטון',
@@ -85,6 +104,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     gender: 'female',
     companyRole: FEMININE_COMPANY_ROLES[COMPANY_ROLES.leadingConsultant]!,
     aboutMe: 'יועצת נדל"ן המתמחה בדירות גן ובפנטהאוזים במרכז.',
+    branch: 'herzliya',
   },
   {
     name: 'איתי גולן',
@@ -94,6 +114,7 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     gender: 'male',
     companyRole: 'סוכן נדל"ן',
     aboutMe: 'סוכן נדל"ן צעיר ונמרץ, מתמחה בהשכרות ובדירות להשקעה.',
+    branch: 'haifa',
   },
 ];
 

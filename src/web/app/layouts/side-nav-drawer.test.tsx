@@ -19,6 +19,7 @@ const AGENT: User = {
   companyRole: null,
   image: null,
   aboutMe: '',
+  branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
 };
 

@@ -13,6 +13,7 @@ const user = (overrides: Partial<User>): User => ({
   companyRole: null,
   image: null,
   aboutMe: '',
+  branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
   ...overrides,
 });

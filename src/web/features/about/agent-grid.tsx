@@ -37,6 +37,11 @@ export function AgentGrid({ shownAbove = [] }: { shownAbove?: readonly string[] 
           {agent.companyRole && (
             <p className="text-slate-600">{companyRoleTitle(agent.companyRole, agent.gender)}</p>
           )}
+          {agent.branch.name && (
+            <p className="text-sm text-slate-600" data-testid="agent-branch">
+              {agent.branch.name}
+            </p>
+          )}
           <Link
             to={paths.aboutAgent(agent._id)}
             aria-label={t.seeMoreAbout(agent.name)}

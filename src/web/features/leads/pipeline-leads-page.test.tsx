@@ -18,6 +18,7 @@ const user = (role: User['role']): User => ({
   companyRole: null,
   image: null,
   aboutMe: '',
+  branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
 });
 

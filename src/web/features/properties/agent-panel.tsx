@@ -50,6 +50,11 @@ export function AgentPanel({ property }: { property: Property }) {
               {phone}
             </bdi>
           )}
+          {property.branch.name && (
+            <p className="text-sm text-slate-600" data-testid="property-branch">
+              {t.branch(property.branch.name)}
+            </p>
+          )}
         </div>
       </div>
       <div className="flex flex-col gap-2">

@@ -47,6 +47,7 @@ const property: Property = {
   photos: [],
   agent: { _id: AGENT_ID, name: 'דנה לוי', phone_number: '0501234567', image: null },
   agentSecend: null,
+  branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 

@@ -15,6 +15,7 @@ const existing: User = {
   companyRole: 'יועץ נדל"ן מוביל',
   image: '/uploads/users/dana-640.webp',
   aboutMe: 'סוכנת ותיקה',
+  branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
 };
 
