@@ -43,7 +43,7 @@ test('a phone-only visitor gets the private link on screen and no mail, then add
   await expect(dialog.getByLabel('שם')).toBeFocused();
   await page.keyboard.type(name);
   await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('textbox', { name: 'דוא"ל' })).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: 'מייל' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('textbox', { name: 'טלפון נייד' })).toBeFocused();
   await page.keyboard.type(phone);
@@ -55,7 +55,7 @@ test('a phone-only visitor gets the private link on screen and no mail, then add
   // The link is on the screen at once, kept by this browser, with the honest word that no mail follows.
   const status = dialog.getByRole('status');
   await expect(status).toContainText('סוכן מהמשרד יחזור אליכם בטלפון');
-  await expect(status).toContainText('בלי כתובת דוא"ל לא נשלחים אליכם עדכונים על נכסים');
+  await expect(status).toContainText('בלי כתובת מייל לא נשלחים אליכם עדכונים על נכסים');
   const link = status.getByRole('link', { name: /\/MyAlerts\// });
   const myPath = (await link.getAttribute('href'))!;
   expect(myPath).toMatch(/^\/MyAlerts\/[\w-]{40,}$/);
@@ -118,15 +118,15 @@ test('a phone-only visitor gets the private link on screen and no mail, then add
 
   // Adding an e-mail, by keyboard, starts the double opt-in: the mail's link opens a page with the search.
   const email = `phone-${Date.now()}@example.com`;
-  const section = page.getByRole('region', { name: 'הוספת דוא"ל לקבלת עדכונים' });
-  await section.getByRole('textbox', { name: 'דוא"ל' }).focus();
+  const section = page.getByRole('region', { name: 'הוספת מייל לקבלת עדכונים' });
+  await section.getByRole('textbox', { name: 'מייל' }).focus();
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await expect(section.getByRole('checkbox')).toBeFocused();
   await page.keyboard.press('Space');
   await section.getByRole('button', { name: 'שליחת קישור לאישור' }).focus();
   await page.keyboard.press('Enter');
-  await expect(section.getByRole('status')).toContainText(`שלחנו מייל אל ${email}`);
+  await expect(section.getByRole('status')).toContainText(`שלחנו מייל אל \u2066${email}\u2069`);
   await checkA11y({ allImpacts: true });
   await shot('phone-only e-mail added phone');
   const confirmation = await mailMatching(email, /\/MyAlerts\/[\w-]+\?confirm=1/);

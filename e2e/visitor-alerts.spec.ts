@@ -120,7 +120,7 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   await shot('save search dialog phone');
   await dialog.getByRole('button', { name: 'שמירה וקבלת קישור' }).focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('status')).toContainText(`שלחנו מייל אל ${email}`);
+  await expect(dialog.getByRole('status')).toContainText(`שלחנו מייל אל \u2066${email}\u2069`);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(save).toBeFocused();

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
+import { withPrefix } from '@shared/domain/prefix';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { companyRoleTitle } from '@shared/domain/roles';
 import { kindWithRooms, roomsText } from '@shared/domain/rooms';
@@ -139,7 +140,7 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
       const where = city ? ` ב${city}` : '';
       return simple(
         `נכסים ${deal}${where}`,
-        `דירות, בתים ונכסים ${deal}${where} ב${agency}: מחירים, תמונות, מספר חדרים ושטח, וקשר ישיר עם הסוכן.`,
+        `דירות, בתים ונכסים ${deal}${where} ${withPrefix('ב', agency)}: מחירים, תמונות, מספר חדרים ושטח, וקשר ישיר עם הסוכן.`,
         input.route === 'sale' ? paths.sale() : paths.rent(),
       );
     }
@@ -190,7 +191,8 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
       return {
         title: `${name}${role}`,
         description: summary(
-          agent?.aboutMe || `${name}${role} ב${agency}. טלפון ${agent?.phoneNumber ?? settings.phone}.`,
+          agent?.aboutMe ||
+            `${name}${role} ${withPrefix('ב', agency)}. טלפון ${agent?.phoneNumber ?? settings.phone}.`,
         ),
         canonical: path,
         // Like every other page's: a 1200x630 JPEG, here cut from the agent's photo when it can be read.
@@ -208,19 +210,19 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
     case 'investorPlans':
       return simple(
         'מסלולי השקעה בנדל״ן',
-        `שלושה מסלולי ליווי למשקיעים ב${agency}: איתור נכס, בדיקת כדאיות וליווי עד המסירה.`,
+        `שלושה מסלולי ליווי למשקיעים ${withPrefix('ב', agency)}: איתור נכס, בדיקת כדאיות וליווי עד המסירה.`,
         paths.investorPlans(),
       );
     case 'jobNeedForm':
       return simple(
         `דרושים: הצטרפו לצוות ${agency}`,
-        `מחפשים קריירה בנדל״ן? השאירו שם, טלפון ומייל ונחזור אליכם מ${agency}.`,
+        `מחפשים קריירה בנדל״ן? השאירו שם, טלפון ומייל ונחזור אליכם ${withPrefix('מ', agency)}.`,
         paths.jobNeedForm(),
       );
     case 'valuation':
       return simple(
         'כמה שווה הנכס שלי? הערכת שווי',
-        `מתכננים למכור? השאירו עיר, רחוב, חדרים וגודל, והסוכן של האזור מ${agency} יחזור אליכם עם הערכת שווי.`,
+        `מתכננים למכור? השאירו עיר, רחוב, חדרים וגודל, והסוכן של האזור ${withPrefix('מ', agency)} יחזור אליכם עם הערכת שווי.`,
         paths.valuation(),
       );
     case 'accessibility':

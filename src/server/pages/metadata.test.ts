@@ -208,6 +208,23 @@ describe('agency pages', () => {
     expect(canonical).toBe(new URL(url.split('?')[0]!, ORIGIN).href);
   });
 
+  it.each([
+    ['/Sale', 'ב-LINK נדל"ן:'],
+    ['/InvestorPlans', 'ב-LINK נדל"ן:'],
+    ['/JobNeedForm', 'מ-LINK נדל"ן.'],
+    ['/Valuation', 'מ-LINK נדל"ן יחזור'],
+  ])(
+    '%s names the agency in its preview with the prefix hyphenated before Latin letters',
+    async (url, text) => {
+      const html = (await app.inject({ url })).body;
+      for (const description of [
+        metaContent(html, 'name', 'description'),
+        metaContent(html, 'property', 'og:description'),
+      ])
+        expect(decode(description)).toContain(text);
+    },
+  );
+
   it('echoes ?city= in the title and share tags only when the list knows that city', async () => {
     await createProperty(app.db, { city: 'עכו', typeTransaction: 'השכרה', price: 5200 });
     // Written straight to the database: announce it as the API's writes do, so the cities list is read anew.

@@ -4,7 +4,7 @@ import { honeypot, mobilePhone } from './leads';
 import { noteSchema } from './pipeline-fields';
 
 export const VALUATION_MESSAGES = {
-  sent: 'הבקשה התקבלה! נחזור אליך עם הערכת שווי בהקדם',
+  sent: 'הבקשה התקבלה! נחזור אליכם עם הערכת שווי בהקדם',
   rooms: 'יש להזין מספר חדרים בין 1 ל-20 (אפשר חצאים)',
   size: 'יש להזין גודל במ"ר, מספר שלם בין 10 ל-10,000',
 } as const;

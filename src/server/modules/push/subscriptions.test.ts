@@ -88,6 +88,39 @@ describe('push subscriptions', () => {
     ).toBe(201);
   });
 
+  it('refuses endpoints at loopback, private, link-local and local names, with and without PUSH_SERVICE_HOSTS', async () => {
+    const withHosts = await createTestApp({
+      env: { PUSH_SERVICE_HOSTS: ['push.example', '.example', '.local'] },
+    });
+    const internal = [
+      'https://127.0.0.1/push',
+      'https://10.0.0.1/push',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://localhost/push',
+      'https://[::1]/push',
+      'https://relay.local/push',
+    ];
+    for (const target of [app, withHosts]) {
+      const user = await createUser(target.db);
+      const cookie = await sessionCookieFor(target.db, user.id);
+      for (const endpoint of internal) {
+        const res = await target.inject({
+          method: 'POST',
+          url: '/api/v1/push/subscriptions',
+          payload: { ...device(`internal-${user.id}`), endpoint },
+          headers: { cookie },
+        });
+        expect(res.statusCode, endpoint).toBe(400);
+        expect(res.json().errors?.endpoint ?? res.body, endpoint).toContain(PUSH_MESSAGES.endpointForeign);
+      }
+      const stored = await target.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, user.id));
+      expect(stored).toEqual([]);
+    }
+  });
+
   it("refuses another user's device unless the keys match (the same device, another user signed in)", async () => {
     const owner = await signedIn();
     const other = await signedIn();

@@ -16,6 +16,9 @@ export function RootLayout() {
   return (
     <>
       <Navbar />
+      {/* Right after the header (its skip link stays the first Tab stop): a toast's close button is reached
+          before the page, not as the last stop after the footer. */}
+      <Toasts />
       {layoutOwnsMain ? (
         <div className={BODY_CLASS}>
           <Outlet />
@@ -26,7 +29,6 @@ export function RootLayout() {
         </MainLandmark>
       )}
       <Footer />
-      <Toasts />
       <ScrollRestoration />
     </>
   );

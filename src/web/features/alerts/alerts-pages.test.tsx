@@ -83,6 +83,19 @@ describe('FavouritesPage', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('removing a favourite by keyboard keeps the focus in the list, and on the empty message after the last', async () => {
+    favourites.add(snapshot('a', 'הגפן 1'));
+    favourites.add(snapshot('b', 'הזית 2'));
+    fakeApi(() => json(404, { status: 'fail', message: 'הנכס לא נמצא' }));
+    renderAt('/Favourites', <FavouritesPage />, '/Favourites');
+    // The newest first: הזית 2, then הגפן 1.
+    screen.getByRole('button', { name: 'הסרה מהמועדפים: הזית 2' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'הסרה מהמועדפים: הגפן 1' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByText(/עדיין לא שמרתם נכסים/)).toHaveFocus());
+  });
+
   it('invites to save with the heart when nothing is saved', () => {
     fakeApi(() => json(500, {}));
     renderAt('/Favourites', <FavouritesPage />, '/Favourites');
@@ -211,13 +224,15 @@ describe('MyAlertsPage', () => {
     expect(screen.queryByText(/עדיין לא אישרתם/)).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button', { name: 'הפסקת כל העדכונים' })).toBeNull();
-    const section = screen.getByRole('region', { name: 'הוספת דוא"ל לקבלת עדכונים' });
+    const section = screen.getByRole('region', { name: 'הוספת מייל לקבלת עדכונים' });
     await userEvent.click(within(section).getByRole('button', { name: 'שליחת קישור לאישור' }));
     expect(await within(section).findByText('יש לסמן את תיבת ההסכמה כדי לקבל עדכונים')).toBeInTheDocument();
-    await userEvent.type(within(section).getByLabelText(/^דוא"ל/), 'yossi@example.com');
+    await userEvent.type(within(section).getByLabelText(/^מייל/), 'yossi@example.com');
     await userEvent.click(within(section).getByRole('checkbox', { name: ALERTS_CONSENT_TEXT }));
     await userEvent.click(within(section).getByRole('button', { name: 'שליחת קישור לאישור' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent('שלחנו מייל אל yossi@example.com');
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'שלחנו מייל אל \u2066yossi@example.com\u2069',
+    );
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       url: '/api/v1/alerts/me/tok/email',
       body: { email: 'yossi@example.com', consent: true, consentText: ALERTS_CONSENT_TEXT },

@@ -8,6 +8,7 @@ import { alerts } from '@web/i18n/alerts';
 import { useLocalList } from '@web/lib/local-list';
 import { favourites, type PropertySnapshot, snapshotOf } from '@web/lib/saved-properties';
 import { Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { type FavouriteState, useFavouriteStates } from './favourites-api';
 
@@ -33,12 +34,30 @@ function StateBadge({ state, snapshot }: { state: FavouriteState; snapshot: Prop
 export function FavouritesPage() {
   const saved = useLocalList(favourites);
   const states = useFavouriteStates(saved.map((item) => item.id));
+  // Removing a favourite by keyboard keeps the focus in the list: on the next item's remove button (the one
+  // before, for the last), or on the empty list's message when none is left.
+  const removedAt = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === null) return;
+    removedAt.current = null;
+    if (saved.length === 0) {
+      empty.current?.focus();
+      return;
+    }
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button[data-remove]') ?? [];
+    buttons[Math.min(at, buttons.length - 1)]?.focus();
+  }, [saved.length]);
   return (
     <Page title={t.title} wide>
       <p className="mb-6 text-lg text-slate-700">{t.intro}</p>
       {saved.length === 0 ? (
         <div className="flex flex-col items-start gap-4">
-          <p className="text-lg">{t.empty}</p>
+          <p ref={empty} tabIndex={-1} className="text-lg outline-none">
+            {t.empty}
+          </p>
           <div className="flex flex-wrap gap-3">
             <Link to={paths.sale()} className={buttonClass()}>
               {t.toSale}
@@ -54,7 +73,7 @@ export function FavouritesPage() {
             <h2 id="favourites-list" className="mb-4 text-xl font-bold">
               {t.count(saved.length)}
             </h2>
-            <ul className="grid gap-6 sm:grid-cols-2" aria-label={t.listLabel}>
+            <ul ref={list} className="grid gap-6 sm:grid-cols-2" aria-label={t.listLabel}>
               {saved.map((item, i) => {
                 const state = states[i] ?? { kind: 'loading' };
                 // What the site says now (price, photo) where it still has the property; else what was kept.
@@ -71,7 +90,11 @@ export function FavouritesPage() {
                           variant="secondary"
                           className="min-h-11"
                           aria-label={t.remove(item.address)}
-                          onClick={() => favourites.remove(item.id)}
+                          data-remove
+                          onClick={() => {
+                            removedAt.current = i;
+                            favourites.remove(item.id);
+                          }}
                         >
                           <Trash2 aria-hidden="true" size={16} /> {t.removeShort}
                         </Button>

@@ -1,8 +1,8 @@
 import { RecentlyViewed } from '@web/components/recently-viewed';
 import { he } from '@web/i18n/he';
+import { useDocumentTitle } from '@web/lib/document-title';
 import { useScrollToHash } from '@web/lib/home-sections';
 import { useAgencySettings } from '@web/lib/settings';
-import { useEffect } from 'react';
 import { WhoWeAre, WhyChooseUs } from './about-sections';
 import { BuySellOptions } from './buy-sell-options';
 import { IntroHero } from './intro-hero';
@@ -14,9 +14,7 @@ import { ServicesSlider } from './services-slider';
 export function HomePage() {
   const settings = useAgencySettings();
   useScrollToHash();
-  useEffect(() => {
-    document.title = he.brand;
-  }, []);
+  useDocumentTitle(he.brand);
   return (
     <>
       <IntroHero settings={settings} />

@@ -47,7 +47,7 @@ describe('saving a search', () => {
     const consent = screen.getByRole('checkbox', { name: ALERTS_CONSENT_TEXT });
     expect(consent).not.toBeChecked();
     await userEvent.type(screen.getByLabelText(/^שם/), 'דנה כהן');
-    await userEvent.type(screen.getByLabelText(/^דוא"ל/), 'dana@example.com');
+    await userEvent.type(screen.getByLabelText(/^מייל/), 'dana@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
     expect(await screen.findByText('יש לסמן את תיבת ההסכמה כדי לקבל עדכונים')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -58,11 +58,12 @@ describe('saving a search', () => {
     await userEvent.click(setup());
     await screen.findByRole('dialog');
     await userEvent.type(screen.getByLabelText(/^שם/), 'דנה כהן');
-    await userEvent.type(screen.getByLabelText(/^דוא"ל/), 'dana@example.com');
+    await userEvent.type(screen.getByLabelText(/^מייל/), 'dana@example.com');
     await userEvent.click(screen.getByRole('radio', { name: 'סיכום יומי' }));
     await userEvent.click(screen.getByRole('checkbox', { name: ALERTS_CONSENT_TEXT }));
     await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
-    expect(await screen.findByText(/שלחנו מייל אל dana@example.com/)).toBeInTheDocument();
+    // The address is isolated left-to-right inside the Hebrew sentence (its @ and dots keep their order).
+    expect(await screen.findByText(/שלחנו מייל אל \u2066dana@example\.com\u2069\./)).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
       method: 'POST',
@@ -100,7 +101,7 @@ describe('saving a search', () => {
     await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
     const link = await screen.findByRole('link', { name: new RegExp(`/MyAlerts/${token}$`) });
     expect(link).toHaveAttribute('href', `/MyAlerts/${token}`);
-    expect(screen.getByRole('status')).toHaveTextContent('בלי כתובת דוא"ל לא נשלחים אליכם עדכונים על נכסים');
+    expect(screen.getByRole('status')).toHaveTextContent('בלי כתובת מייל לא נשלחים אליכם עדכונים על נכסים');
     expect(localStorage.getItem('alerts-token')).toBe(token);
     expect(calls[0]).toMatchObject({ body: { name: 'יוסי', email: '', phone: '052-1234567' } });
   });
@@ -116,7 +117,7 @@ describe('saving a search', () => {
     await userEvent.click(setup());
     await screen.findByRole('dialog');
     await userEvent.type(screen.getByLabelText(/^שם/), 'דנה');
-    await userEvent.type(screen.getByLabelText(/^דוא"ל/), 'dana@example.com');
+    await userEvent.type(screen.getByLabelText(/^מייל/), 'dana@example.com');
     await userEvent.click(screen.getByRole('checkbox', { name: ALERTS_CONSENT_TEXT }));
     await userEvent.click(screen.getByRole('button', { name: 'שמירה וקבלת קישור' }));
     expect(await screen.findByText('כתובת המייל אינה תקינה, נסה שוב.')).toBeInTheDocument();

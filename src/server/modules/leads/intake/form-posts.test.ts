@@ -1,3 +1,4 @@
+import { VALUATION_MESSAGES } from '@shared/schemas/valuation';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobApplications, leads, mailOutbox } from '../../../db/schema';
@@ -64,6 +65,57 @@ describe('the public forms posted without JavaScript', () => {
     expect(rootOf(res.body)).toContain('הפרטים נשלחו בהצלחה!');
     const [row] = await app.db.select().from(jobApplications).where(eq(jobApplications.fullName, fullName));
     expect(row?.email).toBe('cand@example.com');
+  });
+
+  it('a valuation request is stored as a seller lead with its property and mailed, and the page confirms it', async () => {
+    const name = `מוכר ללא סקריפט ${Date.now()}`;
+    const res = await post(
+      '/Valuation',
+      {
+        name,
+        phone: '052-765-4321',
+        city: 'חיפה',
+        street: 'הנביאים 12',
+        rooms: '3.5',
+        size: '92',
+        message: 'קומה שנייה',
+        website: '',
+      },
+      '10.9.0.9',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const root = rootOf(res.body);
+    expect(root).toMatch(/role="status"[^>]*>הבקשה התקבלה!/);
+    // The confirmation page does not carry what was typed back into the form.
+    expect(root).not.toContain(name);
+    const [row] = await app.db.select().from(leads).where(eq(leads.name, name));
+    expect([row?.phone, row?.source, row?.valuation]).toEqual([
+      '052-765-4321',
+      'valuation',
+      { city: 'חיפה', street: 'הנביאים 12', rooms: 3.5, size: 92 },
+    ]);
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.refId, row!.id));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('הנביאים 12');
+  });
+
+  it('a refused valuation request comes back with each field’s message and the values as typed', async () => {
+    const name = `מוכר שגוי ${Date.now()}`;
+    const res = await post(
+      '/Valuation',
+      { name, phone: '052-765-4321', city: 'חיפה', street: '', rooms: '40', size: '92', website: '' },
+      '10.9.0.10',
+    );
+    expect(res.statusCode).toBe(400);
+    const root = rootOf(res.body);
+    expect(root).toContain(VALUATION_MESSAGES.rooms);
+    expect(root).toContain('יש להזין רחוב');
+    expect(root).toMatch(new RegExp(`value="${name}"`));
+    expect(root).toContain('value="40"');
+    expect(root).toContain('value="חיפה"');
+    expect(root).toMatch(/<form[^>]*action="\/Valuation" method="post"/);
+    expect(await app.db.select().from(leads).where(eq(leads.name, name))).toEqual([]);
   });
 
   it("an inquiry goes to the property's lead list; a sold property answers 404 with its message", async () => {

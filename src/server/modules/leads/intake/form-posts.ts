@@ -1,14 +1,16 @@
+import { paths } from '@shared/paths';
 import { MESSAGES } from '@shared/schemas/common';
 import { type FormOutcome, formOutcomeKey, type PostedForm } from '@shared/schemas/form-outcome';
 import { inquiryBodySchema } from '@shared/schemas/inquiry';
 import { jobApplicationBodySchema, leadBodySchema } from '@shared/schemas/leads';
+import { valuationBodySchema } from '@shared/schemas/valuation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../../lib/rate-limit';
 import type { PageServer } from '../../../pages/serve-page';
 import { submitInquiry } from './inquiry';
-import { submitJobApplication, submitLead } from './service';
+import { submitJobApplication, submitLead, submitValuation } from './service';
 
 /** A posted form's fields are short: a larger body is not a person typing. */
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -25,7 +27,7 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * The lead, job and inquiry forms posted without JavaScript (a tap on send before the bundle loads): each
+ * The lead, job, valuation and inquiry forms posted without JavaScript (a tap on send before the bundle loads): each
  * page takes a native `application/x-www-form-urlencoded` POST to its own address, runs the same service as
  * its JSON route (stored, then mailed through the outbox) and answers with the same page, server-rendered
  * with the confirmation or with each field's message and the values as typed. The name and phone travel
@@ -79,6 +81,11 @@ export function formPostRoutes(formsPerIp: RateRule) {
     app.post('/JobNeedForm', (request, reply) =>
       answer(request, reply, 'job', jobApplicationBodySchema, (body) =>
         submitJobApplication(app.db, body, request.ip),
+      ),
+    );
+    app.post(paths.valuation(), (request, reply) =>
+      answer(request, reply, 'valuation', valuationBodySchema, (body) =>
+        submitValuation(app.db, body, request.ip),
       ),
     );
     app.post<{ Params: { id: string } }>('/PropertyView/:id', (request, reply) =>

@@ -12,7 +12,7 @@ import { currentUser } from '../../../plugins/session';
 import { submitInquiry } from './inquiry';
 import { getInquiry, listInquiries } from './inquiry-reads';
 
-const SENT = { status: 'success' as const, message: 'הפנייה נשלחה, נחזור אליך בהקדם' };
+const SENT = { status: 'success' as const, message: 'הפנייה נשלחה, נחזור אליכם בהקדם' };
 
 /** Inquiries about a property: sent by visitors, read by admins and by the agents they concern. */
 export const inquiryRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = async (app, opts) => {

@@ -35,7 +35,8 @@ describe('POST /api/v1/property/{id}/inquiry', () => {
     const property = await createProperty(app.db, { agentId: agent.id, address: 'הגפן 7', city: 'חיפה' });
     const res = await send(property.id, { ...good, name: 'פונה ראשון' }, '10.1.1.1');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'success' });
+    // One voice on the site: the office answers in the plural ("נחזור אליכם").
+    expect(res.json()).toMatchObject({ status: 'success', message: 'הפנייה נשלחה, נחזור אליכם בהקדם' });
     const lead = await leadOf('פונה ראשון');
     expect(lead).toMatchObject({
       phone: good.phone,
