@@ -15,6 +15,7 @@ const user = (overrides: Partial<User>): User => ({
   aboutMe: '',
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
+  networkAccess: false,
   ...overrides,
 });
 const labels = (u: User) => sideNavItems(u).map((i) => i.label);

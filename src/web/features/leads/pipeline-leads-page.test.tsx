@@ -20,6 +20,7 @@ const user = (role: User['role']): User => ({
   aboutMe: '',
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
+  networkAccess: false,
 });
 
 /** The session and an empty list; every list URL the page asks for is kept. */

@@ -17,6 +17,7 @@ const existing: User = {
   aboutMe: 'סוכנת ותיקה',
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
+  networkAccess: false,
 };
 
 const setup = (user?: User, onSubmit = vi.fn(async (_values: unknown) => {})) => {
