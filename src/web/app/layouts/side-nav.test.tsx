@@ -22,7 +22,7 @@ const labels = (u: User) => sideNavItems(u).map((i) => i.label);
 
 describe('side navigation items', () => {
   it('a pure admin gets the admin items and no personal ones', () => {
-    const items = labels(user({ role: 'admin' }));
+    const items = labels(user({ role: 'admin', networkAccess: true }));
     expect(items).toEqual(
       expect.arrayContaining([
         'סקירת סוכנים',
@@ -54,5 +54,18 @@ describe('side navigation items', () => {
   it('the personal report links to the user own id', () => {
     const report = sideNavItems(user({ _id: 'abc' })).find((i) => i.label === 'דוח קשר אישי');
     expect(report?.to).toBe('/NewReportContact/abc');
+  });
+  it('a network admin gets the network pages; a branch manager none that the server refuses her', () => {
+    const network = labels(user({ role: 'admin', networkAccess: true }));
+    expect(network).toEqual(
+      expect.arrayContaining(['הגדרות המשרד', 'יומן שינויים', 'משתמשים', 'הגדרות לידים']),
+    );
+    const manager = labels(user({ role: 'admin', networkAccess: false }));
+    expect(manager).not.toContain('הגדרות המשרד');
+    expect(manager).not.toContain('יומן שינויים');
+    // Her branch's people and the agents' availability stay hers.
+    expect(manager).toEqual(expect.arrayContaining(['משתמשים', 'הגדרות לידים', 'סקירת סוכנים']));
+    // An agent never has network access, whatever the flag says.
+    expect(labels(user({ role: 'agent', networkAccess: true }))).not.toContain('הגדרות המשרד');
   });
 });
