@@ -196,6 +196,10 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@web/features/users/users-page'), 'UsersPage'),
                   },
                   {
+                    path: p(routePatterns.branches),
+                    ...page(() => import('@web/features/branches/branches-page'), 'BranchesPage'),
+                  },
+                  {
                     ...page(signedIn, 'NetworkOnly'),
                     children: [
                       {

@@ -3,6 +3,7 @@ import { worksAsAgent } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import type { User } from '@shared/schemas/user';
 import { admin as heAdmin } from '@web/i18n/admin';
+import { branches as heBranches } from '@web/i18n/branches';
 import { he } from '@web/i18n/he';
 import { pipeline as hePipeline } from '@web/i18n/pipeline';
 import {
@@ -15,6 +16,7 @@ import {
   type LucideIcon,
   Route,
   Settings,
+  Store,
   Sun,
   TrendingUp,
   Trophy,
@@ -47,6 +49,8 @@ export function sideNavItems(user: User): Item[] {
     { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
     admin && { to: paths.leadSettings(), label: hePipeline.nav.settings, icon: Route },
     admin && { to: paths.users(), label: heAdmin.nav.users, icon: UserCog },
+    // Every branch for a network admin, her own (read-only) for a branch manager.
+    admin && { to: paths.branches(), label: heBranches.nav, icon: Store },
     network && { to: paths.settings(), label: heAdmin.nav.settings, icon: Settings },
     network && { to: paths.audit(), label: heAdmin.nav.audit, icon: History },
   ];

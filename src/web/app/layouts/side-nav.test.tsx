@@ -43,6 +43,7 @@ describe('side navigation items', () => {
     // The pipeline: the agent's day and its own leads (the inquiries are leads now), not the settings.
     expect(items).toEqual(expect.arrayContaining(['היום שלי', 'לידים']));
     expect(items).not.toContain('הגדרות לידים');
+    expect(items).not.toContain('סניפים');
   });
   it('an admin who is a leading consultant or CTO manager gets both', () => {
     for (const companyRole of [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]) {
@@ -64,7 +65,7 @@ describe('side navigation items', () => {
     expect(manager).not.toContain('הגדרות המשרד');
     expect(manager).not.toContain('יומן שינויים');
     // Her branch's people and the agents' availability stay hers.
-    expect(manager).toEqual(expect.arrayContaining(['משתמשים', 'הגדרות לידים', 'סקירת סוכנים']));
+    expect(manager).toEqual(expect.arrayContaining(['משתמשים', 'סניפים', 'הגדרות לידים', 'סקירת סוכנים']));
     // An agent never has network access, whatever the flag says.
     expect(labels(user({ role: 'agent', networkAccess: true }))).not.toContain('הגדרות המשרד');
   });
