@@ -55,6 +55,8 @@ export const branches = {
   /** On a user's card and in the user form. */
   branch: 'סניף',
   chooseBranch: 'בחירת סניף',
+  chooseBranchError: 'יש לבחור סניף',
+  ownNetworkAccess: 'את הגישה לכל הסניפים של החשבון שלך רק מנהל רשת אחר יכול לשנות',
   networkAccess: 'גישה לכל הסניפים',
   networkAccessHint: 'עם הגישה: ניהול כל הרשת. בלעדיה: ניהול הסניף שלו או שלה בלבד.',
   networkRole: 'הנהלת הרשת',
