@@ -173,6 +173,20 @@ describe('UserForm', () => {
       });
     });
 
+    it('starts a new user in the admin’s own branch when it is open', async () => {
+      const onSubmit = vi.fn(async (_values: unknown) => {});
+      render(
+        <UserForm
+          placement={{ ...network, defaultBranchId: 'b2' }}
+          busy={false}
+          onSubmit={onSubmit}
+          onCancel={() => {}}
+        />,
+      );
+      expect(screen.getByLabelText(/^סניף/)).toHaveValue('b2');
+      expect(screen.queryByRole('option', { name: 'בחירת סניף' })).toBeNull();
+    });
+
     it('moves a user to another branch, keeps an unchanged (even closed) branch out of the body', async () => {
       const inClosed: User = { ...existing, branch: { _id: 'b3', name: 'סניף ישן', slug: 'b3' } };
       const onSubmit = place(inClosed);

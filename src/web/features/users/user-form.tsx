@@ -47,7 +47,7 @@ export type UserFormOutput = Omit<FormOutput, 'branchId' | 'networkAccess'> & {
   networkAccess?: boolean;
 };
 
-const toValues = (user?: User): UserFormValues => ({
+const toValues = (user?: User, newUserBranch = ''): UserFormValues => ({
   name: user?.name ?? '',
   email: user?.email ?? '',
   phone_number: user?.phone_number ?? '',
@@ -58,7 +58,7 @@ const toValues = (user?: User): UserFormValues => ({
   aboutMe: user?.aboutMe ?? '',
   image: user?.image ?? null,
   password: '',
-  branchId: user?.branch._id ?? '',
+  branchId: user?.branch._id ?? newUserBranch,
   networkAccess: user?.networkAccess ?? false,
 });
 
@@ -71,6 +71,10 @@ function branchOptions(branches: Branch[], user?: User) {
   return [{ value: user.branch._id, label }, ...open];
 }
 
+/** The branch a new user starts in: the given default when it is open, else none (the admin chooses). */
+const newUserBranch = (placement?: Props['placement']) =>
+  placement?.branches.find((b) => b.active && b._id === placement.defaultBranchId)?._id ?? '';
+
 type Props = {
   user?: User;
   /** The signed-in admin's own account: its role is shown, not editable (another admin changes it). */
@@ -79,7 +83,11 @@ type Props = {
    * A network admin places the user: the branches she may choose (the open ones) and network access for an
    * admin. Without it (a branch manager) the form has neither: the server keeps people in her branch.
    */
-  placement?: { branches: Branch[] };
+  placement?: {
+    branches: Branch[];
+    /** Where a new user starts (the admin's own branch, as the server would place them), when it is open. */
+    defaultBranchId?: string;
+  };
   busy: boolean;
   onSubmit: (values: UserFormOutput) => Promise<unknown>;
   onCancel: () => void;
@@ -99,7 +107,7 @@ export function UserForm({ user, isSelf = false, placement, busy, onSubmit, onCa
     formState: { errors },
   } = useForm<UserFormValues, unknown, UserFormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: toValues(user),
+    defaultValues: toValues(user, newUserBranch(placement)),
   });
   const image = watch('image');
   const name = watch('name');
@@ -183,7 +191,7 @@ export function UserForm({ user, isSelf = false, placement, busy, onSubmit, onCa
           label={heBranches.branch}
           required
           options={[
-            ...(user ? [] : [{ value: '', label: heBranches.chooseBranch }]),
+            ...(user || newUserBranch(placement) ? [] : [{ value: '', label: heBranches.chooseBranch }]),
             ...branchOptions(placement.branches, user),
           ]}
           error={errors.branchId?.message}

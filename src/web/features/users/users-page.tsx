@@ -92,7 +92,9 @@ export function UsersPage() {
               key={editing.mode === 'edit' ? editing.user._id : 'new'}
               user={editing.mode === 'edit' ? editing.user : undefined}
               isSelf={editing.mode === 'edit' && editing.user._id === me?._id}
-              placement={network ? { branches: branches.data ?? [] } : undefined}
+              placement={
+                network ? { branches: branches.data ?? [], defaultBranchId: me?.branch._id } : undefined
+              }
               busy={create.isPending || update.isPending}
               onSubmit={onSubmit}
               onCancel={() => setEditing(null)}
