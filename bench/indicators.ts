@@ -24,7 +24,7 @@ import { israelDate } from '@shared/domain/israel-time';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { goals, indicators, users } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/modules/users/passwords';
+import { hashPassword } from '../src/server/modules/users';
 import { adminQuery, withDatabase } from '../src/server/test/global-setup';
 import { startCeiling } from './lib/ceiling';
 import { dailyEntryWriter } from './lib/daily-entries';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/modules/users/passwords';
+import { hashPassword } from '../src/server/modules/users';
 
 const CITIES = [
   'תל אביב-יפו',

@@ -110,6 +110,21 @@ test("an admin's office pages on a phone", async ({ page, signInAs, shot, checkA
       ['admin leads', '/Leads'],
       ['admin leads table', '/Leads?view=table'],
       ['admin leads mail', '/Leads?view=mail'],
+    ],
+    shot,
+    checkA11y,
+  );
+});
+
+// The settings screens on their own: each page here is visited at two widths with axe at all impacts, and the
+// audit log's page is long, so one test for all of an admin's pages ran near its time limit on a busy machine.
+test("an admin's settings pages on a phone", async ({ page, signInAs, shot, checkA11y }) => {
+  await signInAs('admin');
+  const admin = await createPerson(page.request, 'admin', { companyRole: 'מנהלת משרד' });
+  await signInAsPerson(page, admin);
+  await visitAtBothWidths(
+    page,
+    [
       ['admin lead settings', '/LeadSettings'],
       ['admin users', '/Users'],
       ['admin settings', '/Settings'],

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { leads, mailOutbox } from '../../src/server/db/schema';
-import { startOutboxWorker } from '../../src/server/modules/mail/worker';
+import { startOutboxWorker } from '../../src/server/modules/mail';
 
 export type SmtpResult = {
   leads: number;

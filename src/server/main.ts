@@ -15,10 +15,10 @@ import {
 import { type Env, EnvError, loadEnv, startupWarnings } from './env';
 import { startBackups } from './lib/backups';
 import { startMaintenance } from './lib/maintenance';
-import { startAlertsJob } from './modules/alerts/job';
-import { startDraining } from './modules/health/routes';
-import { startOutboxWorker } from './modules/mail/worker';
-import { startResponseClock } from './modules/pipeline/clock';
+import { startAlertsJob } from './modules/alerts';
+import { startDraining } from './modules/health';
+import { startResponseClock } from './modules/leads';
+import { startOutboxWorker } from './modules/mail';
 import { startDailyReminder, startPushWorker } from './modules/push';
 import { seedDemoOnce } from './seed/seed-demo';
 import { startOrphanSweep } from './storage/orphan-sweep';

@@ -2,7 +2,7 @@ import { DATE_RANGE_MESSAGE } from '@shared/domain/dates';
 import { israelDate } from '@shared/domain/israel-time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { goals, indicators, reportContacts, reportShares } from './db/schema';
-import { DEFAULT_SETTINGS } from './modules/settings/defaults';
+import { DEFAULT_SETTINGS } from './modules/settings';
 import { createProperty, createUser, TEST_PASSWORD } from './test/factories';
 import { createTestApp, signIn, type TestApp } from './test/test-app';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { leads, users } from './db/schema';
-import { DEFAULT_SETTINGS } from './modules/settings/defaults';
+import { DEFAULT_SETTINGS } from './modules/settings';
 import { createUser, TEST_PASSWORD } from './test/factories';
 import { createTestApp, signIn, type TestApp } from './test/test-app';
 

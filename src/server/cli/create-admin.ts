@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isEmail } from '@shared/domain/email';
 import { users } from '../db/schema';
-import { isStrongPassword } from '../modules/users/password-strength';
-import { hashPassword } from '../modules/users/passwords';
-import { findUserByEmail } from '../modules/users/service';
+import { findUserByEmail, hashPassword, isStrongPassword } from '../modules/users';
 import { openFromEnv } from './open';
 
 const { values } = parseArgs({

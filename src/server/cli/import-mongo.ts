@@ -1,9 +1,7 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env';
-import { importFailureMessage } from '../modules/import/failure';
-import { formatReport } from '../modules/import/report-text';
-import { runImport } from '../modules/import/run-import';
+import { formatReport, importFailureMessage, runImport } from '../modules/import';
 import { backupBeforeImport, refuseWhileServerRuns } from './import-backup';
 import { openFromEnv } from './open';
 

@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alertConsentLog, rateLimits } from '../db/schema';
-import { alertsPurgeTick } from '../modules/alerts/job';
+import { alertsPurgeTick } from '../modules/alerts';
 import { orphanSweepTick } from '../storage/orphan-sweep';
 import { createTwoInstances } from '../test/test-app';
 import { maintenanceTick } from './maintenance';

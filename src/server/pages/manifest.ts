@@ -1,7 +1,7 @@
 import { paths } from '@shared/paths';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { getSettings } from '../modules/settings/service';
+import { getSettings } from '../modules/settings';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
 

@@ -11,10 +11,16 @@ import {
 import { settingsResponseSchema } from '@shared/schemas/settings';
 import type { ApiResponse, ApiTransport } from '@web/lib/api-client';
 import type { FastifyInstance } from 'fastify';
-import { propertyCaches, searchScopes } from '../modules/properties/read-cache';
-import { getProperty, listCities, listSimilar, listStreets } from '../modules/properties/reads';
-import { searchProperties } from '../modules/properties/search';
-import { getSettings } from '../modules/settings/service';
+import {
+  getProperty,
+  listCities,
+  listSimilar,
+  listStreets,
+  propertyCaches,
+  searchProperties,
+  searchScopes,
+} from '../modules/properties';
+import { getSettings } from '../modules/settings';
 import { type CachedBody, confirmReadCaches, encodeJson } from '../plugins/read-cache';
 
 const ok = <T>(data: T) => ({ status: 'success' as const, data });

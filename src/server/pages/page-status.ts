@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { properties, users } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { isLiveAccessToken } from '../modules/alerts/page';
+import { isLiveAccessToken } from '../modules/alerts';
 import type { PageReads } from './page-api';
 
 const idOf = (pathname: string, prefix: string) => {

@@ -1,6 +1,6 @@
 import type { Property } from '@shared/schemas/property';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../modules/settings/defaults';
+import { DEFAULT_SETTINGS } from '../modules/settings';
 import { propertyOffer } from './structured-data';
 
 const offerOf = (category: string) => {

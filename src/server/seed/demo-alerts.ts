@@ -3,7 +3,7 @@ import { type SavedSearchFilters, SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared
 import { ALERTS_CONSENT_TEXT } from '@shared/schemas/alerts';
 import type { Database } from '../db/client';
 import { alertSubscribers, type properties, savedSearches } from '../db/schema';
-import { ensureRequirement } from '../modules/alerts/requirement';
+import { ensureRequirement } from '../modules/alerts';
 
 type Property = typeof properties.$inferSelect;
 

@@ -3,8 +3,7 @@ import { branchScopeOf } from '@shared/domain/branch-scope';
 import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import type { Database } from '../db/client';
 import type { properties, users } from '../db/schema';
-import { addLead } from '../modules/pipeline/intake';
-import { createActivity, updateLead } from '../modules/pipeline/service';
+import { addLead, createActivity, updateLead } from '../modules/leads';
 import type { SessionUser } from '../plugins/session';
 
 type User = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { properties, users } from '../db/schema';
-import { hashPassword } from '../modules/users/passwords';
+import { hashPassword } from '../modules/users';
 
 export const TEST_PASSWORD = 'correct-horse-42';
 let cachedHash: Promise<string> | undefined;

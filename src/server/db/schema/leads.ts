@@ -84,7 +84,7 @@ export const leads = pgTable(
       .on(t.createdAt)
       .where(sql`${t.firstContactAt} is null and ${t.escalatedAt} is null`),
     index('leads_next_touch_idx').on(t.nextTouchAt).where(sql`${t.nextTouchAt} is not null`),
-    // The managers' digest lists the leads escalated in its window (modules/pipeline/escalation-digest.ts).
+    // The managers' digest lists the leads escalated in its window (modules/leads/pipeline/escalation-digest.ts).
     index('leads_escalated_idx').on(t.escalatedAt).where(sql`${t.escalatedAt} is not null`),
   ],
 );

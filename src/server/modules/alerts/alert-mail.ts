@@ -3,7 +3,7 @@ import { kindWithRooms, roomsText } from '@shared/domain/rooms';
 import { paths } from '@shared/paths';
 import type { AlertProperty } from '@shared/schemas/alerts';
 import { absoluteUrl } from '../../lib/links';
-import type { OutgoingMail } from '../mail/outbox';
+import type { OutgoingMail } from '../mail';
 import { escapeHtml, mailButton, mailPage } from './mail-layout';
 
 export type AlertItem = { property: AlertProperty; reason: AlertReason; oldPrice: number | null };

@@ -13,7 +13,7 @@ import {
 import { pageStatus } from '../../pages/page-status';
 import { createProperty } from '../../test/factories';
 import type { TestApp } from '../../test/test-app';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { purgeAlertData } from './job';
 import { escapeHtml } from './mail-layout';
 import {

@@ -3,7 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties, propertyImages } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import type { Transaction } from '../mail/outbox';
+import type { Transaction } from '../mail';
 
 /** The card size of a photo: plenty for a mail or a favourites list. */
 const CARD_WIDTH = 640;

@@ -1,6 +1,6 @@
 import { paths } from '@shared/paths';
 import { absoluteUrl } from '../../lib/links';
-import type { OutgoingMail } from '../mail/outbox';
+import type { OutgoingMail } from '../mail';
 import { escapeHtml, mailButton, mailPage } from './mail-layout';
 
 /** The private link that confirms the subscription when opened (the page posts the confirmation). */

@@ -1,5 +1,5 @@
 import { alertConsentLog } from '../../db/schema';
-import type { Transaction } from '../mail/outbox';
+import type { Transaction } from '../mail';
 import { emailHash } from './tokens';
 
 export type ConsentEvent = 'consent' | 'confirm' | 'unsubscribe' | 'delete';

@@ -5,8 +5,8 @@ import { alertSubscribers, properties, savedSearches } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { RateRule } from '../../lib/rate-limit';
 import type { Storage } from '../../storage/storage';
-import type { Transaction } from '../mail/outbox';
-import { getSettings } from '../settings/service';
+import type { Transaction } from '../mail';
+import { getSettings } from '../settings';
 import { subscriberOfToken } from './tokens';
 
 export type AlertsContext = { db: Database; storage: Storage; appOrigin: string; perContact: RateRule };

@@ -1,5 +1,5 @@
 import { alertEvents, type properties } from '../../db/schema';
-import type { Transaction } from '../mail/outbox';
+import type { Transaction } from '../mail';
 
 type PropertyRow = typeof properties.$inferSelect;
 

@@ -8,7 +8,7 @@ import { runSingleton } from '../../lib/job-lock';
 import { runOncePerPeriod } from '../../lib/job-period';
 import { runInSlices, type SliceOptions } from '../../lib/job-slices';
 import type { Storage } from '../../storage/storage';
-import { enqueueInTransaction } from '../mail/outbox';
+import { enqueueInTransaction } from '../mail';
 import { type AlertItem, alertMail } from './alert-mail';
 import { propertyCards } from './cards';
 import { mailboxOf } from './mailbox';

@@ -1,6 +1,6 @@
 import { ALERT_MESSAGES } from '@shared/schemas/alerts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { escapeHtml } from './mail-layout';
 import { unsubscribe } from './removal';
 import { subscriberOfToken } from './tokens';

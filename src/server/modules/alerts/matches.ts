@@ -8,9 +8,8 @@ import { alertSubscribers, leads, properties, savedSearches } from '../../db/sch
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
-import type { Transaction } from '../mail/outbox';
-import { leadForViewer } from '../pipeline/reads';
-import { readableLeads } from '../pipeline/visibility';
+import { leadForViewer, readableLeads } from '../leads';
+import type { Transaction } from '../mail';
 import { propertyCards } from './cards';
 import { hasMailbox, mailboxOf } from './mailbox';
 

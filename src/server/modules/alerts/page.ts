@@ -3,7 +3,7 @@ import type { AlertFrequency, AlertsPage, Favourite, SavedSearch } from '@shared
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alertFavourites, alertSubscribers, savedSearches } from '../../db/schema';
-import type { Transaction } from '../mail/outbox';
+import type { Transaction } from '../mail';
 import { propertyCards } from './cards';
 import { logConsent } from './consent';
 import { type AlertsContext, officeOf, ownerOf, type Subscriber } from './context';

@@ -3,8 +3,8 @@ import { savedSearchSentence } from '@shared/domain/saved-search';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alertSubscribers, contacts, savedSearches } from '../../db/schema';
 import { absoluteUrl } from '../../lib/links';
-import { enqueueInTransaction, type Transaction } from '../mail/outbox';
-import { addLead, leadUrl } from '../pipeline/intake';
+import { addLead, leadUrl } from '../leads';
+import { enqueueInTransaction, type Transaction } from '../mail';
 import { mailboxOf } from './mailbox';
 
 type Subscriber = typeof alertSubscribers.$inferSelect;

@@ -3,7 +3,7 @@ import { ALERTS_CONSENT_TEXT, type AlertFrequency, MAX_SAVED_SEARCHES } from '@s
 import { eq } from 'drizzle-orm';
 import { alertFavourites, alertSubscribers, savedSearches } from '../../db/schema';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { enqueueInTransaction, type Transaction } from '../mail/outbox';
+import { enqueueInTransaction, type Transaction } from '../mail';
 import { confirmationMail, linkMail } from './confirm-mail';
 import { logConsent } from './consent';
 import { type AlertsContext, existingPropertyIds, searchCount } from './context';

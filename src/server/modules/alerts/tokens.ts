@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alertSubscribers, alertTokens } from '../../db/schema';
-import type { Transaction } from '../mail/outbox';
+import type { Transaction } from '../mail';
 
 export type TokenPurpose = 'access' | 'unsubscribe';
 

@@ -6,7 +6,7 @@ import { branches, contacts, indicators, leads, properties, users } from '../../
 import { createProperty, createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addLead } from '../pipeline/intake';
+import { addLead } from '../leads';
 
 // The branch as a boundary (docs/decisions/0033), on both databases: a Haifa franchisee reads, lists and changes
 // only Haifa's leads, listings, people and figures; a Tel Aviv row is not found for her (404, nothing written);

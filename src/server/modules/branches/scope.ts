@@ -2,9 +2,9 @@ import { type BranchScope, seesBranch } from '@shared/domain/branch-scope';
 import { and, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { type Bounds, roleHeldDuring } from '../../db/role-history';
 import { userRoleHistory, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { type Bounds, roleHeldDuring } from '../indicators/queries';
 
 /**
  * The branch boundary in SQL (docs/decisions/0032-branches-as-rows.md, 0033): every staff read and write goes

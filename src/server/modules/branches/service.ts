@@ -2,6 +2,7 @@ import type { BranchScope } from '@shared/domain/branch-scope';
 import {
   BRANCH_MESSAGES,
   type Branch,
+  type BranchRef,
   type CreateBranchBody,
   type UpdateBranchBody,
 } from '@shared/schemas/branch';
@@ -118,9 +119,6 @@ export async function updateBranch(db: Database, actor: SessionUser, id: string,
     return row!;
   });
 }
-
-/** A branch as other answers name it (a user's, a property's, a lead's). */
-export type BranchRef = { _id: string; name: string; slug: string };
 
 /**
  * Every branch by id, for naming them on answers: a network holds tens of branches, so the whole directory is

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { databaseBeforeMigration, rowsOf } from '../../test/migration-fixture';
-import { scoreboard } from '../indicators/service';
+import { scoreboard } from '../indicators';
 import { allPerformance, companyPerformance } from './performance';
 
 /**

@@ -14,10 +14,11 @@ import { type WorkingDays, workingDays } from '@shared/domain/working-days';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { roleHeldDuring } from '../../db/role-history';
 import { goals, indicatorMonthTotals, userRoleHistory, users } from '../../db/schema';
-import { wasInBranch } from '../branches/scope';
-import { countedDuring, roleHeldDuring, totalSums, totalsOfMonth } from '../indicators/queries';
-import { getSettings } from '../settings/service';
+import { wasInBranch } from '../branches';
+import { countedDuring, totalSums, totalsOfMonth } from '../indicators';
+import { getSettings } from '../settings';
 
 /** The month's working days in Israel as of today, honouring the agency's holiday setting. */
 export async function monthWorkingDays(db: Database, year: number, month: number): Promise<WorkingDays> {

@@ -16,9 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges, noteChanged, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { scopeKey } from '../branches/scope';
-import { monthReads, readCaches } from '../indicators/cache';
-import { resolveAgent } from '../users/acting-agent';
+import { scopeKey } from '../branches';
+import { monthReads, readCaches } from '../indicators';
+import { resolveAgent } from '../users';
 import { agentPerformance, allPerformance, companyPerformance } from './performance';
 import { editGoal, findGoal, goalMetrics, saveGoal, toGoal } from './service';
 

@@ -6,7 +6,7 @@ import { goals } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
-import { assertInScope } from '../branches/scope';
+import { assertInScope } from '../branches';
 
 export const GOAL_NOT_FOUND = 'היעד לא נמצא';
 export type GoalRow = typeof goals.$inferSelect;

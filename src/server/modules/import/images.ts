@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
-import { type ProcessedImage, processImage } from '../images/pipeline';
+import { type ProcessedImage, processImage } from '../images';
 import type { ImportReport } from './report';
 
 export type ImageContext = {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertDeliveries, alertEvents, mailOutbox, properties, propertyImages } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
-import { runAlertsOnce } from '../alerts/job';
+import { runAlertsOnce } from '../alerts';
 import { addPropertyByApi, confirmedSubscriber, freshEmail, WEEKDAY_MORNING } from '../alerts/test-helpers';
 import { runImport } from './run-import';
 import { ID, writeFixture } from './test-fixture';

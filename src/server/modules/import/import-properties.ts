@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { properties, propertyImages } from '../../db/schema';
-import { imageFolder } from '../properties/service';
+import { imageFolder } from '../properties';
 import { chunks, countUpserts, forEachDocument, type ImportContext, skipOf } from './context';
 import { importImageFile } from './images';
 import { type MappedProperty, mapProperty } from './map-property';

@@ -1,6 +1,6 @@
 import type { Gender } from '@shared/domain/gender';
 import { genderOfTitle } from '@shared/domain/roles';
-import { bcryptCost, MAX_BCRYPT_COST } from '../users/passwords';
+import { bcryptCost, MAX_BCRYPT_COST } from '../users';
 import { type ImageRef, imageRefOf } from './image-refs';
 import type { ImportReport, RecordNotes } from './report';
 import { applyRules, type Mapping, RULES } from './rules';

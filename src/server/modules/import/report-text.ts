@@ -1,4 +1,4 @@
-import { MAX_BCRYPT_COST } from '../users/passwords';
+import { MAX_BCRYPT_COST } from '../users';
 import { COLLECTIONS, type ImportReport, type RoleOf } from './report';
 
 const show = (value: unknown) => (value instanceof Date ? value.toISOString() : JSON.stringify(value));

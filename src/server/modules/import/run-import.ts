@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { requestPasswordReset } from '../users/password-reset';
+import { requestPasswordReset } from '../users';
 import type { ImportContext } from './context';
 import { importGoals, importIndicators } from './import-performance';
 import { importProperties } from './import-properties';

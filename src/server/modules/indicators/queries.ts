@@ -2,23 +2,10 @@ import { israelMonthRange, type Range } from '@shared/domain/israel-calendar';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import { COMPANY_ROLES, titlesOf } from '@shared/domain/roles';
 import { SCORE_WEIGHTS } from '@shared/domain/scoring';
-import {
-  and,
-  eq,
-  exists,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { type Bounds, roleHeldDuring } from '../../db/role-history';
 import { indicatorMonthTotals, indicators, userRoleHistory, users } from '../../db/schema';
 
 type MetricColumns = { [K in keyof Metrics]: AnyPgColumn };
@@ -56,16 +43,6 @@ const doesAgentWork = (holder: { role: AnyPgColumn; companyRole: AnyPgColumn }) 
   or(
     eq(holder.role, 'agent'),
     inArray(holder.companyRole, titlesOf(COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager)),
-  );
-
-/** A range of instants, or the placeholders of a prepared statement's (ISO strings when it runs). */
-export type Bounds = Range | { from: Placeholder; to: Placeholder };
-
-/** SQL twin of `heldDuring` (src/shared/domain/role-history.ts): the role periods overlapping a range. */
-export const roleHeldDuring = (range: Bounds) =>
-  and(
-    or(isNull(userRoleHistory.validFrom), lt(userRoleHistory.validFrom, range.to)),
-    or(isNull(userRoleHistory.validUntil), gt(userRoleHistory.validUntil, range.from)),
   );
 
 /** Did agent work at some time in the range, by the roles held then (not today's role). */

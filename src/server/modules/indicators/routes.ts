@@ -21,9 +21,8 @@ import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges, noteChanged, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { scopeKey } from '../branches/scope';
-import { resolveAgent } from '../users/acting-agent';
-import { findUserById } from '../users/service';
+import { scopeKey } from '../branches';
+import { findUserById, resolveAgent } from '../users';
 import { entryChanges, monthReads, readCaches, summaryReads } from './cache';
 import { indicatorInstant } from './dates';
 import {

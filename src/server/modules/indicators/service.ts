@@ -15,7 +15,7 @@ import { goals, indicatorMonthTotals, indicators, leadActivities, users } from '
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
-import { assertInScope, inBranchDuring } from '../branches/scope';
+import { assertInScope, inBranchDuring } from '../branches';
 import {
   countedInMonth,
   inRange,

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { shareImageKey } from '../../pages/share-image';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
-import type { ProcessedImage } from '../images/pipeline';
+import type { ProcessedImage } from '../images';
 import { readPropertyForm, tooManyImages, typedFields } from './multipart';
 import { createProperty, findPropertyRow, imageFolder, newPropertyId } from './service';
 

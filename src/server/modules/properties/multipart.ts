@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { refuseUnsafeFields } from '../../lib/unsafe-input';
 import { uploadError } from '../../lib/uploads';
 import type { Storage } from '../../storage/storage';
-import { type ProcessedImage, processImage } from '../images/pipeline';
+import { type ProcessedImage, processImage } from '../images';
 
 export type FormFields = Record<string, string | string[]>;
 const IMAGE_FIELDS = new Set(['images', 'image', 'images[]', 'photos']);

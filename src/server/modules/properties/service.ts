@@ -14,10 +14,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import { shareImageKey } from '../../pages/share-image';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
-import { recordPropertyChange } from '../alerts/events';
-import { assertInScope, inBranchScope } from '../branches/scope';
-import { assertBranchOpen } from '../branches/service';
-import type { ProcessedImage } from '../images/pipeline';
+import { recordPropertyChange } from '../alerts';
+import { assertBranchOpen, assertInScope, inBranchScope } from '../branches';
+import type { ProcessedImage } from '../images';
 
 type PropertyInsert = typeof properties.$inferInsert;
 

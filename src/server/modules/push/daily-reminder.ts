@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { indicators, pushPreferences, pushSubscriptions, users } from '../../db/schema';
 import { runSingleton } from '../../lib/job-lock';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { enqueuePush } from './outbox';
 
 /** The reminder goes from 18:00 until the quiet hours start at 21:00 (a late start still sends it that evening). */

@@ -2,7 +2,7 @@ import type { Agent } from 'node:https';
 import type { PushPayload } from '@shared/schemas/push';
 import type { FastifyInstance } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { claimDuePush, dropSubscription, markPushFailed, markPushSent } from './outbox';
 import { loadVapidKeys, vapidSubject } from './vapid';
 

@@ -2,8 +2,8 @@ import { REPORT_MESSAGES } from '@shared/schemas/report-contact';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
-import { findAgentPropertyByAddress } from '../properties/agent-properties';
-import { resolveAgent } from '../users/acting-agent';
+import { findAgentPropertyByAddress } from '../properties';
+import { resolveAgent } from '../users';
 
 /** The active agent a report request acts for, by the one acting-agent rule (users/acting-agent.ts). */
 export const actingAgent = (

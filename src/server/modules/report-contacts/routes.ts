@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { listAgentPropertyRefs } from '../properties/agent-properties';
+import { listAgentPropertyRefs } from '../properties';
 import { actingAgent } from './access';
 import {
   createReportContact,

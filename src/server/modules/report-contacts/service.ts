@@ -9,7 +9,7 @@ import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reportContacts, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/session';
-import { inBranchScope } from '../branches/scope';
+import { inBranchScope } from '../branches';
 import { actingAgent, findAgentProperty } from './access';
 
 const reportColumns = {

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { propertyWithCoverImage } from '../properties/with-cover-image';
-import { getSettings } from '../settings/service';
+import { propertyWithCoverImage } from '../properties';
+import { getSettings } from '../settings';
 import { findShareByToken } from './shares-service';
 
 type WeekRow = {

@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors';
 import { readUpload, uploadError } from '../../lib/uploads';
 import type { Storage } from '../../storage/storage';
-import { processImage } from '../images/pipeline';
+import { processImage } from '../images';
 
 /** Home page videos: about a minute of good-quality video fits; larger files belong on a video host. */
 export const MAX_VIDEO_BYTES = 50 * 1024 * 1024;

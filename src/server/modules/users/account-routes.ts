@@ -11,8 +11,8 @@ import { readUpload } from '../../lib/uploads';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { branchDirectory } from '../branches/service';
-import { processImage } from '../images/pipeline';
+import { branchDirectory } from '../branches';
+import { processImage } from '../images';
 import { assertOwnImage, changeOwnPassword, updateOwnAccount } from './account-service';
 import { findUserById, toUser } from './service';
 

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { branchDirectory } from '../branches/service';
+import { branchDirectory } from '../branches';
 import { assertOwnImage } from './account-service';
 import { activateUser, createUser, deactivateUser, updateUser } from './admin-service';
 import { findUserById, toUser } from './service';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
-import { deliverDueMail } from '../mail/worker';
+import { deliverDueMail } from '../mail';
 
 /** A real SMTP server on a free port that keeps every message it receives. */
 async function startSmtp() {

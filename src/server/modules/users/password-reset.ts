@@ -6,7 +6,7 @@ import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { absoluteUrl } from '../../lib/links';
 import { hashToken } from '../../plugins/session';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail';
 import { assertPasswordAllowed } from './account-service';
 import { hashPassword } from './passwords';
 import { findUserByEmail } from './service';

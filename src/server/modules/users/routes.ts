@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors';
 import { consumeRateLimit, type RateRule, releaseRateLimitEvent } from '../../lib/rate-limit';
 import { currentUser, requireAdmin } from '../../plugins/session';
-import { branchDirectory } from '../branches/service';
+import { branchDirectory } from '../branches';
 import { listAllUsers } from './admin-service';
 import {
   authenticate,

@@ -1,11 +1,11 @@
 import type { BranchScope } from '@shared/domain/branch-scope';
+import type { BranchRef } from '@shared/schemas/branch';
 import type { Colleague, PublicUser, User } from '@shared/schemas/user';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { inBranchScope } from '../branches/scope';
-import { type BranchRef, branchRefOf } from '../branches/service';
+import { branchRefOf, inBranchScope } from '../branches';
 import { upgradeLegacyHash } from './legacy-hash';
 import { burnPasswordCheck, isLegacyHash, verifyPassword } from './passwords';
 

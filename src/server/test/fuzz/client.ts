@@ -15,7 +15,7 @@ import {
   leads,
   savedSearches,
 } from '../../db/schema';
-import { issueToken } from '../../modules/alerts/tokens';
+import { issueToken } from '../../modules/alerts';
 import { createProperty, createUser, TEST_PASSWORD } from '../factories';
 import type { FuzzRoute, Role } from './index';
 import { encodeComponent, type FileMarker } from './values';

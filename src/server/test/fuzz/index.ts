@@ -5,7 +5,7 @@ import { israelDate } from '@shared/domain/israel-time';
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import { ALERTS_CONSENT_TEXT } from '@shared/schemas/alerts';
 import fc from 'fast-check';
-import { DEFAULT_SETTINGS } from '../../modules/settings/defaults';
+import { DEFAULT_SETTINGS } from '../../modules/settings';
 import { TEST_PASSWORD } from '../factories';
 import { fields, hostileFile, queryOf } from './values';
 

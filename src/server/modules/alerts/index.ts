@@ -1,0 +1,10 @@
+// The alerts module's public face: its routes and pages, the job, and the hooks other modules call.
+
+export { matchRoutes } from './agent-routes';
+export { recordPropertyChange } from './events';
+export { alertsPurgeTick, runAlertsOnce, startAlertsJob } from './job';
+export { alertLinkPages } from './link-pages';
+export { isLiveAccessToken } from './page';
+export { ensureRequirement } from './requirement';
+export { alertRoutes } from './routes';
+export { issueToken } from './tokens';

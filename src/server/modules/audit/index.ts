@@ -1,0 +1,3 @@
+// The audit module's public face.
+
+export { auditRoutes } from './routes';

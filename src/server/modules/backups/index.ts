@@ -1,0 +1,3 @@
+// The backups module's public face.
+
+export { backupRoutes } from './routes';

@@ -1,0 +1,3 @@
+// The goals module's public face.
+
+export { goalRoutes } from './routes';

@@ -1,0 +1,3 @@
+// The health module's public face: its routes and the drain a stopping process starts.
+
+export { healthRoutes, startDraining } from './routes';

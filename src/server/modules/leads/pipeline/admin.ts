@@ -1,0 +1,198 @@
+import { type BranchScope, seesBranch } from '@shared/domain/branch-scope';
+import { israelMonthRange } from '@shared/domain/israel-calendar';
+import { israelDate } from '@shared/domain/israel-time';
+import { conversionRate, LEAD_STATUSES, type LeadStatus, percentile } from '@shared/domain/pipeline';
+import { worksAsAgent } from '@shared/domain/roles';
+import { isOnLeave, nextInRotation, roundRobinPool } from '@shared/domain/routing';
+import {
+  type Availability,
+  LEAD_SETTINGS_MESSAGES,
+  type LeadSettings,
+  type PipelinePerformance,
+  type UpdateAvailabilityBody,
+} from '@shared/schemas/lead-settings';
+import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { leadSettings, leads, users } from '../../../db/schema';
+import { recordAudit } from '../../../lib/audit';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import type { SessionUser } from '../../../plugins/session';
+import { inBranchScope } from '../../branches';
+import { responseMinutesOf } from './reads';
+import { readLeadSettings, readOfficeHours, saveLeadSettings } from './settings';
+
+/** PUT /pipeline/settings: every city's agent must be an active user. */
+export async function putLeadSettings(db: Database, actor: SessionUser, settings: LeadSettings) {
+  const ids = [...new Set(settings.cityAgents.map((c) => c.agentId))];
+  if (ids.length > 0) {
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.active, true)));
+    if (found.length !== ids.length)
+      throw badRequest(LEAD_SETTINGS_MESSAGES.agentUnknown, {
+        cityAgents: LEAD_SETTINGS_MESSAGES.agentUnknown,
+      });
+  }
+  await db.transaction(async (tx) => {
+    const before = await readLeadSettings(tx);
+    await saveLeadSettings(tx, settings);
+    await recordAudit(tx as Database, actor, {
+      entity: 'settings',
+      entityId: 'pipeline',
+      action: 'update',
+      before: { ...before },
+      after: { ...settings },
+    });
+  });
+  return readLeadSettings(db);
+}
+
+const candidateColumns = {
+  id: users.id,
+  name: users.name,
+  role: users.role,
+  companyRole: users.companyRole,
+  active: users.active,
+  takesLeads: users.takesLeads,
+  leaveFrom: users.leaveFrom,
+  leaveUntil: users.leaveUntil,
+  branchId: users.branchId,
+};
+
+type Candidate = { [K in keyof typeof candidateColumns]: (typeof users.$inferSelect)[K] };
+
+async function availabilityOf(db: Database, people: Candidate[], now = new Date()): Promise<Availability[]> {
+  const today = israelDate(now);
+  const all = await db.select(candidateColumns).from(users);
+  const pool = roundRobinPool(all, today);
+  const [settings] = await db.select().from(leadSettings).where(eq(leadSettings.id, 1));
+  const next = nextInRotation(pool, settings?.roundRobinLastId ?? null);
+  return people.map((p) => ({
+    agent: { _id: p.id, name: p.name, companyRole: p.companyRole, active: p.active },
+    takesLeads: p.takesLeads,
+    leaveFrom: p.leaveFrom,
+    leaveUntil: p.leaveUntil,
+    onLeave: isOnLeave(p, today),
+    inRoundRobin: pool.some((c) => c.id === p.id),
+    nextInRoundRobin: next?.id === p.id,
+  }));
+}
+
+/** GET /pipeline/agents: everyone who does agent work, with their place in the routing. */
+export async function listAvailability(db: Database, scope: BranchScope) {
+  const people = (
+    await db
+      .select(candidateColumns)
+      .from(users)
+      .where(inBranchScope(scope, users.branchId))
+      .orderBy(asc(users.name), asc(users.id))
+  ).filter(worksAsAgent);
+  return availabilityOf(db, people);
+}
+
+/** PATCH /pipeline/agents/{id}: leave dates (the agent or an admin), the takes-leads switch (an admin). */
+export async function updateAvailability(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  body: UpdateAvailabilityBody,
+) {
+  const admin = actor.role === 'admin';
+  if (!admin && id !== actor.id) throw forbidden(PIPELINE_MESSAGES.notYourLead);
+  if (!admin && body.takesLeads !== undefined) throw forbidden(PIPELINE_MESSAGES.takesLeadsAdminOnly);
+  const [person] = await db.select(candidateColumns).from(users).where(eq(users.id, id));
+  if (!person || !seesBranch(actor.branchScope, person.branchId)) throw notFound();
+  const changes = {
+    ...(body.takesLeads !== undefined ? { takesLeads: body.takesLeads } : {}),
+    ...(body.leaveFrom !== undefined ? { leaveFrom: body.leaveFrom } : {}),
+    ...(body.leaveUntil !== undefined ? { leaveUntil: body.leaveUntil } : {}),
+  };
+  const from = changes.leaveFrom !== undefined ? changes.leaveFrom : person.leaveFrom;
+  const until = changes.leaveUntil !== undefined ? changes.leaveUntil : person.leaveUntil;
+  if (from && until && from > until)
+    throw badRequest(PIPELINE_MESSAGES.leaveOrder, { leaveUntil: PIPELINE_MESSAGES.leaveOrder });
+  await db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
+    await recordAudit(tx as Database, actor, {
+      entity: 'user',
+      entityId: id,
+      action: 'update',
+      before: { takesLeads: person.takesLeads, leaveFrom: person.leaveFrom, leaveUntil: person.leaveUntil },
+      after: {
+        takesLeads: person.takesLeads,
+        leaveFrom: person.leaveFrom,
+        leaveUntil: person.leaveUntil,
+        ...changes,
+      },
+    });
+  });
+  const [updated] = await db.select(candidateColumns).from(users).where(eq(users.id, id));
+  const [availability] = await availabilityOf(db, [updated!]);
+  return availability!;
+}
+
+type Figures = PipelinePerformance['total'];
+
+function figuresOf(rows: { status: LeadStatus; minutes: number | null }[], sla: number): Figures {
+  const minutes = rows.flatMap((r) => (r.minutes === null ? [] : [r.minutes]));
+  const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Figures['byStatus'];
+  for (const row of rows) byStatus[row.status] += 1;
+  const withinSla = minutes.filter((m) => m <= sla).length;
+  const deals = byStatus.deal;
+  return {
+    received: rows.length,
+    contacted: minutes.length,
+    medianMinutes: percentile(minutes, 50),
+    p90Minutes: percentile(minutes, 90),
+    withinSla,
+    withinSlaShare: rows.length > 0 ? withinSla / rows.length : 0,
+    byStatus,
+    deals,
+    conversion: conversionRate(deals, rows.length),
+  };
+}
+
+/** GET /pipeline/performance: a month of leads by arrival (Israel time), per owner and in total. */
+export async function pipelinePerformance(
+  db: Database,
+  scope: BranchScope,
+  year: number,
+  month: number,
+): Promise<PipelinePerformance> {
+  const { settings, hours } = await readOfficeHours(db);
+  const range = israelMonthRange(year, month);
+  const rows = await db
+    .select({
+      ownerId: leads.ownerId,
+      ownerName: users.name,
+      status: leads.status,
+      createdAt: leads.createdAt,
+      firstContactAt: leads.firstContactAt,
+    })
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.ownerId))
+    .where(
+      and(
+        gte(leads.createdAt, range.from),
+        lt(leads.createdAt, range.to),
+        inBranchScope(scope, leads.branchId),
+      ),
+    );
+  const measured = rows.map((r) => ({ ...r, minutes: responseMinutesOf(r, hours) }));
+  const owners = new Map<string, { name: string; rows: typeof measured }>();
+  for (const row of measured) {
+    if (!row.ownerId) continue;
+    const entry = owners.get(row.ownerId) ?? { name: row.ownerName ?? '', rows: [] };
+    entry.rows.push(row);
+    owners.set(row.ownerId, entry);
+  }
+  return {
+    slaMinutes: settings.slaMinutes,
+    agents: [...owners.entries()]
+      .map(([id, { name, rows }]) => ({ agent: { _id: id, name }, ...figuresOf(rows, settings.slaMinutes) }))
+      .sort((a, b) => b.received - a.received || a.agent.name.localeCompare(b.agent.name, 'he')),
+    total: figuresOf(measured, settings.slaMinutes),
+  };
+}

@@ -1,0 +1,102 @@
+import type { OfficeHours } from '@shared/domain/office-clock';
+import { plural } from '@shared/domain/plural';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { leads, mailOutbox, users } from '../../../db/schema';
+import { absoluteUrl } from '../../../lib/links';
+import { enqueueInTransaction, type Transaction } from '../../mail';
+import { leadUrl } from '../intake/intake';
+
+/** The managers' digest of escalated leads: one mail per manager per window of an office hour. */
+export const ESCALATION_DIGEST_KIND = 'lead-escalation-digest';
+const WINDOW_MS = 3_600_000;
+
+/** 'דקה אחת', '15 דקות': the response target in the escalation mails. */
+export const minutesText = (minutes: number) => plural(minutes, { one: 'דקה אחת', other: '{n} דקות' });
+
+/** The hour an escalation falls in: the digest lists the leads escalated within it. */
+export function digestWindow(now: Date) {
+  const start = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
+  return { start, end: new Date(start.getTime() + WINDOW_MS) };
+}
+
+const subjectOf = (count: number) => (count === 1 ? 'ליד אחד ממתין למענה' : `${count} לידים ממתינים למענה`);
+
+type Formatting = { slaMinutes: number; origin: string; when: (at: Date) => string };
+
+/** The digest's text: every lead escalated in the window, oldest first, each with its agent and its link. */
+async function digestText(tx: Transaction, window: { start: Date; end: Date }, f: Formatting) {
+  const owner = alias(users, 'owner');
+  const rows = await tx
+    .select({
+      id: leads.id,
+      name: leads.name,
+      phone: leads.phone,
+      createdAt: leads.createdAt,
+      owner: owner.name,
+    })
+    .from(leads)
+    .leftJoin(owner, eq(owner.id, leads.ownerId))
+    .where(and(gte(leads.escalatedAt, window.start), lt(leads.escalatedAt, window.end)))
+    .orderBy(asc(leads.escalatedAt), asc(leads.createdAt));
+  const text = [
+    `הלידים האלה לא קיבלו מענה תוך ${minutesText(f.slaMinutes)} של שעות המשרד:`,
+    '',
+    ...rows.flatMap((lead) => [
+      `${lead.name} (${lead.phone}), סוכן מטפל: ${lead.owner ?? 'ללא'}, התקבל: ${f.when(lead.createdAt)}`,
+      absoluteUrl(f.origin, leadUrl(lead.id)),
+      '',
+    ]),
+  ].join('\n');
+  return { count: rows.length, text };
+}
+
+/**
+ * Adds an escalated lead to each manager's digest of its window (`digestWindow`): the manager's mail of that
+ * window still waiting in the outbox is rewritten to list every lead escalated in the window, or, when there is
+ * none yet, one is queued to leave at the window's end (moved into office hours and out of Shabbat, holidays and
+ * quiet hours by `sendAt`). Writers of digests take turns (a transaction lock), so two processes escalating at
+ * once never queue two digests for one manager and window.
+ */
+export async function addToManagersDigest(
+  tx: Transaction,
+  managers: readonly { email: string }[],
+  now: Date,
+  hours: OfficeHours,
+  sendAt: (at: Date, hours: OfficeHours) => Date,
+  formatting: Formatting,
+) {
+  if (managers.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ESCALATION_DIGEST_KIND}))`);
+  const window = digestWindow(now);
+  const notBefore = sendAt(window.end, hours);
+  const { count, text } = await digestText(tx, window, formatting);
+  for (const { email } of managers) {
+    const [waiting] = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.kind, ESCALATION_DIGEST_KIND),
+          eq(mailOutbox.to, email),
+          eq(mailOutbox.status, 'pending'),
+          eq(mailOutbox.nextAttemptAt, notBefore),
+        ),
+      )
+      .for('update');
+    if (waiting) {
+      await tx
+        .update(mailOutbox)
+        .set({ subject: subjectOf(count), text })
+        .where(eq(mailOutbox.id, waiting.id));
+    } else {
+      await enqueueInTransaction(tx, {
+        kind: ESCALATION_DIGEST_KIND,
+        to: email,
+        subject: subjectOf(count),
+        text,
+        notBefore,
+      });
+    }
+  }
+}
