@@ -97,6 +97,20 @@ for (const [size, viewport] of [
       await checkA11y({ allImpacts: true });
       await shot('her leads');
 
+      // The routing rules are the network's: she reads them and sets her agents' availability.
+      await page.goto('/LeadSettings');
+      await settled(page);
+      await expect(
+        page.getByText('כללי הניתוב, זמן התגובה ושעות המשרד נקבעים בהנהלת הרשת.', { exact: false }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('spinbutton', { name: 'זמן תגובה מרבי (דקות של שעות משרד)' }),
+      ).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'שמירת ההגדרות' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'שמירת הזמינות של איתי גולן' })).toBeEnabled();
+      await checkA11y({ allImpacts: true });
+      await shot('her routing settings');
+
       // The network's pages explain rather than fail.
       await page.goto('/Settings');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('אין הרשאה');
