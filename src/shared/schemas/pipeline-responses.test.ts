@@ -48,6 +48,7 @@ const summary: LeadSummary = {
   status: 'new',
   property: { _id: id(30), address: 'מוריה 10', city: 'חיפה' },
   message: 'מעוניין לראות את הדירה',
+  branch: { _id: id(40), name: 'סניף חיפה', slug: 'haifa' },
   owner,
   nextTouchAt: null,
   overdue: false,

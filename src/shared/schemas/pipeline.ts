@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TIMELINE_KINDS } from '../domain/activities';
 import { METRIC_KEYS } from '../domain/metrics';
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadStatus, LOSS_REASONS } from '../domain/pipeline';
+import { branchRefSchema } from './branch';
 import { freeText, idSchema, numberText, successSchema, trimmed } from './common';
 import { leadCategorySchema, mobilePhone } from './leads';
 import { nextTouchSchema, noteSchema, PIPELINE_MESSAGES } from './pipeline-fields';
@@ -117,6 +118,8 @@ export const leadSummarySchema = z.object({
   /** What the person wrote (may be empty). */
   message: z.string(),
   owner: personSchema.nullable(),
+  /** The branch the lead belongs to (a contact may have leads in several). */
+  branch: branchRefSchema,
   nextTouchAt: z.string().nullable(),
   overdue: z.boolean(),
   escalated: z.boolean(),

@@ -76,6 +76,7 @@ describe('a Haifa franchisee', () => {
     const list = await call('GET', '/pipeline/leads', franchisee.cookie);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.leads.map((l: { _id: string }) => l._id)).toEqual([ids.haifaLead]);
+    expect(list.json().data.leads[0].branch).toEqual({ _id: ids.haifa, name: 'חיפה', slug: 'haifa' });
     expect((await call('GET', `/pipeline/leads/${ids.haifaLead}`, franchisee.cookie)).statusCode).toBe(200);
     expect((await call('GET', `/pipeline/leads/${ids.telAvivLead}`, franchisee.cookie)).statusCode).toBe(404);
     const moved = await call('PATCH', `/pipeline/leads/${ids.telAvivLead}`, franchisee.cookie, {

@@ -21,6 +21,7 @@ const lead = (id: string, name: string, status: LeadSummary['status']): LeadSumm
   property: null,
   message: '',
   owner: { _id: 'a1', name: 'סוכנת א' },
+  branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   nextTouchAt: null,
   overdue: false,
   escalated: false,

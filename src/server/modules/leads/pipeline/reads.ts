@@ -29,7 +29,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { contacts, indicators, leadActivities, leads, properties, users } from '../../../db/schema';
+import { branches, contacts, indicators, leadActivities, leads, properties, users } from '../../../db/schema';
 import type { SessionUser } from '../../../plugins/session';
 import { assertInScope, inBranchScope } from '../../branches';
 import { readOfficeHours } from './settings';
@@ -52,8 +52,10 @@ function selectSummaries(db: Database) {
       lead: leads,
       property: { id: properties.id, address: properties.address, city: properties.city },
       owner: { id: owner.id, name: owner.name },
+      branch: { id: branches.id, name: branches.name, slug: branches.slug },
     })
     .from(leads)
+    .innerJoin(branches, eq(branches.id, leads.branchId))
     .leftJoin(properties, eq(properties.id, leads.propertyId))
     .leftJoin(owner, eq(owner.id, leads.ownerId));
 }
@@ -64,7 +66,11 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute
 export const responseMinutesOf = (lead: Pick<LeadRow, 'createdAt' | 'firstContactAt'>, hours: OfficeHours) =>
   lead.firstContactAt ? Math.round(officeMinutesBetween(lead.createdAt, lead.firstContactAt, hours)) : null;
 
-function toSummary({ lead, property, owner }: SummaryRow, hours: OfficeHours, now: Date): LeadSummary {
+function toSummary(
+  { lead, property, owner, branch }: SummaryRow,
+  hours: OfficeHours,
+  now: Date,
+): LeadSummary {
   return {
     _id: lead.id,
     contactId: lead.contactId,
@@ -76,6 +82,7 @@ function toSummary({ lead, property, owner }: SummaryRow, hours: OfficeHours, no
     property: property?.id ? { _id: property.id, address: property.address, city: property.city } : null,
     message: lead.message,
     owner: owner?.id ? { _id: owner.id, name: owner.name } : null,
+    branch: { _id: branch.id, name: branch.name, slug: branch.slug },
     nextTouchAt: lead.nextTouchAt?.toISOString() ?? null,
     overdue: isOverdue(lead, now),
     escalated: lead.escalatedAt !== null,
