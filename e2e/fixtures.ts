@@ -4,6 +4,10 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'demo1234' },
   agent: { email: 'agent@example.com', password: 'demo1234' },
+  /** A network admin: every branch (docs/decisions/0032). */
+  network: { email: 'network@example.com', password: 'demo1234' },
+  /** The Haifa franchisee: an admin of the Haifa branch only. */
+  haifa: { email: 'haifa@example.com', password: 'demo1234' },
 } as const;
 
 type Fixtures = {

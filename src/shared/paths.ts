@@ -32,6 +32,8 @@ export const routePatterns = {
   valuation: '/Valuation',
   inquiries: '/Inquiries',
   users: '/Users',
+  /** The network's branches (admins: network admins manage them, a branch manager reads her own). */
+  branches: '/Branches',
   settings: '/Settings',
   audit: '/Audit',
   forgotPassword: '/ForgotPassword',
@@ -79,6 +81,7 @@ export const paths = {
   valuation: () => '/Valuation',
   inquiries: () => '/Inquiries',
   users: () => '/Users',
+  branches: () => '/Branches',
   settings: () => '/Settings',
   audit: () => '/Audit',
   forgotPassword: () => '/ForgotPassword',

@@ -38,6 +38,7 @@ const PRIVATE_ROUTES: RouteName[] = [
   'leadSettings',
   'inquiries',
   'users',
+  'branches',
   'settings',
   'audit',
   'forgotPassword',

@@ -35,6 +35,8 @@ export type Colleague = z.infer<typeof colleagueSchema>;
 export const userSchema = colleagueSchema.extend({
   email: z.string(),
   active: z.boolean(),
+  /** An admin who manages every branch (docs/decisions/0032); false for a branch manager and for agents. */
+  networkAccess: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -196,12 +196,21 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@web/features/users/users-page'), 'UsersPage'),
                   },
                   {
-                    path: p(routePatterns.settings),
-                    ...page(() => import('@web/features/settings/settings-page'), 'SettingsPage'),
+                    path: p(routePatterns.branches),
+                    ...page(() => import('@web/features/branches/branches-page'), 'BranchesPage'),
                   },
                   {
-                    path: p(routePatterns.audit),
-                    ...page(() => import('@web/features/audit/audit-page'), 'AuditPage'),
+                    ...page(signedIn, 'NetworkOnly'),
+                    children: [
+                      {
+                        path: p(routePatterns.settings),
+                        ...page(() => import('@web/features/settings/settings-page'), 'SettingsPage'),
+                      },
+                      {
+                        path: p(routePatterns.audit),
+                        ...page(() => import('@web/features/audit/audit-page'), 'AuditPage'),
+                      },
+                    ],
                   },
                 ],
               },

@@ -32,7 +32,12 @@ export function toColleague(row: UserRow, branches: Branches): Colleague {
 }
 
 export function toUser(row: UserRow, branches: Branches): User {
-  return { ...toColleague(row, branches), email: row.email, active: row.active };
+  return {
+    ...toColleague(row, branches),
+    email: row.email,
+    active: row.active,
+    networkAccess: row.role === 'admin' && row.networkAccess,
+  };
 }
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {

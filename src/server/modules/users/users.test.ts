@@ -69,6 +69,19 @@ describe('GET /api/v1/users', () => {
     expect(list[0]).toHaveProperty('email');
     expect(res.body).not.toContain('argon2');
   });
+
+  it('tells an admin who manages the whole network (networkAccess), and an agent nothing of it', async () => {
+    const res = await app.inject({ url: '/api/v1/users', headers: { cookie: adminCookie } });
+    const byName = new Map(
+      (res.json().data.data as { name: string; networkAccess: boolean }[]).map((u) => [u.name, u]),
+    );
+    expect(byName.get('מנהלת')?.networkAccess).toBe(true);
+    expect(byName.get('סוכן')?.networkAccess).toBe(false);
+    const session = await app.inject({ url: '/api/v1/users/session', headers: { cookie: agentCookie } });
+    expect(session.json().data.user).toMatchObject({ name: 'סוכן', networkAccess: false });
+    const own = await app.inject({ url: '/api/v1/users/session', headers: { cookie: adminCookie } });
+    expect(own.json().data.user).toMatchObject({ name: 'מנהלת', networkAccess: true });
+  });
 });
 
 const PUBLIC_PROFILE_FIELDS = [

@@ -21,6 +21,7 @@ const AGENT: User = {
   aboutMe: '',
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
+  networkAccess: false,
 };
 
 beforeAll(() => {

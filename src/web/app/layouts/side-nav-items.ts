@@ -1,7 +1,9 @@
+import { hasNetworkAccess } from '@shared/domain/branch-scope';
 import { worksAsAgent } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import type { User } from '@shared/schemas/user';
 import { admin as heAdmin } from '@web/i18n/admin';
+import { branches as heBranches } from '@web/i18n/branches';
 import { he } from '@web/i18n/he';
 import { pipeline as hePipeline } from '@web/i18n/pipeline';
 import {
@@ -14,6 +16,7 @@ import {
   type LucideIcon,
   Route,
   Settings,
+  Store,
   Sun,
   TrendingUp,
   Trophy,
@@ -24,9 +27,14 @@ import {
 
 type Item = { to: string; label: string; icon: LucideIcon };
 
-/** The side navigation items a user sees (SPEC section 2 role rules). */
+/**
+ * The side navigation items a user sees (SPEC section 2 role rules). The network's own pages (agency settings,
+ * audit log) are for network admins only: a branch manager never gets a link the server answers with 403
+ * (docs/decisions/0033-branch-scope.md).
+ */
 export function sideNavItems(user: User): Item[] {
   const admin = user.role === 'admin';
+  const network = hasNetworkAccess(user);
   const personal = !admin || worksAsAgent(user);
   const items: (Item | false)[] = [
     { to: paths.agentProfile(), label: he.sideNav.profile, icon: UserRound },
@@ -41,8 +49,10 @@ export function sideNavItems(user: User): Item[] {
     { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
     admin && { to: paths.leadSettings(), label: hePipeline.nav.settings, icon: Route },
     admin && { to: paths.users(), label: heAdmin.nav.users, icon: UserCog },
-    admin && { to: paths.settings(), label: heAdmin.nav.settings, icon: Settings },
-    admin && { to: paths.audit(), label: heAdmin.nav.audit, icon: History },
+    // Every branch for a network admin, her own (read-only) for a branch manager.
+    admin && { to: paths.branches(), label: heBranches.nav, icon: Store },
+    network && { to: paths.settings(), label: heAdmin.nav.settings, icon: Settings },
+    network && { to: paths.audit(), label: heAdmin.nav.audit, icon: History },
   ];
   return items.filter((i): i is Item => Boolean(i));
 }

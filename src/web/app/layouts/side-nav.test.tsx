@@ -15,13 +15,14 @@ const user = (overrides: Partial<User>): User => ({
   aboutMe: '',
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
+  networkAccess: false,
   ...overrides,
 });
 const labels = (u: User) => sideNavItems(u).map((i) => i.label);
 
 describe('side navigation items', () => {
   it('a pure admin gets the admin items and no personal ones', () => {
-    const items = labels(user({ role: 'admin' }));
+    const items = labels(user({ role: 'admin', networkAccess: true }));
     expect(items).toEqual(
       expect.arrayContaining([
         'סקירת סוכנים',
@@ -42,6 +43,7 @@ describe('side navigation items', () => {
     // The pipeline: the agent's day and its own leads (the inquiries are leads now), not the settings.
     expect(items).toEqual(expect.arrayContaining(['היום שלי', 'לידים']));
     expect(items).not.toContain('הגדרות לידים');
+    expect(items).not.toContain('סניפים');
   });
   it('an admin who is a leading consultant or CTO manager gets both', () => {
     for (const companyRole of [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]) {
@@ -53,5 +55,18 @@ describe('side navigation items', () => {
   it('the personal report links to the user own id', () => {
     const report = sideNavItems(user({ _id: 'abc' })).find((i) => i.label === 'דוח קשר אישי');
     expect(report?.to).toBe('/NewReportContact/abc');
+  });
+  it('a network admin gets the network pages; a branch manager none that the server refuses her', () => {
+    const network = labels(user({ role: 'admin', networkAccess: true }));
+    expect(network).toEqual(
+      expect.arrayContaining(['הגדרות המשרד', 'יומן שינויים', 'משתמשים', 'הגדרות לידים']),
+    );
+    const manager = labels(user({ role: 'admin', networkAccess: false }));
+    expect(manager).not.toContain('הגדרות המשרד');
+    expect(manager).not.toContain('יומן שינויים');
+    // Her branch's people and the agents' availability stay hers.
+    expect(manager).toEqual(expect.arrayContaining(['משתמשים', 'סניפים', 'הגדרות לידים', 'סקירת סוכנים']));
+    // An agent never has network access, whatever the flag says.
+    expect(labels(user({ role: 'agent', networkAccess: true }))).not.toContain('הגדרות המשרד');
   });
 });

@@ -1,3 +1,4 @@
+import { hasNetworkAccess } from '@shared/domain/branch-scope';
 import { paths } from '@shared/paths';
 import { NoAccess } from '@web/components/no-access';
 import { StatusMessage } from '@web/components/status-message';
@@ -56,5 +57,12 @@ export function SignedInLayout() {
 export function AdminOnly() {
   const { user } = useSession();
   if (user?.role !== 'admin') return <NoAccess />;
+  return <Outlet />;
+}
+
+/** The network's own pages (agency settings, audit log): network admins only (docs/decisions/0033). */
+export function NetworkOnly() {
+  const { user } = useSession();
+  if (!user || !hasNetworkAccess(user)) return <NoAccess />;
   return <Outlet />;
 }

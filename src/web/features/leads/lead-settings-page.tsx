@@ -1,3 +1,4 @@
+import { hasNetworkAccess } from '@shared/domain/branch-scope';
 import { ROUTING_RULE_LABELS, ROUTING_RULES, type RoutingRule } from '@shared/domain/routing';
 import type { Availability, LeadSettings } from '@shared/schemas/lead-settings';
 import { Button } from '@web/components/button';
@@ -9,6 +10,7 @@ import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { pipeline } from '@web/i18n/pipeline';
 import { ApiError } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { useAgentUsers } from '@web/lib/users';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
@@ -55,6 +57,10 @@ export function LeadSettingsPage() {
 const orderedRules = (rules: RoutingRule[]) => [...rules, ...ROUTING_RULES.filter((r) => !rules.includes(r))];
 
 function SettingsForm({ initial }: { initial: LeadSettings }) {
+  // The routing rules are the network's (PUT /pipeline/settings is for network admins, docs/decisions/0033):
+  // a branch manager reads them here and sets her agents' availability below.
+  const { user } = useSession();
+  const network = user ? hasNetworkAccess(user) : false;
   const save = useSaveLeadSettings();
   const agents = useAgentUsers();
   const [order, setOrder] = useState<RoutingRule[]>(orderedRules(initial.rules));
@@ -99,134 +105,141 @@ function SettingsForm({ initial }: { initial: LeadSettings }) {
         submit();
       }}
     >
-      <Section title={t.rules}>
-        <p className="text-slate-700">{t.rulesHint}</p>
-        <ol className="flex flex-col gap-2">
-          {order.map((rule, index) => (
-            <li
-              key={rule}
-              className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 p-2"
+      {!network && <p className="rounded-lg bg-brand-50 p-3 text-brand-900">{t.networkOnly}</p>}
+      <fieldset disabled={!network} className="flex min-w-0 flex-col gap-6">
+        <Section title={t.rules}>
+          <p className="text-slate-700">{t.rulesHint}</p>
+          <ol className="flex flex-col gap-2">
+            {order.map((rule, index) => (
+              <li
+                key={rule}
+                className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 p-2"
+              >
+                <span className="w-6 text-center font-bold text-brand-900">{index + 1}</span>
+                <CheckboxField
+                  label={ROUTING_RULE_LABELS[rule]}
+                  checked={enabled.has(rule)}
+                  onChange={(e) =>
+                    setEnabled((set) => {
+                      const next = new Set(set);
+                      if (e.target.checked) next.add(rule);
+                      else next.delete(rule);
+                      return next;
+                    })
+                  }
+                  className="flex-1"
+                />
+                <Button
+                  variant="secondary"
+                  className="px-2 py-1"
+                  aria-label={t.up(ROUTING_RULE_LABELS[rule])}
+                  disabled={index === 0}
+                  onClick={() => shift(index, -1)}
+                >
+                  <ArrowUp aria-hidden="true" size={16} />
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="px-2 py-1"
+                  aria-label={t.down(ROUTING_RULE_LABELS[rule])}
+                  disabled={index === order.length - 1}
+                  onClick={() => shift(index, 1)}
+                >
+                  <ArrowDown aria-hidden="true" size={16} />
+                </Button>
+              </li>
+            ))}
+          </ol>
+          <p className="text-slate-700">{t.fallback(ROUTING_RULE_LABELS.fallback)}</p>
+          {errors.rules && <p className="text-sm text-red-700">{errors.rules}</p>}
+        </Section>
+        <Section title={t.sla}>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <FormField
+              label={t.sla}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={480}
+              value={sla}
+              error={errors.slaMinutes}
+              onChange={(e) => setSla(e.target.value)}
+            />
+            <FormField
+              label={t.opens}
+              type="time"
+              value={opens}
+              error={errors['officeHours.opens']}
+              onChange={(e) => setOpens(e.target.value)}
+            />
+            <FormField
+              label={t.closes}
+              type="time"
+              value={closes}
+              error={errors['officeHours.closes']}
+              onChange={(e) => setCloses(e.target.value)}
+            />
+          </div>
+          <p className="text-sm text-slate-700">{t.hoursHint}</p>
+        </Section>
+        <Section title={t.cities}>
+          <ul className="flex flex-col gap-2">
+            {cities.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id of their own
+              <li key={index} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
+                <FormField
+                  label={t.city}
+                  value={row.city}
+                  maxLength={80}
+                  error={errors[`cityAgents.${index}.city`]}
+                  onChange={(e) =>
+                    setCities((list) =>
+                      list.map((c, i) => (i === index ? { ...c, city: e.target.value } : c)),
+                    )
+                  }
+                />
+                <SelectField
+                  label={t.agent}
+                  value={row.agentId}
+                  error={errors[`cityAgents.${index}.agentId`]}
+                  onChange={(e) =>
+                    setCities((list) =>
+                      list.map((c, i) => (i === index ? { ...c, agentId: e.target.value } : c)),
+                    )
+                  }
+                  options={[
+                    { value: '', label: '—' },
+                    ...(agents.data ?? []).map((a) => ({ value: a._id, label: a.name })),
+                  ]}
+                />
+                <Button
+                  variant="secondary"
+                  aria-label={t.removeCity(row.city)}
+                  onClick={() => setCities((list) => list.filter((_, i) => i !== index))}
+                >
+                  <Trash2 aria-hidden="true" size={16} />
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {errors.cityAgents && <p className="text-sm text-red-700">{errors.cityAgents}</p>}
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => setCities((list) => [...list, { city: '', agentId: '' }])}
             >
-              <span className="w-6 text-center font-bold text-brand-900">{index + 1}</span>
-              <CheckboxField
-                label={ROUTING_RULE_LABELS[rule]}
-                checked={enabled.has(rule)}
-                onChange={(e) =>
-                  setEnabled((set) => {
-                    const next = new Set(set);
-                    if (e.target.checked) next.add(rule);
-                    else next.delete(rule);
-                    return next;
-                  })
-                }
-                className="flex-1"
-              />
-              <Button
-                variant="secondary"
-                className="px-2 py-1"
-                aria-label={t.up(ROUTING_RULE_LABELS[rule])}
-                disabled={index === 0}
-                onClick={() => shift(index, -1)}
-              >
-                <ArrowUp aria-hidden="true" size={16} />
-              </Button>
-              <Button
-                variant="secondary"
-                className="px-2 py-1"
-                aria-label={t.down(ROUTING_RULE_LABELS[rule])}
-                disabled={index === order.length - 1}
-                onClick={() => shift(index, 1)}
-              >
-                <ArrowDown aria-hidden="true" size={16} />
-              </Button>
-            </li>
-          ))}
-        </ol>
-        <p className="text-slate-700">{t.fallback(ROUTING_RULE_LABELS.fallback)}</p>
-        {errors.rules && <p className="text-sm text-red-700">{errors.rules}</p>}
-      </Section>
-      <Section title={t.sla}>
-        <div className="grid gap-3 sm:grid-cols-3">
-          <FormField
-            label={t.sla}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={480}
-            value={sla}
-            error={errors.slaMinutes}
-            onChange={(e) => setSla(e.target.value)}
-          />
-          <FormField
-            label={t.opens}
-            type="time"
-            value={opens}
-            error={errors['officeHours.opens']}
-            onChange={(e) => setOpens(e.target.value)}
-          />
-          <FormField
-            label={t.closes}
-            type="time"
-            value={closes}
-            error={errors['officeHours.closes']}
-            onChange={(e) => setCloses(e.target.value)}
-          />
-        </div>
-        <p className="text-sm text-slate-700">{t.hoursHint}</p>
-      </Section>
-      <Section title={t.cities}>
-        <ul className="flex flex-col gap-2">
-          {cities.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no id of their own
-            <li key={index} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
-              <FormField
-                label={t.city}
-                value={row.city}
-                maxLength={80}
-                error={errors[`cityAgents.${index}.city`]}
-                onChange={(e) =>
-                  setCities((list) => list.map((c, i) => (i === index ? { ...c, city: e.target.value } : c)))
-                }
-              />
-              <SelectField
-                label={t.agent}
-                value={row.agentId}
-                error={errors[`cityAgents.${index}.agentId`]}
-                onChange={(e) =>
-                  setCities((list) =>
-                    list.map((c, i) => (i === index ? { ...c, agentId: e.target.value } : c)),
-                  )
-                }
-                options={[
-                  { value: '', label: '—' },
-                  ...(agents.data ?? []).map((a) => ({ value: a._id, label: a.name })),
-                ]}
-              />
-              <Button
-                variant="secondary"
-                aria-label={t.removeCity(row.city)}
-                onClick={() => setCities((list) => list.filter((_, i) => i !== index))}
-              >
-                <Trash2 aria-hidden="true" size={16} />
-              </Button>
-            </li>
-          ))}
-        </ul>
-        {errors.cityAgents && <p className="text-sm text-red-700">{errors.cityAgents}</p>}
+              {t.addCity}
+            </Button>
+          </div>
+        </Section>
+      </fieldset>
+      {network && (
         <div>
-          <Button
-            variant="secondary"
-            onClick={() => setCities((list) => [...list, { city: '', agentId: '' }])}
-          >
-            {t.addCity}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? pipeline.common.saving : t.save}
           </Button>
         </div>
-      </Section>
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? pipeline.common.saving : t.save}
-        </Button>
-      </div>
+      )}
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PipelineLeadsPage } from './pipeline-leads-page';
 
-const user = (role: User['role']): User => ({
+const user = (role: User['role'], networkAccess = role === 'admin'): User => ({
   _id: 'u1',
   name: 'דנה',
   email: 'd@example.com',
@@ -20,16 +20,17 @@ const user = (role: User['role']): User => ({
   aboutMe: '',
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
+  networkAccess,
 });
 
 /** The session and an empty list; every list URL the page asks for is kept. */
-function fakeApi(role: User['role']) {
+function fakeApi(role: User['role'], networkAccess = role === 'admin') {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/v1/users/session')
-        return json(200, { status: 'success', data: { user: user(role) } });
+        return json(200, { status: 'success', data: { user: user(role, networkAccess) } });
       urls.push(url);
       return json(200, {
         status: 'success',
@@ -49,8 +50,8 @@ function fakeApi(role: User['role']) {
   return urls;
 }
 
-const renderPage = (entry: string, role: User['role'] = 'admin') => {
-  localStorage.setItem('user', JSON.stringify(user(role)));
+const renderPage = (entry: string, role: User['role'] = 'admin', networkAccess = role === 'admin') => {
+  localStorage.setItem('user', JSON.stringify(user(role, networkAccess)));
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SessionProvider>
@@ -98,5 +99,17 @@ describe('PipelineLeadsPage table', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('בעלים')).toBeNull();
     expect(screen.queryByRole('link', { name: 'מיילים שנשלחו ומועמדויות לעבודה' })).toBeNull();
     expect(screen.getByRole('link', { name: 'טבלה' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('a network admin has the mail view; a branch manager has the owner filter but not the network inbox', async () => {
+    fakeApi('admin');
+    const network = renderPage('/Leads?view=table');
+    expect(await screen.findByRole('link', { name: 'מיילים שנשלחו ומועמדויות לעבודה' })).toBeInTheDocument();
+    network.unmount();
+    localStorage.clear();
+    fakeApi('admin', false);
+    renderPage('/Leads?view=table', 'admin', false);
+    expect(await screen.findByLabelText('בעלים')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'מיילים שנשלחו ומועמדויות לעבודה' })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { hasNetworkAccess } from '@shared/domain/branch-scope';
 import { LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@shared/domain/pipeline';
 import { paths } from '@shared/paths';
 import { buttonClass } from '@web/components/button';
@@ -46,8 +47,10 @@ function useUrlFilter() {
 export function PipelineLeadsPage() {
   const { user } = useSession();
   const admin = user?.role === 'admin';
+  // The mail view reads the network's inbox (GET /leads): network admins only (docs/decisions/0033).
+  const network = user ? hasNetworkAccess(user) : false;
   const { filter, view, page, set } = useUrlFilter();
-  const views = admin ? VIEWS : VIEWS.filter((v) => v !== 'mail');
+  const views = network ? VIEWS : VIEWS.filter((v) => v !== 'mail');
   return (
     <Page title={t.title} wide>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -68,7 +71,7 @@ export function PipelineLeadsPage() {
           {t.newLead}
         </Link>
       </div>
-      {view === 'mail' && admin ? (
+      {view === 'mail' && network ? (
         <InboxPanel />
       ) : view === 'table' ? (
         <TableView filter={filter} page={page} admin={admin} onChange={set} />

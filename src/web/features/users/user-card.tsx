@@ -3,6 +3,7 @@ import type { User } from '@shared/schemas/user';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { admin as heAdmin } from '@web/i18n/admin';
+import { branches as heBranches } from '@web/i18n/branches';
 
 const t = heAdmin.users;
 
@@ -42,6 +43,11 @@ export function UserCard({ user, isSelf, onEdit, onToggleActive }: Props) {
         <dt className="text-slate-600">{t.phone}</dt>
         <dd>
           <bdi dir="ltr">{user.phone_number}</bdi>
+        </dd>
+        <dt className="text-slate-600">{heBranches.branch}</dt>
+        <dd data-testid="user-branch">
+          {user.branch.name}
+          {user.networkAccess ? ` · ${heBranches.networkRole}` : ''}
         </dd>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2">

@@ -1,3 +1,4 @@
+import type { Branch } from '@shared/schemas/branch';
 import type { User } from '@shared/schemas/user';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +18,7 @@ const existing: User = {
   aboutMe: 'סוכנת ותיקה',
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
+  networkAccess: false,
 };
 
 const setup = (user?: User, onSubmit = vi.fn(async (_values: unknown) => {})) => {
@@ -95,5 +97,137 @@ describe('UserForm', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
     expect(await screen.findByText('כתובת המייל כבר רשומה במערכת')).toBeInTheDocument();
+  });
+
+  describe('placing the user in a branch', () => {
+    const branch = (id: string, name: string, active = true): Branch => ({
+      _id: id,
+      name,
+      slug: id,
+      city: '',
+      address: '',
+      phone: '',
+      email: '',
+      openingHours: '',
+      legalEntity: '',
+      brokers: [],
+      active,
+    });
+    const network = {
+      branches: [branch('b1', 'משרד ראשי'), branch('b2', 'סניף הרצליה'), branch('b3', 'סניף ישן', false)],
+    };
+    const place = (user?: User, isSelf = false) => {
+      const onSubmit = vi.fn(async (_values: unknown) => {});
+      render(
+        <UserForm
+          user={user}
+          isSelf={isSelf}
+          placement={network}
+          busy={false}
+          onSubmit={onSubmit}
+          onCancel={() => {}}
+        />,
+      );
+      return onSubmit;
+    };
+
+    it('a branch manager’s form has no branch and no network access (the server keeps people in her branch)', async () => {
+      const onSubmit = setup(existing);
+      expect(screen.queryByLabelText(/^סניף/)).toBeNull();
+      await userEvent.selectOptions(screen.getByLabelText('הרשאה'), 'admin');
+      expect(screen.queryByLabelText('גישה לכל הסניפים')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('branchId');
+      expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('networkAccess');
+    });
+
+    it('a network admin must choose an open branch for a new user, and grants network access to an admin only', async () => {
+      const onSubmit = place();
+      const select = screen.getByLabelText(/^סניף/);
+      expect(screen.getAllByRole('option', { name: /סניף|משרד/ }).map((o) => o.textContent)).toEqual([
+        'בחירת סניף',
+        'משרד ראשי',
+        'סניף הרצליה',
+      ]);
+      // An agent has no network access to give.
+      expect(screen.queryByLabelText('גישה לכל הסניפים')).toBeNull();
+      await userEvent.type(screen.getByLabelText('שם מלא'), 'רונית');
+      await userEvent.type(screen.getByLabelText('מייל'), 'ronit@example.com');
+      await userEvent.type(screen.getByLabelText('טלפון נייד'), '052-5551234');
+      await userEvent.selectOptions(screen.getByLabelText(/לשון פנייה/), 'female');
+      await userEvent.selectOptions(screen.getByLabelText('הרשאה'), 'admin');
+      await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+      expect(await screen.findByText('יש לבחור סניף')).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+      await userEvent.selectOptions(select, 'סניף הרצליה');
+      const access = screen.getByLabelText('גישה לכל הסניפים');
+      expect(access).not.toBeChecked();
+      await userEvent.click(access);
+      await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+        role: 'admin',
+        branchId: 'b2',
+        networkAccess: true,
+      });
+    });
+
+    it('starts a new user in the admin’s own branch when it is open', async () => {
+      const onSubmit = vi.fn(async (_values: unknown) => {});
+      render(
+        <UserForm
+          placement={{ ...network, defaultBranchId: 'b2' }}
+          busy={false}
+          onSubmit={onSubmit}
+          onCancel={() => {}}
+        />,
+      );
+      expect(screen.getByLabelText(/^סניף/)).toHaveValue('b2');
+      expect(screen.queryByRole('option', { name: 'בחירת סניף' })).toBeNull();
+    });
+
+    it('moves a user to another branch, keeps an unchanged (even closed) branch out of the body', async () => {
+      const inClosed: User = { ...existing, branch: { _id: 'b3', name: 'סניף ישן', slug: 'b3' } };
+      const onSubmit = place(inClosed);
+      expect(screen.getByLabelText(/^סניף/)).toHaveValue('b3');
+      expect(screen.getByRole('option', { name: 'סניף ישן (סגור)' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('branchId');
+      // An agent: no network access, whatever was stored.
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({ networkAccess: false });
+      await userEvent.selectOptions(screen.getByLabelText(/^סניף/), 'משרד ראשי');
+      await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+      expect(onSubmit.mock.calls[1]![0]).toMatchObject({ branchId: 'b1' });
+    });
+
+    it('a network admin sees her own network access but cannot change it, and it is not sent', async () => {
+      const self: User = { ...existing, role: 'admin', networkAccess: true };
+      const onSubmit = place(self, true);
+      const access = screen.getByLabelText('גישה לכל הסניפים');
+      expect(access).toBeChecked();
+      expect(access).toBeDisabled();
+      expect(access).toHaveAccessibleDescription(
+        'את הגישה לכל הסניפים של החשבון שלך רק מנהל רשת אחר יכול לשנות',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('networkAccess');
+    });
+
+    it('shows the server’s refusal of a branch on the branch field', async () => {
+      const onSubmit = vi.fn(async () => {
+        throw new ApiError(400, { message: 'סגור', fieldErrors: { branchId: 'הסניף סגור: בחרו סניף פעיל' } });
+      });
+      render(
+        <UserForm user={existing} placement={network} busy={false} onSubmit={onSubmit} onCancel={() => {}} />,
+      );
+      await userEvent.selectOptions(screen.getByLabelText(/^סניף/), 'סניף הרצליה');
+      await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+      expect(await screen.findByText('הסניף סגור: בחרו סניף פעיל')).toBeInTheDocument();
+      expect(screen.getByLabelText(/^סניף/)).toHaveAttribute('aria-invalid', 'true');
+    });
   });
 });

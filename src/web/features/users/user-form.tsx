@@ -2,14 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { GENDERS, type Gender } from '@shared/domain/gender';
 import { COMPANY_ROLE_TITLES, ROLES, roleLabel } from '@shared/domain/roles';
 import { isSameAsEmail, newPasswordSchema, PASSWORD_MESSAGES, userFields } from '@shared/schemas/account';
+import type { Branch } from '@shared/schemas/branch';
 import { GENDER_REQUIRED, type User } from '@shared/schemas/user';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
+import { CheckboxField } from '@web/components/checkbox-field';
 import { FileUploadButton } from '@web/components/file-upload-button';
 import { FormField } from '@web/components/form-field';
 import { SelectField } from '@web/components/select-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { admin as heAdmin } from '@web/i18n/admin';
+import { branches as heBranches } from '@web/i18n/branches';
 import { ApiError } from '@web/lib/api-client';
 import { uploadUserImage } from '@web/lib/uploads';
 import { useId } from 'react';
@@ -28,15 +31,23 @@ const formSchema = z
       .refine((v) => v !== '', { error: GENDER_REQUIRED })
       .transform((v) => v as Gender),
     password: z.union([z.literal(''), newPasswordSchema]),
+    /** Read only when a network admin places the user (see `placement`). */
+    branchId: z.string(),
+    networkAccess: z.boolean(),
   })
   .refine((v) => !v.password || !isSameAsEmail(v.password, v.email), {
     path: ['password'],
     error: PASSWORD_MESSAGES.sameAsEmail,
   });
 type UserFormValues = z.input<typeof formSchema>;
-export type UserFormOutput = z.output<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+/** What the form sends: the placement only when a network admin chose it (a branch manager's go to her branch). */
+export type UserFormOutput = Omit<FormOutput, 'branchId' | 'networkAccess'> & {
+  branchId?: string;
+  networkAccess?: boolean;
+};
 
-const toValues = (user?: User): UserFormValues => ({
+const toValues = (user?: User, newUserBranch = ''): UserFormValues => ({
   name: user?.name ?? '',
   email: user?.email ?? '',
   phone_number: user?.phone_number ?? '',
@@ -47,21 +58,46 @@ const toValues = (user?: User): UserFormValues => ({
   aboutMe: user?.aboutMe ?? '',
   image: user?.image ?? null,
   password: '',
+  branchId: user?.branch._id ?? newUserBranch,
+  networkAccess: user?.networkAccess ?? false,
 });
+
+/** The open branches, and the user's own even when it has closed since (shown as it is, kept unless changed). */
+function branchOptions(branches: Branch[], user?: User) {
+  const open = branches.filter((b) => b.active).map((b) => ({ value: b._id, label: b.name }));
+  if (!user || open.some((o) => o.value === user.branch._id)) return open;
+  const closed = branches.some((b) => b._id === user.branch._id && !b.active);
+  const label = closed ? `${user.branch.name} (${heBranches.closed})` : user.branch.name;
+  return [{ value: user.branch._id, label }, ...open];
+}
+
+/** The branch a new user starts in: the given default when it is open, else none (the admin chooses). */
+const newUserBranch = (placement?: Props['placement']) =>
+  placement?.branches.find((b) => b.active && b._id === placement.defaultBranchId)?._id ?? '';
 
 type Props = {
   user?: User;
   /** The signed-in admin's own account: its role is shown, not editable (another admin changes it). */
   isSelf?: boolean;
+  /**
+   * A network admin places the user: the branches she may choose (the open ones) and network access for an
+   * admin. Without it (a branch manager) the form has neither: the server keeps people in her branch.
+   */
+  placement?: {
+    branches: Branch[];
+    /** Where a new user starts (the admin's own branch, as the server would place them), when it is open. */
+    defaultBranchId?: string;
+  };
   busy: boolean;
   onSubmit: (values: UserFormOutput) => Promise<unknown>;
   onCancel: () => void;
 };
 
 /** Create or edit a user: every field, the photo through the image pipeline, an optional password. */
-export function UserForm({ user, isSelf = false, busy, onSubmit, onCancel }: Props) {
+export function UserForm({ user, isSelf = false, placement, busy, onSubmit, onCancel }: Props) {
   const listId = useId();
   const ownRoleId = useId();
+  const networkHintId = useId();
   const {
     register,
     handleSubmit,
@@ -71,15 +107,26 @@ export function UserForm({ user, isSelf = false, busy, onSubmit, onCancel }: Pro
     formState: { errors },
   } = useForm<UserFormValues, unknown, UserFormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: toValues(user),
+    defaultValues: toValues(user, newUserBranch(placement)),
   });
   const image = watch('image');
   const name = watch('name');
   const gender = watch('gender') || null;
+  const role = watch('role');
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async ({ branchId, networkAccess, ...values }) => {
+    if (placement && !branchId) {
+      setError('branchId', { message: heBranches.chooseBranchError }, { shouldFocus: true });
+      return;
+    }
+    const placed = placement && {
+      // An unchanged branch is not sent: a user may stay in a branch that has since closed.
+      ...(branchId !== user?.branch._id ? { branchId } : {}),
+      // Not one's own (as the role): another network admin changes it.
+      ...(isSelf ? {} : { networkAccess: role === 'admin' && networkAccess }),
+    };
     try {
-      await onSubmit(values);
+      await onSubmit({ ...values, ...placed });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       for (const [field, message] of Object.entries(err.fieldErrors))
@@ -138,6 +185,31 @@ export function UserForm({ user, isSelf = false, busy, onSubmit, onCancel }: Pro
           error={errors.role?.message}
           {...register('role')}
         />
+      )}
+      {placement && (
+        <SelectField
+          label={heBranches.branch}
+          required
+          options={[
+            ...(user || newUserBranch(placement) ? [] : [{ value: '', label: heBranches.chooseBranch }]),
+            ...branchOptions(placement.branches, user),
+          ]}
+          error={errors.branchId?.message}
+          {...register('branchId')}
+        />
+      )}
+      {placement && role === 'admin' && (
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <CheckboxField
+            label={heBranches.networkAccess}
+            disabled={isSelf}
+            aria-describedby={networkHintId}
+            {...register('networkAccess')}
+          />
+          <p id={networkHintId} className="text-sm text-slate-600">
+            {isSelf ? heBranches.ownNetworkAccess : heBranches.networkAccessHint}
+          </p>
+        </div>
       )}
       <FormField
         label={t.companyRole}

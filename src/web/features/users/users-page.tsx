@@ -1,3 +1,4 @@
+import { hasNetworkAccess } from '@shared/domain/branch-scope';
 import type { User } from '@shared/schemas/user';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -7,6 +8,7 @@ import { StatusMessage } from '@web/components/status-message';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { useBranches } from '@web/lib/branches';
 import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { useEveryone } from '@web/lib/users';
@@ -30,6 +32,9 @@ const matches = (user: User, query: string) => {
 export function UsersPage() {
   const { user: me, signIn } = useSession();
   const users = useEveryone();
+  // A network admin places people in branches; a branch manager's go to her branch (the server's rule).
+  const network = me ? hasNetworkAccess(me) : false;
+  const branches = useBranches(network);
   const create = useCreateUser();
   const update = useUpdateUser();
   const setActive = useSetUserActive();
@@ -79,14 +84,22 @@ export function UsersPage() {
           <h2 id="user-form-title" className="mb-4 text-xl font-bold text-brand-900">
             {editing.mode === 'edit' ? t.editTitle(editing.user.name) : t.createTitle}
           </h2>
-          <UserForm
-            key={editing.mode === 'edit' ? editing.user._id : 'new'}
-            user={editing.mode === 'edit' ? editing.user : undefined}
-            isSelf={editing.mode === 'edit' && editing.user._id === me?._id}
-            busy={create.isPending || update.isPending}
-            onSubmit={onSubmit}
-            onCancel={() => setEditing(null)}
-          />
+          {network && branches.isPending ? (
+            // The branch picker needs its choices before the form takes its values.
+            <StatusMessage busy>{he.common.loading}</StatusMessage>
+          ) : (
+            <UserForm
+              key={editing.mode === 'edit' ? editing.user._id : 'new'}
+              user={editing.mode === 'edit' ? editing.user : undefined}
+              isSelf={editing.mode === 'edit' && editing.user._id === me?._id}
+              placement={
+                network ? { branches: branches.data ?? [], defaultBranchId: me?.branch._id } : undefined
+              }
+              busy={create.isPending || update.isPending}
+              onSubmit={onSubmit}
+              onCancel={() => setEditing(null)}
+            />
+          )}
         </section>
       ) : (
         <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
