@@ -16,6 +16,8 @@ import {
   updateAvailabilitySchema,
 } from '@shared/schemas/lead-settings';
 import {
+  boardColumnQuerySchema,
+  boardColumnResponseSchema,
   boardQuerySchema,
   boardResponseSchema,
   createLeadSchema,
@@ -40,7 +42,7 @@ import { declareChanges } from '../../../plugins/read-cache';
 import { currentUser } from '../../../plugins/session';
 import { listAvailability, pipelinePerformance, putLeadSettings, updateAvailability } from './admin';
 import { leadsCsv } from './export';
-import { board, exportRows, filterWhere, leadDetail, listLeads, myDay } from './reads';
+import { board, boardColumn, exportRows, filterWhere, leadDetail, listLeads, myDay } from './reads';
 import {
   activityById,
   createManualLead,
@@ -180,6 +182,15 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: boardQuerySchema, response: { 200: boardResponseSchema } },
     },
     async (request) => success(await board(app.db, currentUser(request), request.query)),
+  );
+
+  app.get(
+    '/pipeline/board/column',
+    {
+      config: { access: 'selfOrAdmin' },
+      schema: { querystring: boardColumnQuerySchema, response: { 200: boardColumnResponseSchema } },
+    },
+    async (request) => success(await boardColumn(app.db, currentUser(request), request.query)),
   );
 
   app.get(
