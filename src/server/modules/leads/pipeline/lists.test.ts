@@ -229,3 +229,13 @@ describe('the board by columns', () => {
     ).toBe(400);
   });
 });
+
+describe('the lists are never kept', () => {
+  it('answers the table and the board no-store, with no ETag to revalidate', async () => {
+    for (const url of ['/pipeline/leads', '/pipeline/board']) {
+      const res = await get(url, admin.cookie);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+});

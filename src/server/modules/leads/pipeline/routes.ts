@@ -64,7 +64,11 @@ const DEFAULT_EXPORT_DAYS = 30;
 export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   // What these writes change for the read caches (docs/decisions/0022): a lead's activities count in the indicators.
   declareChanges(app, [scopes.indicators]);
-  // Reads of a person's leads are never kept by a browser or a proxy.
+  // Reads of a person's leads are never kept by a browser or a proxy. Said before the answer is made, so the
+  // ETag hook (which runs before this plugin's onSend hooks) does not hash a body that is never revalidated.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET') reply.header('cache-control', 'no-store');
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET') reply.header('cache-control', 'no-store');
     return payload;
