@@ -88,7 +88,7 @@ beforeAll(async () => {
   admin = { id: user.id, cookie: await sessionCookieFor(app.db, user.id) };
 });
 
-describe('the leads table by keyset', () => {
+describe('the leads table by keyset', { timeout: 120_000 }, () => {
   it('pages forward and back over every lead once while leads arrive between page reads', async () => {
     const owner = await person({ name: 'סוכנת עמודים' });
     // 40 leads at one instant (microseconds included: only the id orders them) among 50 at their own times.
@@ -103,14 +103,14 @@ describe('the leads table by keyset', () => {
     for (const viewer of [owner, { ...owner, cookie: admin.cookie }]) {
       const filter = viewer.cookie === admin.cookie ? `ownerId=${owner.id}&` : '';
       const seen: Summary[] = [];
-      let page = await listOf(`/pipeline/leads?${filter}pageSize=7`, viewer.cookie);
+      let page = await listOf(`/pipeline/leads?${filter}pageSize=10`, viewer.cookie);
       expect(page.prevCursor).toBeNull();
       const forward: ListPage[] = [page];
       for (;;) {
         seen.push(...page.leads);
         await arrivals();
         if (!page.nextCursor) break;
-        page = await listOf(`/pipeline/leads?${filter}pageSize=7&cursor=${page.nextCursor}`, viewer.cookie);
+        page = await listOf(`/pipeline/leads?${filter}pageSize=10&cursor=${page.nextCursor}`, viewer.cookie);
         forward.push(page);
       }
       const ids = seen.map((l) => l._id);
@@ -123,7 +123,7 @@ describe('the leads table by keyset', () => {
       let prev = forward.at(-1)!;
       while (prev.prevCursor) {
         await arrivals();
-        prev = await listOf(`/pipeline/leads?${filter}pageSize=7&cursor=${prev.prevCursor}`, viewer.cookie);
+        prev = await listOf(`/pipeline/leads?${filter}pageSize=10&cursor=${prev.prevCursor}`, viewer.cookie);
         back.unshift(...prev.leads);
       }
       const backIds = back.map((l) => l._id);
