@@ -73,13 +73,13 @@ export function orderDocumentHtml(order: OrderRow): string {
     )
     .join('');
   const replaces = order.replacesOrderId
-    ? `<p>הזמנה זו מתקנת ומחליפה את ההזמנה ${escapeHtml(order.replacesOrderId)}.</p>`
+    ? `<p>הזמנה זו מתקנת ומחליפה את ההזמנה <bdi dir="ltr">${escapeHtml(order.replacesOrderId)}</bdi>.</p>`
     : '';
   return [
     '<article class="order" lang="he" dir="rtl">',
     '<h1>הזמנת שירותי תיווך</h1>',
     `<p>לפי חוק המתווכים במקרקעין, התשנ״ו-1996, ותקנות המתווכים במקרקעין (פרטי הזמנה בכתב), התשנ״ז-1997.</p>`,
-    `<p>מספר הזמנה: ${escapeHtml(order.id)} · תאריך: ${escapeHtml(formatDate(order.createdAt))}</p>`,
+    `<p>מספר הזמנה: <bdi dir="ltr">${escapeHtml(order.id)}</bdi> · תאריך: ${escapeHtml(formatDate(order.createdAt))}</p>`,
     replaces,
     sections,
     '</article>',
