@@ -45,7 +45,10 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
 
   const sendStep = page.getByTestId('order-send-step');
   await expect(sendStep).toBeVisible();
-  await expect(sendStep.getByRole('link', { name: 'שליחה בוואטסאפ' })).toHaveAttribute('href', /^https:\/\/wa\.me\/972/);
+  await expect(sendStep.getByRole('link', { name: 'שליחה בוואטסאפ' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/972/,
+  );
   await expect(sendStep.getByRole('img', { name: 'קוד QR לסריקה בטלפון של הלקוח' })).toBeVisible();
   const link = await sendStep.getByTestId('order-link').inputValue();
   expect(link).toMatch(/\/sign\/[A-Za-z0-9_-]{43}$/);
@@ -78,10 +81,14 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
   const box = (await pad.boundingBox())!;
   await phone.mouse.move(box.x + 30, box.y + 100);
   await phone.mouse.down();
-  for (let i = 1; i <= 20; i++) await phone.mouse.move(box.x + 30 + i * 12, box.y + 100 - Math.sin(i / 3) * 50);
+  for (let i = 1; i <= 20; i++)
+    await phone.mouse.move(box.x + 30 + i * 12, box.y + 100 - Math.sin(i / 3) * 50);
   await phone.mouse.up();
   await expect(sign).toBeEnabled();
-  await phone.screenshot({ path: `${process.env.E2E_RESULTS ?? 'test-results'}/screens/order signing phone.png`, fullPage: true });
+  await phone.screenshot({
+    path: `${process.env.E2E_RESULTS ?? 'test-results'}/screens/order signing phone.png`,
+    fullPage: true,
+  });
   await sign.click();
   await expect(phone.getByRole('heading', { name: 'ההזמנה נחתמה. תודה!' })).toBeVisible();
 

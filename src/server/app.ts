@@ -91,6 +91,8 @@ export type BuildAppOptions = {
     alertsPerContact: RateRule;
     /** Reads of shared seller reports, the API and the page together. */
     sharedReportPerIp: RateRule;
+    /** Signature attempts through brokerage order links. */
+    orderSignPerIp: RateRule;
   }>;
 };
 
@@ -253,7 +255,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           perContact: options.rateLimits?.alertsPerContact ?? { max: 30, windowMs: 60 * 60_000 },
         });
         await api.register(matchRoutes);
-        await api.register(orderRoutes);
+        await api.register(orderRoutes, { signPerIp: options.rateLimits?.orderSignPerIp });
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is
