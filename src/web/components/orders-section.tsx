@@ -2,6 +2,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/domain/brokerage-
 import type { Order } from '@shared/schemas/orders';
 import { Button } from '@web/components/button';
 import { OrderForm } from '@web/components/order-form';
+import { OrderRevoke } from '@web/components/order-revoke';
 import { OrderSendStep } from '@web/components/order-send-step';
 import { orders } from '@web/i18n/orders';
 import { isSessionEnd } from '@web/lib/api-client';
@@ -13,6 +14,7 @@ import {
   useOrders,
   useSendOrder,
 } from '@web/lib/orders-api';
+import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { useState } from 'react';
 
@@ -26,6 +28,7 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
 
 function OrderItem({ order, onSent }: { order: Order; onSent: (sent: SentOrder) => void }) {
   const send = useSendOrder();
+  const { user } = useSession();
   const resendable = order.status !== 'signed' && order.status !== 'revoked';
   return (
     <li className="flex flex-col gap-1 rounded-lg border border-slate-200 p-3" data-testid="order-item">
@@ -62,6 +65,7 @@ function OrderItem({ order, onSent }: { order: Order; onSent: (sent: SentOrder) 
           {orders.sendAgain}
         </Button>
       )}
+      {user?.role === 'admin' && order.status !== 'revoked' && <OrderRevoke orderId={order._id} />}
     </li>
   );
 }

@@ -67,3 +67,17 @@ export function useSendOrder() {
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
+
+/** An admin's revocation, with its reason. */
+export function useRevokeOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
+      (
+        await apiRequest<Envelope<{ order: Order }>>(`/orders/${encodeURIComponent(id)}/revoke`, {
+          body: { reason },
+        })
+      ).data.order,
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
