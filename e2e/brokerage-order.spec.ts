@@ -103,4 +103,17 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
   await expect(page.getByTestId('orders-section').getByTestId('order-status').first()).toHaveText('נחתמה');
   await shot('order signed phone');
   await checkA11y({ allImpacts: true });
+
+  // An admin revokes it, with a reason (kept in the audit log).
+  await signInAs('admin');
+  await page.reload();
+  await settled(page);
+  const item = page.getByTestId('orders-section').getByTestId('order-item').first();
+  await item.getByRole('button', { name: 'ביטול ההזמנה' }).click();
+  await item.getByRole('button', { name: 'אישור הביטול' }).click();
+  await expect(item.getByText('יש לכתוב את סיבת הביטול')).toBeVisible();
+  await item.getByLabel('סיבת הביטול').fill('הלקוח ביקש לבטל');
+  await checkA11y({ allImpacts: true });
+  await item.getByRole('button', { name: 'אישור הביטול' }).click();
+  await expect(item.getByTestId('order-status')).toHaveText('בוטלה');
 });
