@@ -38,6 +38,7 @@ export const errorCodeSchema = z.enum([
   'NOT_FOUND',
   'GONE',
   'CONFLICT',
+  'GONE',
   'TOO_LARGE',
   'UNSUPPORTED_MEDIA',
   'RATE_LIMITED',

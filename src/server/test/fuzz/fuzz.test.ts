@@ -28,6 +28,7 @@ beforeAll(async () => {
       alertsSubscribePerIp: unlimited,
       alertsPagePerIp: unlimited,
       alertsPerContact: unlimited,
+      orderSignPerIp: unlimited,
     },
   });
   client = await createFuzzClient(app);
