@@ -38,7 +38,6 @@ export const errorCodeSchema = z.enum([
   'NOT_FOUND',
   'GONE',
   'CONFLICT',
-  'GONE',
   'TOO_LARGE',
   'UNSUPPORTED_MEDIA',
   'RATE_LIMITED',
