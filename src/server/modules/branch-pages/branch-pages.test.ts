@@ -105,6 +105,13 @@ describe('GET /branch-pages/:slug', () => {
     const second = (await get('/branch-pages/haifa?page=2')).json().data.listings;
     expect(second.page).toBe(2);
     expect(second.items.map((p: { address: string }) => p.address)).toEqual(['הרצל 2', 'הרצל 1']);
+    // Each listing names its branch with the office phone its contact buttons call.
+    expect(first.items[0].branch).toEqual({
+      _id: ids.haifa,
+      name: 'סניף חיפה',
+      slug: 'haifa',
+      phone: '04-855-1234',
+    });
     const all = [...first.items, ...second.items];
     expect(all.every((p: { branch: { _id: string }; sold: boolean }) => p.branch._id === ids.haifa)).toBe(
       true,

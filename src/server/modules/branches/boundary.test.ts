@@ -292,6 +292,7 @@ describe('the network CEO', () => {
       _id: ids.haifa,
       name: 'חיפה',
       slug: 'haifa',
+      phone: '',
     });
     expect((await agent()).json().data.data.branch).toMatchObject({ _id: ids.haifa, name: 'חיפה' });
     const renamed = await call('PATCH', `/branches/${ids.haifa}`, ceo.cookie, { name: 'סניף חיפה והקריות' });
