@@ -74,7 +74,13 @@ export function PipelineLeadsPage() {
       {view === 'mail' && network ? (
         <InboxPanel />
       ) : view === 'table' ? (
-        <TableView filter={filter} page={page} admin={admin} onChange={set} />
+        <TableView
+          filter={filter}
+          page={page}
+          admin={admin}
+          network={admin && Boolean(user?.networkAccess)}
+          onChange={set}
+        />
       ) : (
         <BoardView filter={filter} admin={admin} onChange={set} />
       )}
@@ -188,11 +194,14 @@ function TableView({
   filter,
   page,
   admin,
+  network,
   onChange,
 }: {
   filter: LeadFilter;
   page: number;
   admin: boolean;
+  /** A network role: the table names each lead's branch. */
+  network: boolean;
   onChange: (next: Partial<LeadFilter> & { page?: number }) => void;
 }) {
   const list = useLeadList(filter, page);
@@ -229,7 +238,7 @@ function TableView({
         <StatusMessage>{filtered ? t.empty : t.emptyAll}</StatusMessage>
       ) : (
         <>
-          <LeadsTable leads={list.data.leads} showOwner={admin} />
+          <LeadsTable leads={list.data.leads} showOwner={admin} showBranch={network} />
           {pages > 1 && (
             <nav aria-label={t.page(page, pages)} className="mt-4 flex items-center justify-center gap-3">
               <button
