@@ -110,51 +110,51 @@ function BranchDetails({ branch }: { branch: PublicBranch }) {
       </h2>
       <dl className="grid gap-4 sm:grid-cols-3">
         {where.length > 0 && (
-          <div className="flex gap-2">
-            <MapPin aria-hidden size={22} className="mt-0.5 shrink-0 text-brand-700" />
-            <div>
-              <dt className="font-semibold text-slate-900">{t.address}</dt>
-              <dd className="text-slate-700">
-                {branch.address.includes(branch.city) ? branch.address : where.join(', ')}
-              </dd>
-              <dd>
-                <a
-                  href={mapSearchUrl(branch)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand-700 underline"
-                >
-                  {t.map} <span className="sr-only">{t.newWindow}</span>
-                </a>
-              </dd>
-            </div>
+          <div className="flex flex-col gap-1">
+            <dt className="flex items-center gap-2 font-semibold text-slate-900">
+              <MapPin aria-hidden size={22} className="shrink-0 text-brand-700" />
+              {t.address}
+            </dt>
+            <dd className="text-slate-700">
+              {branch.address.includes(branch.city) ? branch.address : where.join(', ')}
+            </dd>
+            <dd>
+              <a
+                href={mapSearchUrl(branch)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-700 underline"
+              >
+                {t.map} <span className="sr-only">{t.newWindow}</span>
+              </a>
+            </dd>
           </div>
         )}
         {branch.phone && (
-          <div className="flex gap-2">
-            <Phone aria-hidden size={22} className="mt-0.5 shrink-0 text-brand-700" />
-            <div>
-              <dt className="font-semibold text-slate-900">{t.phone}</dt>
-              <dd>
-                <a
-                  href={telLink(branch.phone)}
-                  aria-label={t.call(branch.phone)}
-                  className="text-brand-700 underline"
-                  data-testid="branch-phone"
-                >
-                  <bdi dir="ltr">{branch.phone}</bdi>
-                </a>
-              </dd>
-            </div>
+          <div className="flex flex-col gap-1">
+            <dt className="flex items-center gap-2 font-semibold text-slate-900">
+              <Phone aria-hidden size={22} className="shrink-0 text-brand-700" />
+              {t.phone}
+            </dt>
+            <dd>
+              <a
+                href={telLink(branch.phone)}
+                aria-label={t.call(branch.phone)}
+                className="text-brand-700 underline"
+                data-testid="branch-phone"
+              >
+                <bdi dir="ltr">{branch.phone}</bdi>
+              </a>
+            </dd>
           </div>
         )}
         {branch.openingHours && (
-          <div className="flex gap-2">
-            <Clock aria-hidden size={22} className="mt-0.5 shrink-0 text-brand-700" />
-            <div>
-              <dt className="font-semibold text-slate-900">{t.openingHours}</dt>
-              <dd className="text-slate-700">{branch.openingHours}</dd>
-            </div>
+          <div className="flex flex-col gap-1">
+            <dt className="flex items-center gap-2 font-semibold text-slate-900">
+              <Clock aria-hidden size={22} className="shrink-0 text-brand-700" />
+              {t.openingHours}
+            </dt>
+            <dd className="text-slate-700">{branch.openingHours}</dd>
           </div>
         )}
       </dl>
