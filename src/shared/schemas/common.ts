@@ -36,6 +36,7 @@ export const errorCodeSchema = z.enum([
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
+  'GONE',
   'CONFLICT',
   'TOO_LARGE',
   'UNSUPPORTED_MEDIA',

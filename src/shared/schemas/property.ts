@@ -26,6 +26,7 @@ export const PROPERTY_MESSAGES = {
   linkInvalid: 'כתובת קישור לא תקינה',
   agentUnknown: 'הסוכן שנבחר אינו קיים או אינו פעיל',
   notFound: 'הנכס לא נמצא',
+  gone: 'הנכס הוסר מהאתר',
   tooManyImages: 'ניתן לצרף עד 30 תמונות לנכס',
   imageNotFound: 'התמונה לא נמצאה',
   orderInvalid: 'סדר התמונות חייב לכלול את כל תמונות הנכס בדיוק פעם אחת',

@@ -136,6 +136,8 @@ export const properties = {
     loading: 'טוען את הנכס...',
     notFound: 'הנכס לא נמצא',
     notFoundText: 'ייתכן שהנכס הוסר או שהקישור שגוי.',
+    gone: 'הנכס הוסר מהאתר',
+    goneText: 'הנכס כבר לא מפורסם. נכסים דומים מחכים ברשימות.',
     noImages: 'אין תמונות זמינות',
     showAll: (n: number) => `הצגת ${n} התמונות`,
     gallery: 'גלריית תמונות',

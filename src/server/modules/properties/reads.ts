@@ -9,7 +9,8 @@ import {
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { wasDeleted } from '../../lib/audit';
+import { gone, notFound } from '../../lib/errors';
 import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
 import type { Storage } from '../../storage/storage';
 import { selectPage, selectProperties, selectPropertyById, toProperty } from './queries';
@@ -17,7 +18,11 @@ import { propertyCaches } from './read-cache';
 
 export async function getProperty(db: Database, storage: Storage, id: string): Promise<Property> {
   const row = await selectPropertyById(db, id);
-  if (!row) throw notFound(PROPERTY_MESSAGES.notFound);
+  if (!row) {
+    // A deleted listing answers 410, so search engines drop it; an id never used stays 404.
+    if (await wasDeleted(db, 'property', id)) throw gone(PROPERTY_MESSAGES.gone);
+    throw notFound(PROPERTY_MESSAGES.notFound);
+  }
   return toProperty(row, storage);
 }
 

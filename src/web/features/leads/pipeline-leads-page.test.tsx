@@ -62,8 +62,10 @@ function fakeApi(role: User['role'], networkAccess = role === 'admin', leads: un
         data: {
           leads,
           total: leads.length,
-          page: 1,
+          totalCapped: false,
           pageSize: 50,
+          nextCursor: null,
+          prevCursor: null,
           owners: [
             { _id: 'a1', name: 'סוכנת א' },
             { _id: 'a2', name: 'סוכן ב' },
@@ -98,7 +100,7 @@ describe('PipelineLeadsPage table', { timeout: 20_000 }, () => {
     const urls = fakeApi('admin');
     renderPage('/Leads?view=table&status=meeting&overdue=true');
     expect(await screen.findByText('אין לידים שמתאימים לסינון.')).toBeInTheDocument();
-    expect(urls).toContain('/api/v1/pipeline/leads?status=meeting&overdue=true&page=1');
+    expect(urls).toContain('/api/v1/pipeline/leads?status=meeting&overdue=true');
     expect(screen.getByRole('link', { name: 'ייצוא ל-CSV' })).toHaveAttribute(
       'href',
       '/api/v1/pipeline/export?status=meeting&overdue=true',
@@ -111,10 +113,68 @@ describe('PipelineLeadsPage table', { timeout: 20_000 }, () => {
     // The owners come with the list's answer.
     await screen.findByRole('option', { name: 'סוכן ב' });
     await userEvent.selectOptions(screen.getByLabelText('בעלים'), 'סוכן ב');
-    await waitFor(() => expect(urls).toContain('/api/v1/pipeline/leads?ownerId=a2&page=1'));
+    await waitFor(() => expect(urls).toContain('/api/v1/pipeline/leads?ownerId=a2'));
     await userEvent.click(screen.getByRole('button', { name: 'ניקוי הסינון' }));
-    await waitFor(() => expect(urls.at(-1)).toBe('/api/v1/pipeline/leads?page=1'));
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/v1/pipeline/leads'));
     expect(screen.getByText('אין לידים עדיין.')).toBeInTheDocument();
+  });
+
+  it('pages by the cursors the list gives, and says a capped count as "more than"', async () => {
+    const urls: string[] = [];
+    const row = (id: string) => ({
+      _id: id,
+      contactId: `c-${id}`,
+      name: `ליד ${id}`,
+      phone: '+972501234567',
+      source: 'homeForm',
+      category: 'קונה',
+      status: 'new',
+      property: null,
+      message: '',
+      owner: null,
+      branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
+      nextTouchAt: null,
+      overdue: false,
+      escalated: false,
+      routingReason: '',
+      lossReason: null,
+      lossText: null,
+      firstContactAt: null,
+      responseMinutes: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/v1/users/session')
+          return json(200, { status: 'success', data: { user: user('agent') } });
+        urls.push(url);
+        const second = url.includes('cursor=next-1');
+        return json(200, {
+          status: 'success',
+          data: {
+            leads: [row(second ? 'l2' : 'l1')],
+            total: 1000,
+            totalCapped: true,
+            pageSize: 1,
+            nextCursor: second ? null : 'next-1',
+            prevCursor: second ? 'prev-2' : null,
+            owners: [],
+          },
+        });
+      }),
+    );
+    renderPage('/Leads?view=table', 'agent');
+    expect(await screen.findByText('יותר מ-1,000 לידים')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'הקודם' })).toBeDisabled();
+    expect(screen.getByText('עמוד 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'הבא' }));
+    expect(await screen.findByText('עמוד 2')).toBeInTheDocument();
+    expect(urls).toContain('/api/v1/pipeline/leads?cursor=next-1');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'הבא' })).toBeDisabled());
+    await userEvent.click(screen.getByRole('button', { name: 'הקודם' }));
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/v1/pipeline/leads?cursor=prev-2'));
   });
 
   it('an agent gets no owner filter and no mail view (its own leads only, as the server answers)', async () => {
