@@ -7,6 +7,7 @@ import { properties, users } from '../db/schema';
 import { wasDeleted } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { isLiveAccessToken } from '../modules/alerts';
+import { findOpenBranchBySlug } from '../modules/branches';
 import type { PageReads } from './page-api';
 
 const idOf = (pathname: string, prefix: string) => {
@@ -20,14 +21,14 @@ const idOf = (pathname: string, prefix: string) => {
 };
 
 /**
- * 200 for a page of the app whose record exists, 410 for a deleted property, 404 otherwise: an unknown path, a property id that is not
- * in the database, or an agent id that is not an active member of the public team (isTeamMember: a bare
- * system admin has no agent page).
+ * 200 for a page of the app whose record exists, 410 for a deleted property, 404 otherwise: an unknown path, a
+ * property id that is not in the database, an agent id that is not an active member of the public team
+ * (isTeamMember: a bare system admin has no agent page), or a branch slug that is not an open branch's.
  */
 export async function pageStatus(
   app: FastifyInstance,
   pathname: string,
-  reads?: Pick<PageReads, 'property'>,
+  reads?: Pick<PageReads, 'property' | 'branch'>,
 ): Promise<200 | 404 | 410> {
   if (!isClientRoute(pathname)) return 404;
   const propertyId = idOf(pathname, routePatterns.propertyView.replace('/:id', ''));
@@ -52,6 +53,11 @@ export async function pageStatus(
       .where(and(eq(users.id, agentId), eq(users.active, true)))
       .limit(1);
     return row && isTeamMember(row) ? 200 : 404;
+  }
+  const slug = idOf(pathname, routePatterns.branchPage.replace('/:slug', ''));
+  if (slug !== undefined) {
+    const branch = await (reads?.branch(slug) ?? findOpenBranchBySlug(app.db, slug));
+    return branch ? 200 : 404;
   }
   const alertsToken = idOf(pathname, routePatterns.myAlerts.replace('/:token', ''));
   if (alertsToken !== undefined) return (await isLiveAccessToken(app.db, alertsToken)) ? 200 : 404;

@@ -170,6 +170,8 @@ export const activitySchema = z.object({
   points: z.number(),
   indicatorId: z.string().nullable(),
   createdBy: personSchema.nullable(),
+  /** The branch the activity counts for: its lead's (a deal counts for the branch of its lead). */
+  branch: branchRefSchema,
   createdAt: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
@@ -188,7 +190,14 @@ export const valuationDetailsSchema = z.object({
  */
 export const leadDetailSchema = leadSummarySchema.extend({
   valuation: valuationDetailsSchema.nullable(),
-  contact: z.object({ _id: z.string(), name: z.string(), phone: z.string(), createdAt: z.string() }),
+  /** The person, one across the network (by phone), filed under the branch of their first lead. */
+  contact: z.object({
+    _id: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    branch: branchRefSchema,
+    createdAt: z.string(),
+  }),
   contactLeads: z.array(leadSummarySchema),
   othersLeads: z.array(z.object({ status: leadStatusSchema, owner: personSchema.nullable() })),
   timeline: z.array(activitySchema),

@@ -173,8 +173,8 @@ export const propertySchema = z.object({
   photos: z.array(photoSchema),
   agent: propertyAgentSchema.nullable(),
   agentSecend: propertyAgentSchema.nullable(),
-  /** The branch that holds the listing: the property page names it, its contact buttons reach it. */
-  branch: branchRefSchema,
+  /** The branch that holds the listing: the property page names it, its contact buttons reach its phone. */
+  branch: branchRefSchema.extend({ phone: z.string() }),
   createdAt: z.string(),
 });
 export type Property = z.infer<typeof propertySchema>;

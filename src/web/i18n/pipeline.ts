@@ -83,6 +83,7 @@ export const pipeline = {
       property: 'נכס',
       message: 'הודעה',
       owner: 'בעלים',
+      branch: 'סניף',
       nextTouch: 'מגע הבא',
       response: 'זמן תגובה',
     },

@@ -152,7 +152,10 @@ export const properties = {
     noFeatures: 'לא צוינו מאפיינים',
     contact: 'יצירת קשר',
     /** The branch that holds the listing, under its agent. */
-    branch: (name: string) => `מטעם ${name}`,
+    branchBy: 'מטעם',
+    /** The listing's branch: its page, and a call to its office. */
+    branchPage: (name: string) => `לדף של ${name}`,
+    callBranch: (name: string) => `התקשרו ל${name}`,
     showAgent: 'סוכן ראשי',
     showSecend: 'סוכן משני',
     agentSwitch: 'בחירת סוכן',

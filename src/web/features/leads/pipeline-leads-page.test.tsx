@@ -23,8 +23,33 @@ const user = (role: User['role'], networkAccess = role === 'admin'): User => ({
   networkAccess,
 });
 
-/** The session and an empty list; every list URL the page asks for is kept. */
-function fakeApi(role: User['role'], networkAccess = role === 'admin') {
+/** One lead of the Haifa branch, as the list answers it. */
+const haifaLead = {
+  _id: 'l1',
+  contactId: 'c1',
+  name: 'ישראל ישראלי',
+  phone: '052-1234567',
+  source: 'manual',
+  category: 'קונה',
+  status: 'new',
+  property: null,
+  message: '',
+  owner: { _id: 'a1', name: 'סוכנת א' },
+  branch: { _id: 'b2', name: 'סניף חיפה', slug: 'haifa' },
+  nextTouchAt: null,
+  overdue: false,
+  escalated: false,
+  routingReason: '',
+  lossReason: null,
+  lossText: null,
+  firstContactAt: null,
+  responseMinutes: null,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+};
+
+/** The session and a list (empty unless given); every list URL the page asks for is kept. */
+function fakeApi(role: User['role'], networkAccess = role === 'admin', leads: unknown[] = []) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -35,8 +60,8 @@ function fakeApi(role: User['role'], networkAccess = role === 'admin') {
       return json(200, {
         status: 'success',
         data: {
-          leads: [],
-          total: 0,
+          leads,
+          total: leads.length,
           totalCapped: false,
           pageSize: 50,
           nextCursor: null,
@@ -171,5 +196,25 @@ describe('PipelineLeadsPage table', { timeout: 20_000 }, () => {
     renderPage('/Leads?view=table', 'admin', false);
     expect(await screen.findByLabelText('בעלים')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'מיילים שנשלחו ומועמדויות לעבודה' })).toBeNull();
+  });
+
+  it("names each lead's branch for a network role only", async () => {
+    fakeApi('admin', true, [haifaLead]);
+    const network = renderPage('/Leads?view=table');
+    expect(await screen.findByRole('columnheader', { name: 'סניף' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'סניף חיפה' })).toBeInTheDocument();
+    network.unmount();
+    localStorage.clear();
+    for (const [role, networkAccess] of [
+      ['admin', false],
+      ['agent', false],
+    ] as const) {
+      fakeApi(role, networkAccess, [haifaLead]);
+      const view = renderPage('/Leads?view=table', role, networkAccess);
+      expect(await screen.findByRole('link', { name: 'ישראל ישראלי' })).toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'סניף' })).toBeNull();
+      view.unmount();
+      localStorage.clear();
+    }
   });
 });

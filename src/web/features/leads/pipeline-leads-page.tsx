@@ -86,7 +86,14 @@ export function PipelineLeadsPage() {
       {view === 'mail' && network ? (
         <InboxPanel />
       ) : view === 'table' ? (
-        <TableView filter={filter} page={page} cursor={cursor} admin={admin} onChange={set} />
+        <TableView
+          filter={filter}
+          page={page}
+          cursor={cursor}
+          admin={admin}
+          network={network}
+          onChange={set}
+        />
       ) : (
         <BoardView filter={filter} admin={admin} onChange={set} />
       )}
@@ -201,12 +208,15 @@ function TableView({
   page,
   cursor,
   admin,
+  network,
   onChange,
 }: {
   filter: LeadFilter;
   page: number;
   cursor: string;
   admin: boolean;
+  /** A network role: the table names each lead's branch. */
+  network: boolean;
   onChange: (next: Partial<LeadFilter> & { page?: number; cursor?: string }) => void;
 }) {
   const list = useLeadList(filter, cursor);
@@ -243,7 +253,7 @@ function TableView({
         <StatusMessage>{filtered ? t.empty : t.emptyAll}</StatusMessage>
       ) : (
         <>
-          <LeadsTable leads={list.data.leads} showOwner={admin} />
+          <LeadsTable leads={list.data.leads} showOwner={admin} showBranch={network} />
           {(list.data.nextCursor || list.data.prevCursor) && (
             <nav aria-label={t.pages} className="mt-4 flex items-center justify-center gap-3">
               <button

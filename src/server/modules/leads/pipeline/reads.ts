@@ -337,15 +337,17 @@ export async function activitiesWhere(db: Database, where: SQL | undefined): Pro
       second: { id: secondOf.id, name: secondOf.name },
       creator: { id: creatorOf.id, name: creatorOf.name },
       indicatorId: indicators.id,
+      branch: { id: branches.id, name: branches.name, slug: branches.slug },
     })
     .from(leadActivities)
+    .innerJoin(branches, eq(branches.id, leadActivities.branchId))
     .leftJoin(agentOf, eq(agentOf.id, leadActivities.agentId))
     .leftJoin(secondOf, eq(secondOf.id, leadActivities.secondAgentId))
     .leftJoin(creatorOf, eq(creatorOf.id, leadActivities.createdBy))
     .leftJoin(indicators, eq(indicators.activityId, leadActivities.id))
     .where(where)
     .orderBy(desc(leadActivities.occurredAt), desc(leadActivities.createdAt), desc(leadActivities.id));
-  return rows.map(({ activity: a, agent, second, creator, indicatorId }) => {
+  return rows.map(({ activity: a, agent, second, creator, indicatorId, branch }) => {
     const person = (p: { id: string | null; name: string | null } | null) =>
       p?.id ? { _id: p.id, name: p.name ?? '' } : null;
     const shares: Activity['shares'] = [];
@@ -371,6 +373,7 @@ export async function activitiesWhere(db: Database, where: SQL | undefined): Pro
       points: pointsOfActivity(a.kind),
       indicatorId: indicatorId ?? null,
       createdBy: person(creator),
+      branch: { _id: branch.id, name: branch.name, slug: branch.slug },
       createdAt: a.createdAt.toISOString(),
     };
   });
@@ -389,7 +392,12 @@ export async function leadDetail(
   const lead = await leadForViewer(db, viewer, id);
   const hours = await hoursOf(db);
   const [row] = await selectSummaries(db).where(eq(leads.id, lead.id));
-  const [contact] = await db.select().from(contacts).where(eq(contacts.id, lead.contactId));
+  const [filed] = await db
+    .select({ contact: contacts, branch: { id: branches.id, name: branches.name, slug: branches.slug } })
+    .from(contacts)
+    .innerJoin(branches, eq(branches.id, contacts.branchId))
+    .where(eq(contacts.id, lead.contactId));
+  const contact = filed?.contact;
   const contactLeadRows = await selectSummaries(db)
     .where(and(eq(leads.contactId, lead.contactId), inBranchScope(viewer.branchScope, leads.branchId)))
     .orderBy(desc(leads.createdAt), desc(leads.id));
@@ -403,6 +411,7 @@ export async function leadDetail(
       _id: contact!.id,
       name: contact!.name,
       phone: contact!.phone,
+      branch: { _id: filed!.branch.id, name: filed!.branch.name, slug: filed!.branch.slug },
       createdAt: contact!.createdAt.toISOString(),
     },
     contactLeads: readable.map((r) => toSummary(r, hours, now)),
