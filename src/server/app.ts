@@ -19,6 +19,7 @@ import { importRoutes } from './modules/import';
 import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators';
 import { formPostRoutes, leadRoutes, pipelineRoutes } from './modules/leads';
 import { mailRoutes } from './modules/mail';
+import { orderRoutes, signingPages } from './modules/orders';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
 import { limitSharedReport, reportContactRoutes, SHARED_REPORT_PER_IP } from './modules/report-contacts';
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           perContact: options.rateLimits?.alertsPerContact ?? { max: 30, windowMs: 60 * 60_000 },
         });
         await api.register(matchRoutes);
+        await api.register(orderRoutes);
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is
@@ -270,6 +272,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       ? undefined
       : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
   await app.register(alertLinkPages);
+  await app.register(signingPages);
   await app.register(sitemapPlugin);
   await app.register(manifestPlugin);
   await app.register(webAppPlugin, {

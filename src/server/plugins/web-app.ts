@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@shared/schemas/common';
@@ -11,7 +11,7 @@ import { createPageServer, type PageLimits, type PageServer } from '../pages/ser
 import { checkTemplate } from '../pages/template';
 import { parseByteRange } from '../storage/byte-range';
 import type { S3Storage } from '../storage/s3-storage';
-import { keyOfUploadsPath, LocalStorage, type Storage } from '../storage/storage';
+import { isPublicKey, keyOfUploadsPath, LocalStorage, type Storage } from '../storage/storage';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -37,6 +37,23 @@ export const webAppPlugin = fp(
       pageLimits?: PageLimits;
     },
   ) => {
+    // Signed documents live in the same storage as photos but are never public files (docs/decisions/0040).
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/uploads/')) return;
+      let key: string | undefined;
+      try {
+        key = keyOfUploadsPath(
+          posix.normalize(decodeURIComponent(request.url.split(/[?#]/)[0]!).replace(/\\/g, '/')),
+        );
+      } catch {
+        key = 'orders/';
+      }
+      if (key === undefined || isPublicKey(key)) return;
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send({ status: 'fail', code: 'NOT_FOUND', message: MESSAGES.notFound });
+    });
     if (opts.storage instanceof LocalStorage) {
       await app.register(fastifyStatic, {
         root: opts.storage.root,

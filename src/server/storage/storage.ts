@@ -33,6 +33,12 @@ export interface Storage {
 
 export const UPLOADS_PREFIX = '/uploads/';
 
+/** Keys under these folders are evidence (signed orders' signatures and PDFs): never served under /uploads/. */
+export const PRIVATE_KEY_PREFIXES = ['orders/'] as const;
+
+/** Whether a key may be served to anyone under /uploads/. */
+export const isPublicKey = (key: string) => !PRIVATE_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
+
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.jpg': 'image/jpeg',

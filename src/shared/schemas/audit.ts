@@ -10,8 +10,9 @@ export const AUDIT_ENTITIES = [
   'import',
   'lead',
   'branch',
+  'order',
 ] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'activate', 'deactivate', 'revoke'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_PAGE_SIZE = 50;

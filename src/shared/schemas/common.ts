@@ -37,6 +37,7 @@ export const errorCodeSchema = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'GONE',
   'TOO_LARGE',
   'UNSUPPORTED_MEDIA',
   'RATE_LIMITED',

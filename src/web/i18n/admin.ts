@@ -255,6 +255,7 @@ export const admin = {
       indicator: 'מדד',
       import: 'ייבוא מהמערכת הקודמת',
       lead: 'ליד',
+      order: 'הזמנת שירותי תיווך',
     } as Record<string, string>,
     actions: {
       create: 'יצירה',
@@ -262,6 +263,7 @@ export const admin = {
       delete: 'מחיקה',
       activate: 'הפעלה',
       deactivate: 'השבתה',
+      revoke: 'ביטול',
     } as Record<string, string>,
   },
 } as const;

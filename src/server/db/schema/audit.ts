@@ -9,10 +9,14 @@ export const auditLog = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     entity: text('entity')
-      .$type<'user' | 'settings' | 'property' | 'goal' | 'indicator' | 'import' | 'lead' | 'branch'>()
+      .$type<
+        'user' | 'settings' | 'property' | 'goal' | 'indicator' | 'import' | 'lead' | 'branch' | 'order'
+      >()
       .notNull(),
     entityId: text('entity_id'),
-    action: text('action').$type<'create' | 'update' | 'delete' | 'activate' | 'deactivate'>().notNull(),
+    action: text('action')
+      .$type<'create' | 'update' | 'delete' | 'activate' | 'deactivate' | 'revoke'>()
+      .notNull(),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
