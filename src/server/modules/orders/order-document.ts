@@ -72,16 +72,20 @@ export function orderDocumentHtml(order: OrderRow): string {
           .join('')}</section>`,
     )
     .join('');
-  const replaces = order.replacesOrderId
-    ? `<p>הזמנה זו מתקנת ומחליפה את ההזמנה ${escapeHtml(order.replacesOrderId)}.</p>`
-    : '';
   return [
     '<article class="order" lang="he" dir="rtl">',
     '<h1>הזמנת שירותי תיווך</h1>',
-    `<p>לפי חוק המתווכים במקרקעין, התשנ״ו-1996, ותקנות המתווכים במקרקעין (פרטי הזמנה בכתב), התשנ״ז-1997.</p>`,
-    `<p>מספר הזמנה: ${escapeHtml(order.id)} · תאריך: ${escapeHtml(formatDate(order.createdAt))}</p>`,
-    replaces,
+    ...orderPreamble(order).map((line) => `<p>${escapeHtml(line)}</p>`),
     sections,
     '</article>',
   ].join('');
+}
+
+/** The lines under the title: the law, the order's number and date, and the order it corrects (also in the PDF). */
+export function orderPreamble(order: OrderRow): string[] {
+  return [
+    'לפי חוק המתווכים במקרקעין, התשנ״ו-1996, ותקנות המתווכים במקרקעין (פרטי הזמנה בכתב), התשנ״ז-1997.',
+    `מספר הזמנה: ${order.id} · תאריך: ${formatDate(order.createdAt)}`,
+    ...(order.replacesOrderId ? [`הזמנה זו מתקנת ומחליפה את ההזמנה ${order.replacesOrderId}.`] : []),
+  ];
 }

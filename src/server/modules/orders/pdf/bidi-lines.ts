@@ -31,10 +31,13 @@ export function layoutParagraph(
   return breakLogical(text, maxWidth, measure).map(([start, end]) => visualLine(text, levels, start, end));
 }
 
-/** [start, end] (inclusive) of each line, trailing spaces left at the end of the line they follow. */
+/**
+ * [start, end] (inclusive) of each line, trailing spaces left at the end of the line they follow. Lines break at
+ * plain spaces only: a no-break space (as in "2,450,000 ₪" from Intl) keeps its neighbours together.
+ */
 function breakLogical(text: string, maxWidth: number, measure: (s: string) => number): [number, number][] {
   const lines: [number, number][] = [];
-  const words = [...text.matchAll(/\S+\s*/g)];
+  const words = [...text.matchAll(/[^ ]+ */g)];
   let start = -1;
   let end = -1;
   for (const word of words) {
@@ -67,7 +70,7 @@ function visualLine(
 ): VisualLine {
   // Trailing spaces of a broken line are not drawn (and would sit at the visual left of an RTL line).
   let last = end;
-  while (last >= start && /\s/.test(text[last] ?? '')) last--;
+  while (last >= start && text[last] === ' ') last--;
   const order: number[] = [];
   for (let i = start; i <= last; i++) order.push(i);
   if (order.length === 0) return { chars: [] };

@@ -19,16 +19,7 @@ import {
 } from 'pdf-lib';
 import { layoutParagraph, type VisualLine } from './bidi-lines';
 import { embedOrderFonts, type OrderFonts, subsetOf, type Weight } from './fonts';
-import {
-  feeLine,
-  footerLine,
-  KIND_LABEL,
-  type OrderDocument,
-  priceLine,
-  signedAtLine,
-  TITLE,
-  vatLine,
-} from './order-document';
+import { footerLine, type OrderDocument, signedAtLine, TITLE, typedSignatureLine } from './order-document';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -64,40 +55,16 @@ export async function renderOrderPdf(order: OrderDocument): Promise<Uint8Array> 
   const writer = new PageWriter(doc, fonts);
 
   writer.paragraph(order.agencyName, { ...BODY, align: 'center', weight: 'bold', gapAfter: 6 });
-  writer.paragraph(TITLE, { size: 20, weight: 'bold', align: 'center', gapAfter: 2 });
-  writer.paragraph('לפי חוק המתווכים במקרקעין, התשנ״ו־1996', {
-    ...BODY,
-    size: 10,
-    align: 'center',
-    gapAfter: 14,
-  });
-  if (order.replacesOrderId) {
-    writer.paragraph(`הזמנה זו מחליפה את הזמנה מספר ${order.replacesOrderId}.`, BODY);
+  writer.paragraph(TITLE, { size: 20, weight: 'bold', align: 'center', gapAfter: 4 });
+  for (const line of order.preamble) writer.paragraph(line, { ...BODY, size: 10, align: 'center' });
+  for (const section of order.sections) {
+    writer.heading(section.title);
+    for (const line of section.lines) writer.paragraph(line, BODY);
   }
 
-  writer.heading('המתווך');
-  writer.paragraph(`שם: ${order.broker.name}`, BODY);
-  writer.paragraph(`מספר רישיון: ${order.broker.licenceNumber}`, BODY);
-  writer.paragraph(`כתובת: ${order.broker.address}`, BODY);
-
-  writer.heading('הלקוח');
-  writer.paragraph(`שם: ${order.client.name}`, BODY);
-  writer.paragraph(`מספר תעודת זהות: ${order.client.idNumber}`, BODY);
-  writer.paragraph(`כתובת: ${order.client.address}`, BODY);
-
-  writer.heading('העסקה');
-  writer.paragraph(`סוג העסקה: ${KIND_LABEL[order.kind]}`, BODY);
-  writer.paragraph(order.properties.length > 1 ? 'הנכסים:' : 'הנכס:', BODY);
-  for (const property of order.properties) writer.paragraph(`• ${property}`, { ...BODY, size: 11 }, 12);
-  writer.paragraph(priceLine(order), BODY);
-  writer.paragraph(feeLine(order), BODY);
-  writer.paragraph(vatLine(order), BODY);
-
-  if (order.terms.length > 0) writer.heading('תנאי ההזמנה');
-  for (const term of order.terms) writer.paragraph(term, { ...BODY, gapAfter: 6 });
-
   writer.heading('חתימת הלקוח');
-  await writer.signature(order.signaturePng);
+  if (order.signature.method === 'drawn') await writer.signature(order.signature.png);
+  else writer.paragraph(typedSignatureLine(order.signature.name), { ...BODY, weight: 'bold' });
   writer.paragraph(signedAtLine(order.signedAt), BODY);
 
   const pages = doc.getPages();

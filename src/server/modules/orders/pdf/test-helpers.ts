@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { OrderRow } from '../access';
+import { orderPdfDocument } from './from-order';
 import type { OrderDocument } from './order-document';
 
 /** A drawn signature: one dark stroke on a transparent background, as the signing pad sends it. */
@@ -12,24 +14,63 @@ export async function signaturePng(): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(stroke)).png().toBuffer());
 }
 
-export async function sampleOrder(overrides: Partial<OrderDocument> = {}): Promise<OrderDocument> {
+/** A signed order's row as the signing transaction reads it (all columns, as the database holds them). */
+export function sampleOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
   return {
-    orderId: 'ORD-2026-0042',
+    id: '6f1c2a9e-0b7d-4c3e-9a51-2d8e4f6a7b10',
+    branchId: '00000000-0000-4000-8000-000000000001',
+    leadId: null,
+    contactId: null,
+    agentId: null,
+    side: 'buyer',
+    transactionKind: 'purchase',
+    clientName: 'דנה כהן',
+    clientIdNumber: '039337423',
+    clientAddress: 'הנביאים 5, חיפה',
+    clientPhone: '0527654321',
+    clientEmail: 'dana@example.com',
     agencyName: 'לינק נדל״ן בע״מ',
-    broker: { name: 'דנה כהן', licenceNumber: '3123456', address: 'רחוב הרצל 12, תל אביב (קומה 3)' },
-    client: { name: 'יוסי לוי', idNumber: '123456782', address: 'שדרות רוטשילד 5, דירה 7, תל אביב' },
-    kind: 'purchase',
-    properties: ['רחוב ביאליק 10, רמת גן, 4 חדרים', 'Herzl St. 22, Haifa - דירת גן'],
-    approximatePriceAgorot: 245_000_000,
-    fee: { kind: 'percent', basisPoints: 200 },
+    brokerName: 'נועה ביטון',
+    brokerLicence: '3023456',
+    brokerAddress: 'שדרות מוריה 50, חיפה (קומה 3)',
+    properties: [{ address: 'מוריה 10, חיפה, 4 חדרים' }, { address: 'Herzl St. 22, Haifa' }],
+    approxPrice: 2_450_000,
+    feeAgorot: null,
+    feePercentHundredths: 200,
     vatIncluded: false,
-    terms: [
-      'הלקוח מזמין בזה מהמתווך שירותי תיווך לעסקה המתוארת לעיל, ומתחייב לשלם את דמי התיווך אם ייקשר בהסכם מחייב לגבי אחד הנכסים שהוצגו לו בתוך 6 חודשים ממועד החתימה.',
-    ],
-    signedAt: new Date('2026-11-29T08:15:00Z'),
-    signaturePng: await signaturePng(),
+    status: 'sent',
+    replacesOrderId: null,
+    revokeReason: null,
+    revokedAt: null,
+    revokedBy: null,
+    createdAt: new Date('2026-11-28T09:00:00Z'),
+    sentAt: new Date('2026-11-28T09:01:00Z'),
+    openedAt: null,
+    signedAt: null,
+    signatureKey: null,
+    signatureMethod: null,
+    signerTypedName: null,
+    signerIp: null,
+    signerUserAgent: null,
+    signedAtIsrael: null,
+    phoneProof: null,
+    consentSha256: null,
+    htmlSnapshot: null,
+    htmlSha256: null,
+    pdfStorageKey: null,
+    pdfSha256: null,
     ...overrides,
   };
+}
+
+export const SIGNED_AT = new Date('2026-11-29T08:15:00Z');
+
+export async function sampleOrder(overrides: Partial<OrderRow> = {}): Promise<OrderDocument> {
+  return orderPdfDocument(
+    sampleOrderRow(overrides),
+    { method: 'drawn', png: await signaturePng() },
+    SIGNED_AT,
+  );
 }
 
 /**
