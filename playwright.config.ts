@@ -62,6 +62,7 @@ export default defineConfig({
       // The journeys run on a machine that is busy by design (parallel workers, other checkouts); shedding load
       // when the loop lags would turn that into 503s. The bound has its own API test and benchmark.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_REQUEST_WAIT_MS: '0',
       // Buyers' alerts: looked for every second, and sent whatever the day and hour (a journey that runs on a
       // Friday afternoon must still see its alert arrive); docs/alerts.md.
       ALERTS_JOB_INTERVAL_MS: '1000',

@@ -47,6 +47,7 @@ test.beforeAll(async () => {
     LOG_LEVEL: 'warn',
     WEB_ROOT: join(root, 'dist/web'),
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_REQUEST_WAIT_MS: '0',
     STORAGE: 's3',
     S3_BUCKET: BUCKET,
     S3_ENDPOINT: endpoint,

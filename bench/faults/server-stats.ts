@@ -10,6 +10,8 @@ export type ServerStats = {
   inServerMaxMs: number;
   maxInProgress: number;
   loopDelayMaxMs: number;
+  /** TCP connections the server accepted during the run (200 keep-alive users open 200 once). */
+  accepted: number;
 };
 
 export function watchServer(server: Server): () => ServerStats {
@@ -18,6 +20,10 @@ export function watchServer(server: Server): () => ServerStats {
   const times: number[] = [];
   let inProgress = 0;
   let maxInProgress = 0;
+  let accepted = 0;
+  server.on('connection', () => {
+    accepted += 1;
+  });
   server.on('request', (_req, res) => {
     const start = performance.now();
     inProgress += 1;
@@ -36,6 +42,7 @@ export function watchServer(server: Server): () => ServerStats {
       inServerMaxMs: sorted.at(-1) ?? 0,
       maxInProgress,
       loopDelayMaxMs: delay.max / 1e6,
+      accepted,
     };
   };
 }

@@ -35,7 +35,7 @@ import { errorHandlerPlugin, MAX_UPLOAD_BYTES } from './plugins/error-handler';
 import { etagPlugin } from './plugins/etag';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
-import { DEFAULT_MAX_LOOP_DELAY_MS, overloadPlugin } from './plugins/overload';
+import { DEFAULT_MAX_LOOP_DELAY_MS, DEFAULT_MAX_REQUEST_WAIT_MS, overloadPlugin } from './plugins/overload';
 import { readCachePlugin } from './plugins/read-cache';
 import { requestContextPlugin, requestIdMixin } from './plugins/request-context';
 import { requestLogPlugin, requestLogSample } from './plugins/request-log';
@@ -79,6 +79,8 @@ export type BuildAppOptions = {
   maxPendingRequests?: number;
   /** Overrides MAX_EVENT_LOOP_DELAY_MS (tests). */
   maxEventLoopDelayMs?: number;
+  /** Overrides MAX_REQUEST_WAIT_MS (tests). */
+  maxRequestWaitMs?: number;
   rateLimits?: Partial<{
     loginPerIp: RateRule;
     loginPerEmailAndIp: RateRule;
@@ -186,6 +188,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       options.maxEventLoopDelayMs ??
       env.MAX_EVENT_LOOP_DELAY_MS ??
       (env.NODE_ENV === 'production' ? DEFAULT_MAX_LOOP_DELAY_MS : 0),
+    onePerTurn: env.REQUESTS_ONE_PER_TURN,
+    maxWaitMs:
+      options.maxRequestWaitMs ??
+      env.MAX_REQUEST_WAIT_MS ??
+      (env.NODE_ENV === 'production' ? DEFAULT_MAX_REQUEST_WAIT_MS : 0),
   });
   await app.register(securityPlugin, {
     appOrigin: env.APP_ORIGIN,

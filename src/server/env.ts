@@ -199,6 +199,16 @@ export const envSchema = z.object({
    */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /**
+   * Requests that use the database start one per turn of the event loop (default true), so the loop comes back
+   * to new connections between them (src/server/lib/turns.ts); false only to measure the difference.
+   */
+  REQUESTS_ONE_PER_TURN: booleanish.default(true),
+  /**
+   * Milliseconds a request may wait for its turn (REQUESTS_ONE_PER_TURN) before it is answered 503 with
+   * Retry-After when the turn comes (default 1500 in production, off otherwise; 0: off).
+   */
+  MAX_REQUEST_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
    * Server processes on one port with PostgreSQL (default: the number of CPUs). The embedded database is
    * opened by one process only, so it always runs one.
    */

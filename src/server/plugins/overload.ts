@@ -1,6 +1,7 @@
 import { type ErrorBody, MESSAGES } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createTurnGate } from '../lib/turns';
 import { markUnavailable } from '../lib/unavailable';
 
 export type OverloadOptions = {
@@ -12,10 +13,20 @@ export type OverloadOptions = {
    */
   maxLoopDelayMs?: number;
   retryAfterSeconds?: number;
+  /** Start requests that use the database one per turn of the event loop (lib/turns.ts). */
+  onePerTurn?: boolean;
+  /** With `onePerTurn`: a request that waited longer than this for its turn gets 503 when it comes; 0: no limit. */
+  maxWaitMs?: number;
 };
 
 /** Half a second of work in one turn of the loop: past it, the rest of the turn's requests are refused. */
 export const DEFAULT_MAX_LOOP_DELAY_MS = 500;
+
+/**
+ * A second and a half waiting for a turn: 200 users at once on two cores wait about half of it; past it the
+ * user is better served by a quick 503 and a retry than by a longer wait.
+ */
+export const DEFAULT_MAX_REQUEST_WAIT_MS = 1_500;
 
 /** How often the loop's clock is read when idle; also the precision of `maxLoopDelayMs`. */
 const TICK_MS = 10;
@@ -44,6 +55,9 @@ function usesDatabase(url: string): boolean {
  *   turn get a 503, which costs a fraction of an answer, so the turn ends and no one waits much longer.
  * - Requests in progress (running or waiting for the database) past `maxPending`: a bounded queue inside,
  *   which is what fills up when the database is a server of its own.
+ * With `onePerTurn`, requests start one per turn of the loop (lib/turns.ts), so a turn no longer serves a
+ * whole burst and the loop comes back to new connections between requests; the wait moves from the sockets
+ * into a queue, and a request that waited there past `maxWaitMs` gets the 503 instead.
  */
 export const overloadPlugin = fp(
   async (app: FastifyInstance, opts: OverloadOptions) => {
@@ -63,6 +77,10 @@ export const overloadPlugin = fp(
       app.addHook('onClose', async () => clearInterval(clock));
     }
 
+    const turns = opts.onePerTurn ? createTurnGate() : null;
+    const maxWait = opts.maxWaitMs ?? 0;
+    // Past this many waiting for their turn, a new request is refused at once.
+    const maxWaiting = opts.maxPending > 0 ? opts.maxPending * 4 : 1_024;
     let pending = 0;
     const counted = new WeakSet<FastifyRequest>();
     const release = async (request: FastifyRequest) => {
@@ -75,6 +93,21 @@ export const overloadPlugin = fp(
         request.log.warn({ busyFor }, 'event loop busy: request refused with 503');
         markUnavailable(request, 'event-loop-busy');
         return refuse(reply);
+      }
+      if (turns) {
+        if (turns.waiting >= maxWaiting) {
+          request.log.warn({ waiting: turns.waiting }, 'overloaded: request refused with 503');
+          markUnavailable(request, 'overloaded');
+          return refuse(reply);
+        }
+        const readAt = performance.now();
+        await turns.wait();
+        const waited = performance.now() - readAt;
+        if (maxWait > 0 && waited > maxWait) {
+          request.log.warn({ waited }, 'waited too long for its turn: request refused with 503');
+          markUnavailable(request, 'event-loop-busy');
+          return refuse(reply);
+        }
       }
       if (opts.maxPending <= 0) return;
       if (pending >= opts.maxPending) {
