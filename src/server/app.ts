@@ -95,6 +95,8 @@ export type BuildAppOptions = {
     sharedReportPerIp: RateRule;
     /** Order PDF verifications (the page and the API together). */
     orderVerifyPerIp: RateRule;
+    /** Signature attempts through brokerage order links. */
+    orderSignPerIp: RateRule;
   }>;
 };
 
@@ -264,7 +266,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           perContact: options.rateLimits?.alertsPerContact ?? { max: 30, windowMs: 60 * 60_000 },
         });
         await api.register(matchRoutes);
-        await api.register(orderRoutes);
+        await api.register(orderRoutes, { signPerIp: options.rateLimits?.orderSignPerIp });
         await api.register(orderPdfRoutes, { verifyPerIp: orderVerifyPerIp });
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API

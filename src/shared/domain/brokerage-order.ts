@@ -159,3 +159,11 @@ export function sideOfLead(category: string, rent: boolean): OrderSide {
   if (category === 'מוכר') return rent ? 'landlord' : 'seller';
   return rent ? 'tenant' : 'buyer';
 }
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  sent: 'נשלחה',
+  opened: 'נפתחה',
+  signed: 'נחתמה',
+  expired: 'פג תוקף',
+  revoked: 'בוטלה',
+};

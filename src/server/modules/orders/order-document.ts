@@ -72,20 +72,33 @@ export function orderDocumentHtml(order: OrderRow): string {
           .join('')}</section>`,
     )
     .join('');
+  const replaces = order.replacesOrderId
+    ? `<p>הזמנה זו מתקנת ומחליפה את ההזמנה <bdi dir="ltr">${escapeHtml(order.replacesOrderId)}</bdi>.</p>`
+    : '';
   return [
     '<article class="order" lang="he" dir="rtl">',
     '<h1>הזמנת שירותי תיווך</h1>',
-    ...orderPreamble(order).map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>לפי חוק המתווכים במקרקעין, התשנ״ו-1996, ותקנות המתווכים במקרקעין (פרטי הזמנה בכתב), התשנ״ז-1997.</p>`,
+    `<p>מספר הזמנה: <bdi dir="ltr">${escapeHtml(order.id)}</bdi> · תאריך: ${escapeHtml(formatDate(order.createdAt))}</p>`,
+    replaces,
     sections,
     '</article>',
   ].join('');
 }
 
-/** The lines under the title: the law, the order's number and date, and the order it corrects (also in the PDF). */
+// Ids read left to right inside Hebrew: the HTML isolates them with <bdi dir="ltr">, the PDF with LRI…PDI.
+const isolated = (id: string) => `\u2066${id}\u2069`;
+
+/**
+ * The lines under the title as the PDF prints them: the same words as the paragraphs orderDocumentHtml writes
+ * before the sections (keep the two together).
+ */
 export function orderPreamble(order: OrderRow): string[] {
   return [
     'לפי חוק המתווכים במקרקעין, התשנ״ו-1996, ותקנות המתווכים במקרקעין (פרטי הזמנה בכתב), התשנ״ז-1997.',
-    `מספר הזמנה: ${order.id} · תאריך: ${formatDate(order.createdAt)}`,
-    ...(order.replacesOrderId ? [`הזמנה זו מתקנת ומחליפה את ההזמנה ${order.replacesOrderId}.`] : []),
+    `מספר הזמנה: ${isolated(order.id)} · תאריך: ${formatDate(order.createdAt)}`,
+    ...(order.replacesOrderId
+      ? [`הזמנה זו מתקנת ומחליפה את ההזמנה ${isolated(order.replacesOrderId)}.`]
+      : []),
   ];
 }

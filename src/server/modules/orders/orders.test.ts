@@ -436,3 +436,20 @@ describe('revoking and correcting', () => {
     expect((await call('GET', '/orders/unsigned', otherAgent.cookie)).json().data.orders).toEqual([]);
   });
 });
+
+describe('signature attempts', () => {
+  it('are limited per address: the 31st attempt in 15 minutes gets 429', async () => {
+    const limited = await createTestApp();
+    await limited.ready();
+    const post = () =>
+      limited.inject({
+        method: 'POST',
+        url: `/api/v1/sign/${'A'.repeat(43)}`,
+        remoteAddress: '203.0.113.9',
+        payload: { method: 'typed', typedName: 'דנה', consent: true },
+      });
+    for (let i = 0; i < 30; i++) expect((await post()).statusCode).toBe(404);
+    const refused = await post();
+    expect(refused.statusCode).toBe(429);
+  });
+});

@@ -13,6 +13,8 @@ import {
 } from '@shared/schemas/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import {
   createOrder,
@@ -30,8 +32,16 @@ import { signOrder } from './signing';
 const success = <T>(data: T) => ({ status: 'success' as const, data });
 const tags = ['orders'];
 
+/**
+ * Signature attempts per address (a wrong drawing, a typed name that does not match...): enough for a family on
+ * one network, far too few to try tokens (they are 256 random bits anyway).
+ */
+export const SIGN_ATTEMPTS_PER_IP: RateRule = { max: 30, windowMs: 15 * 60_000 };
+
 /** Brokerage orders (docs/brokerage-order.md): staff issue and send them; the client signs through the link. */
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ signPerIp?: RateRule }> = async (app, opts) => {
+  // What these writes change for the read caches (docs/decisions/0022): no read cache holds orders.
+  declareChanges(app, []);
   // Orders name people and their ID numbers: never kept by a browser or a proxy.
   app.addHook('onSend', async (_request, reply, payload) => {
     privateHeaders(reply);
@@ -173,6 +183,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await consumeRateLimit(app.db, `order-sign:${request.ip}`, opts.signPerIp ?? SIGN_ATTEMPTS_PER_IP);
       const signed = await signOrder(app.db, app.storage, request.params.token, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',

@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 // Sends the generated requests of `fuzzFamilies` the way a client on the wire would: ':name' path segments
 // and '$name' values filled in from a few real rows, lists as repeated multipart fields, files as uploads.
 // Shared by the fuzz tests and `npm run bench:faults`.
 
 import { ALERTS_CONSENT_TEXT, savedSearchFiltersSchema } from '@shared/schemas/alerts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import {
   alertSubscribers,
   branches,
+  brokerageOrderLinks,
+  brokerageOrders,
   contacts,
   goals,
   indicators,
@@ -103,6 +107,40 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     .insert(branches)
     .values({ name: 'סניף לבדיקה', slug: 'fuzz-branch' })
     .returning();
+  // A brokerage order of the agent's lead (its branch with a licensed broker), and a link to sign it.
+  await app.db
+    .update(branches)
+    .set({ address: 'מוריה 50', brokers: [{ name: 'מתווך', licenceNumber: '3012345' }] })
+    .where(eq(branches.id, lead!.branchId));
+  const [order] = await app.db
+    .insert(brokerageOrders)
+    .values({
+      branchId: lead!.branchId,
+      leadId: lead!.id,
+      agentId: agent.id,
+      side: 'buyer',
+      transactionKind: 'purchase',
+      clientName: 'דנה כהן',
+      clientIdNumber: '039337423',
+      clientAddress: 'הנביאים 5, חיפה',
+      clientPhone: '0501112222',
+      agencyName: 'הסוכנות',
+      brokerName: 'מתווך',
+      brokerLicence: '3012345',
+      brokerAddress: 'מוריה 50',
+      properties: [{ address: 'מוריה 10, חיפה' }],
+      approxPrice: 1_500_000,
+      feePercentHundredths: 200,
+      vatIncluded: false,
+      sentAt: new Date(),
+    })
+    .returning();
+  const orderToken = 'F'.repeat(43);
+  await app.db.insert(brokerageOrderLinks).values({
+    orderId: order!.id,
+    tokenHash: createHash('sha256').update(orderToken).digest('hex'),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   const cookies: Record<Role, string | undefined> = {
     visitor: undefined,
     admin: await signIn(app, admin.email),
@@ -127,6 +165,8 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     spareSearch: spareAlerts.searchId,
     phoneOnlyAlertToken: phoneOnlyAlerts.token,
     branch: branch!.id,
+    order: order!.id,
+    orderToken,
   };
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
     .png()

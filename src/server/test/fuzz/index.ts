@@ -38,7 +38,9 @@ export type Table =
   | 'saved_searches'
   | 'alert_favourites'
   | 'alert_consent_log'
-  | 'branches';
+  | 'branches'
+  | 'brokerage_orders'
+  | 'brokerage_order_links';
 
 export type FuzzRoute = {
   family: string;
@@ -568,6 +570,85 @@ export const fuzzFamilies: FuzzRoute[] = [
             openingHours: ['א׳–ה׳ 9:00–18:00', ''],
             legalEntity: ['ח.פ. 512345678', ''],
             active: [true, false],
+          }),
+        ),
+      },
+    ],
+  ),
+  ...family(
+    'orders',
+    ['brokerage_orders', 'brokerage_order_links', 'mail_outbox', 'audit_log'],
+    [
+      { method: 'GET', url: '/orders/draft', as: 'agent', ...query(fields({ leadId: ['$lead'] })) },
+      { method: 'GET', url: '/orders', as: 'agent', ...query(fields({ propertyId: ['$property'] })) },
+      {
+        method: 'POST',
+        url: '/orders',
+        as: 'agent',
+        ...json(
+          fields({
+            leadId: ['$lead'],
+            side: ['buyer', 'seller'],
+            transactionKind: ['purchase', 'sale'],
+            clientName: name,
+            clientIdNumber: ['039337423', '18'],
+            clientAddress: ['הנביאים 5, חיפה'],
+            clientPhone: phone,
+            clientEmail: ['dana@example.com', ''],
+            properties: [[{ address: 'מוריה 10, חיפה' }], [{ propertyId: '$property', address: 'הרצל 7' }]],
+            approxPrice: [1_500_000, 4500],
+            feeKind: ['percent', 'amount'],
+            feeValue: [2, 5000, 1.5],
+            vatIncluded: [true, false],
+          }),
+        ),
+      },
+      { method: 'GET', url: '/orders/:id', as: 'agent', ...path(fields({ id: ['$order'] })) },
+      {
+        method: 'PUT',
+        url: '/orders/:order',
+        as: 'agent',
+        ...json(
+          fields({
+            leadId: ['$lead'],
+            side: ['buyer'],
+            transactionKind: ['purchase'],
+            clientName: name,
+            clientIdNumber: ['039337423'],
+            clientAddress: ['הנביאים 5, חיפה'],
+            clientPhone: phone,
+            properties: [[{ address: 'מוריה 10, חיפה' }]],
+            approxPrice: [1_500_000],
+            feeKind: ['percent'],
+            feeValue: [2],
+            vatIncluded: [false],
+          }),
+        ),
+      },
+      { method: 'POST', url: '/orders/:id/send', as: 'agent', ...path(fields({ id: ['$order'] })) },
+      { method: 'GET', url: '/orders/:id/pdf', as: 'agent', ...path(fields({ id: ['$order'] })) },
+      {
+        method: 'GET',
+        url: '/orders/verify/:sha256',
+        as: 'visitor',
+        ...path(fields({ sha256: ['0'.repeat(64), 'A'.repeat(64)] })),
+      },
+      {
+        method: 'POST',
+        url: '/orders/:order/revoke',
+        as: 'admin',
+        ...json(fields({ reason: ['הלקוח ביקש'] })),
+      },
+      {
+        method: 'POST',
+        url: '/sign/:orderToken',
+        as: 'visitor',
+        ...json(
+          fields({
+            method: ['typed', 'drawn'],
+            typedName: ['דנה כהן'],
+            signaturePng: ['data:image/png;base64,AAAA'],
+            consent: [true, false],
           }),
         ),
       },

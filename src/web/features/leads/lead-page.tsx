@@ -12,10 +12,12 @@ import type { LeadDetail } from '@shared/schemas/pipeline';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
+import { OrdersSection } from '@web/components/orders-section';
 import { Page } from '@web/components/page';
 import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { alerts } from '@web/i18n/alerts';
+import { orders } from '@web/i18n/orders';
 import { phoneApp } from '@web/i18n/phone-app';
 import { pipeline } from '@web/i18n/pipeline';
 import { ApiError } from '@web/lib/api-client';
@@ -167,6 +169,9 @@ function LeadView({ lead }: { lead: LeadDetail }) {
           </Section>
           <Section title={t.nextTouch}>
             <NextTouch lead={lead} />
+          </Section>
+          <Section title={orders.title}>
+            <OrdersSection source={{ leadId: lead._id }} />
           </Section>
           <Section title={alerts.matches.propertiesTitle}>
             <MatchingPropertiesPanel leadId={lead._id} />

@@ -1,8 +1,12 @@
+import { ORDER_STATUS_LABELS } from '@shared/domain/brokerage-order';
 import { paths } from '@shared/paths';
 import type { LeadSummary } from '@shared/schemas/pipeline';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
+import { orders } from '@web/i18n/orders';
 import { pipeline } from '@web/i18n/pipeline';
+import { formatDate } from '@web/lib/format';
+import { useUnsignedOrders } from '@web/lib/orders-api';
 import { useSession } from '@web/lib/session';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -33,6 +37,42 @@ function DayList({ title, empty, leads }: { title: string; empty: string; leads:
   );
 }
 
+/** Orders the agent sent over a day ago that the client has not signed: a reminder to follow up. */
+function UnsignedOrders() {
+  const id = useId();
+  const list = useUnsignedOrders();
+  const items = list.data ?? [];
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid="unsigned-orders">
+      <h2 id={id} className="text-xl font-bold text-brand-900">
+        {orders.myDay.title} ({items.length})
+      </h2>
+      {list.isError ? (
+        <p role="alert">{orders.loadFailure}</p>
+      ) : items.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-slate-600 shadow-sm">{orders.myDay.empty}</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((order) => (
+            <li key={order._id} className="rounded-xl bg-white p-4 shadow-sm">
+              <p className="font-semibold">{order.clientName}</p>
+              <p className="text-sm text-slate-700">
+                {ORDER_STATUS_LABELS[order.status]} ·{' '}
+                {order.sentAt && orders.sentOn(formatDate(order.sentAt))}
+              </p>
+              {order.leadId && (
+                <Link to={paths.leadView(order.leadId)} className="text-brand-800 underline">
+                  {order.properties.map((p) => p.address).join(' · ')}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** /MyDay ("היום שלי"): an agent's first screen: new leads, overdue follow-ups and today's next touches. */
 export function MyDayPage() {
   const { user } = useSession();
@@ -49,6 +89,7 @@ export function MyDayPage() {
           <DayList title={t.newLeads} empty={t.emptyNew} leads={day.data.newLeads} />
           <DayList title={t.overdue} empty={t.emptyOverdue} leads={day.data.overdue} />
           <DayList title={t.today} empty={t.emptyToday} leads={day.data.today} />
+          <UnsignedOrders />
           <Link to={paths.leads()} className="text-brand-800 underline underline-offset-4">
             {t.allLeads}
           </Link>

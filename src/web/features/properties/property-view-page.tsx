@@ -6,6 +6,7 @@ import { FavouriteButton } from '@web/components/favourite-button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { orders } from '@web/i18n/orders';
 import { ApiError } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -26,6 +27,11 @@ const ImagesPanel = lazy(() => import('./images-panel').then((m) => ({ default: 
 /** 'קונים מתאימים': for the team only, so its code never loads for a visitor. */
 const MatchingBuyersPanel = lazy(() =>
   import('./matching-buyers-panel').then((m) => ({ default: m.MatchingBuyersPanel })),
+);
+
+/** 'הזמנת שירותי תיווך': the team's orders for the property, loaded only for a signed-in user. */
+const OrdersSection = lazy(() =>
+  import('@web/components/orders-section').then((m) => ({ default: m.OrdersSection })),
 );
 
 const t = he.properties;
@@ -84,6 +90,19 @@ export function PropertyViewPage() {
             <MatchingBuyersPanel propertyId={p._id} />
           </Suspense>
         </div>
+      )}
+      {user && (
+        <section
+          aria-labelledby="orders-title"
+          className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="orders-title" className="mb-3 text-xl font-bold">
+            {orders.title}
+          </h2>
+          <Suspense fallback={null}>
+            <OrdersSection source={{ propertyId: p._id }} />
+          </Suspense>
+        </section>
       )}
       <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-6">
