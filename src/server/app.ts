@@ -12,6 +12,7 @@ import { appRoot } from './lib/app-root';
 import type { RateRule } from './lib/rate-limit';
 import { auditRoutes } from './modules/audit';
 import { backupRoutes } from './modules/backups';
+import { branchPageRoutes } from './modules/branch-pages';
 import { branchRoutes } from './modules/branches';
 import { goalRoutes } from './modules/goals';
 import { healthRoutes } from './modules/health';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(settingsRoutes);
         await api.register(adminUserRoutes);
         await api.register(branchRoutes);
+        await api.register(branchPageRoutes);
         await api.register(accountRoutes);
         await api.register(passwordResetRoutes, {
           resetPerIp: options.rateLimits?.passwordResetPerIp ?? { max: 20, windowMs: FIFTEEN_MINUTES },

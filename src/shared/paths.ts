@@ -34,6 +34,8 @@ export const routePatterns = {
   users: '/Users',
   /** The network's branches (admins: network admins manage them, a branch manager reads her own). */
   branches: '/Branches',
+  /** An open branch's public page (its address, hours, agents and listings). */
+  branchPage: '/branches/:slug',
   settings: '/Settings',
   audit: '/Audit',
   forgotPassword: '/ForgotPassword',
@@ -82,6 +84,7 @@ export const paths = {
   inquiries: () => '/Inquiries',
   users: () => '/Users',
   branches: () => '/Branches',
+  branchPage: (slug: string) => `/branches/${encodeURIComponent(slug)}`,
   settings: () => '/Settings',
   audit: () => '/Audit',
   forgotPassword: () => '/ForgotPassword',

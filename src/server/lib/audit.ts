@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { SessionUser } from '../plugins/session';
@@ -35,6 +36,16 @@ export function diffFields(
     if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
   }
   return changes;
+}
+
+/** Whether the audit log holds the deletion of this record (served by audit_log_entity_id_idx). */
+export async function wasDeleted(db: Database, entity: Entity, entityId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId), eq(auditLog.action, 'delete')))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

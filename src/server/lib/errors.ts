@@ -13,6 +13,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
+/** 410: the record existed and was deleted (search engines drop the address). */
+export const gone = (message: string) => new AppError(410, 'GONE', message);
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', MESSAGES.unauthorized);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, 'FORBIDDEN', message);
 export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>

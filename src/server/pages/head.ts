@@ -10,19 +10,20 @@ import type { Property } from '@shared/schemas/property';
 import type { AgencySettings } from '@shared/schemas/settings';
 import type { FastifyInstance } from 'fastify';
 import { absoluteUrl } from '../lib/links';
+import { findOpenBranchBySlug } from '../modules/branches';
 import { getProperty, listCities } from '../modules/properties';
 import { getSettings } from '../modules/settings';
 import { findUserById } from '../modules/users';
 import type { PageReads } from './page-api';
 import { ensureCoverPhotoShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
-import { breadcrumbs, propertyOffer, realEstateAgent } from './structured-data';
+import { branchRealEstateAgent, breadcrumbs, propertyOffer, realEstateAgent } from './structured-data';
 
 export type HeadInput = { route: RouteName | 'notFound'; pathname: string; url: string };
 export type HeadContext = {
   app: FastifyInstance;
   webRoot?: string;
   /** The page's reads, shared with its body (page-api.ts); the services directly when absent. */
-  reads?: Pick<PageReads, 'cities' | 'property'>;
+  reads?: Pick<PageReads, 'cities' | 'property' | 'branch'>;
 };
 
 type Meta = {
@@ -203,6 +204,41 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
             home,
             { name: 'אודות', url: absoluteUrl(origin, paths.aboutLink()) },
             { name, url: absoluteUrl(origin, path) },
+          ]),
+        ],
+      };
+    }
+    case 'branchPage': {
+      let slug = '';
+      try {
+        slug = decodeURIComponent(input.pathname.split('/')[2] ?? '');
+      } catch {}
+      const branch = await (ctx.reads?.branch(slug) ?? findOpenBranchBySlug(ctx.app.db, slug));
+      if (!branch) return { title: 'העמוד לא נמצא', description: 'העמוד שחיפשת לא נמצא.', noindex: true };
+      const path = paths.branchPage(branch.slug);
+      const url = absoluteUrl(origin, path);
+      const where = [branch.address, branch.city].filter(Boolean).join(', ');
+      return {
+        title: `${branch.name} – כתובת, שעות פתיחה, סוכנים ונכסים`,
+        description: summary(
+          [
+            `${branch.name} של ${agency}`,
+            where && `כתובת: ${where}`,
+            branch.phone && `טלפון ${branch.phone}`,
+            branch.openingHours && `שעות פתיחה: ${branch.openingHours}`,
+          ]
+            .filter(Boolean)
+            .join('. ')
+            .concat('. הסוכנים והנכסים של הסניף.'),
+        ),
+        canonical: path,
+        image: await siteImage(ctx, settings),
+        jsonLd: [
+          branchRealEstateAgent(branch, settings, origin, url),
+          breadcrumbs([
+            home,
+            { name: 'אודות', url: absoluteUrl(origin, paths.aboutLink()) },
+            { name: branch.name, url },
           ]),
         ],
       };

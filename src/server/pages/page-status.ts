@@ -4,8 +4,10 @@ import { idSchema } from '@shared/schemas/common';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { properties, users } from '../db/schema';
+import { wasDeleted } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { isLiveAccessToken } from '../modules/alerts';
+import { findOpenBranchBySlug } from '../modules/branches';
 import type { PageReads } from './page-api';
 
 const idOf = (pathname: string, prefix: string) => {
@@ -19,15 +21,15 @@ const idOf = (pathname: string, prefix: string) => {
 };
 
 /**
- * 200 for a page of the app whose record exists, 404 otherwise: an unknown path, a property id that is not
- * in the database, or an agent id that is not an active member of the public team (isTeamMember: a bare
- * system admin has no agent page).
+ * 200 for a page of the app whose record exists, 410 for a deleted property, 404 otherwise: an unknown path, a
+ * property id that is not in the database, an agent id that is not an active member of the public team
+ * (isTeamMember: a bare system admin has no agent page), or a branch slug that is not an open branch's.
  */
 export async function pageStatus(
   app: FastifyInstance,
   pathname: string,
-  reads?: Pick<PageReads, 'property'>,
-): Promise<200 | 404> {
+  reads?: Pick<PageReads, 'property' | 'branch'>,
+): Promise<200 | 404 | 410> {
   if (!isClientRoute(pathname)) return 404;
   const propertyId = idOf(pathname, routePatterns.propertyView.replace('/:id', ''));
   if (propertyId !== undefined) {
@@ -39,7 +41,8 @@ export async function pageStatus(
       .from(properties)
       .where(eq(properties.id, propertyId))
       .limit(1);
-    return row ? 200 : 404;
+    if (row) return 200;
+    return (await wasDeleted(app.db, 'property', propertyId)) ? 410 : 404;
   }
   const agentId = idOf(pathname, routePatterns.aboutAgent.replace('/:id', ''));
   if (agentId !== undefined) {
@@ -51,13 +54,19 @@ export async function pageStatus(
       .limit(1);
     return row && isTeamMember(row) ? 200 : 404;
   }
+  const slug = idOf(pathname, routePatterns.branchPage.replace('/:slug', ''));
+  if (slug !== undefined) {
+    const branch = await (reads?.branch(slug) ?? findOpenBranchBySlug(app.db, slug));
+    return branch ? 200 : 404;
+  }
   const alertsToken = idOf(pathname, routePatterns.myAlerts.replace('/:token', ''));
   if (alertsToken !== undefined) return (await isLiveAccessToken(app.db, alertsToken)) ? 200 : 404;
   return 200;
 }
 
-/** 404 for a record that is not there; any other failure (the database) stays a failure. */
-function notFoundOnly(err: unknown): 404 {
+/** 404 for a record that is not there, 410 for one deleted; any other failure (the database) stays one. */
+function notFoundOnly(err: unknown): 404 | 410 {
   if (err instanceof AppError && err.statusCode === 404) return 404;
+  if (err instanceof AppError && err.statusCode === 410) return 410;
   throw err;
 }

@@ -59,6 +59,7 @@ export const SERVER_RENDERED_ROUTES: RouteName[] = [
   'buySellRent',
   'aboutLink',
   'aboutAgent',
+  'branchPage',
   'investorPlans',
   'jobNeedForm',
   'valuation',

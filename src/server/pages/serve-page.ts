@@ -77,7 +77,8 @@ export function createPageServer(
       const rendered = await render(NOT_FOUND_PATH, reads).catch((err) => logFailure(request, err));
       const head = await pageHead({ ...ctx, reads }, { route: 'notFound', pathname, url });
       const html = assemblePage(template, { head, body: rendered?.html });
-      return page(404, html, { degraded: loadRenderer !== undefined && !rendered });
+      // A deleted listing is gone (410); the page says so in the same words as a missing one.
+      return page(status === 410 ? 410 : 404, html, { degraded: loadRenderer !== undefined && !rendered });
     }
     const canonical = canonicalPath(pathname);
     if (canonical && canonical !== pathname && request.method !== 'POST') {

@@ -43,6 +43,8 @@ describe("the server renderer's prefetch", () => {
     `/Sale?city=${encodeURIComponent('עיר שאינה ברשימה')}`,
     '/Rent?page=2',
     '/AboutLink',
+    '/branches/main',
+    '/branches/main?page=2',
     '/InvestorPlans',
     '/Valuation',
   ];

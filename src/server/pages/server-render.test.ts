@@ -1,7 +1,7 @@
 import { COMPANY_ROLES } from '@shared/domain/roles';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProperty, createUser } from '../test/factories';
-import type { TestApp } from '../test/test-app';
+import { createProperty, createUser, TEST_PASSWORD } from '../test/factories';
+import { signIn, type TestApp } from '../test/test-app';
 import { createPagesApp } from './test-pages';
 
 let app: TestApp;
@@ -173,6 +173,27 @@ describe('other pages', () => {
       expect(res.body).not.toContain('data-ssr');
     },
   );
+});
+
+describe('a deleted listing', () => {
+  it('answers 410 with the not-found page, not indexed, in the page and in the API', async () => {
+    const admin = await createUser(app.db, { role: 'admin' });
+    const cookie = await signIn(app, admin.email, TEST_PASSWORD);
+    const property = await createProperty(app.db);
+    expect((await app.inject({ url: `/PropertyView/${property.id}` })).statusCode).toBe(200);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/property/${property.id}`,
+      headers: { cookie, origin: 'https://agency.example' },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    const res = await app.inject({ url: `/PropertyView/${property.id}` });
+    expect(res.statusCode).toBe(410);
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).not.toContain('data-ssr');
+    expect((await app.inject({ url: `/api/v1/property/${property.id}` })).statusCode).toBe(410);
+  });
 });
 
 describe('one address per page', () => {

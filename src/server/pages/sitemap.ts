@@ -1,11 +1,11 @@
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { isTeamMember } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
-import { eq, max } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { agencySettings, properties, users } from '../db/schema';
+import { agencySettings, branches, properties, users } from '../db/schema';
 import { absoluteUrl } from '../lib/links';
 import { INDEXED_PAGES, PRIVATE_PREFIXES } from './public-pages';
 
@@ -17,7 +17,10 @@ const escapeXml = (text: string) =>
 const latest = (...dates: (Date | null | undefined)[]) =>
   dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
 
-/** Every public page, every unsold property and every active team member, each with its last change. */
+/**
+ * Every public page, every unsold property, every active team member and every open branch, each with its last
+ * change (a branch's page changes with the branch, its listings and its people).
+ */
 export async function sitemapEntries(db: Database): Promise<Entry[]> {
   const [settingsRow] = await db.select({ at: agencySettings.updatedAt }).from(agencySettings).limit(1);
   const settingsAt = settingsRow?.at ?? null;
@@ -34,6 +37,23 @@ export async function sitemapEntries(db: Database): Promise<Entry[]> {
       .where(eq(users.active, true))
       .orderBy(users.name, users.id)
   ).filter(isTeamMember);
+  const openBranches = await db
+    .select({ slug: branches.slug, at: branches.updatedAt })
+    .from(branches)
+    .where(eq(branches.active, true))
+    .orderBy(branches.createdAt, branches.name);
+  const branchListings = await db
+    .select({ slug: branches.slug, at: max(properties.updatedAt) })
+    .from(properties)
+    .innerJoin(branches, and(eq(branches.id, properties.branchId), eq(branches.active, true)))
+    .groupBy(branches.slug);
+  const branchPeople = await db
+    .select({ slug: branches.slug, at: max(users.updatedAt) })
+    .from(users)
+    .innerJoin(branches, and(eq(branches.id, users.branchId), eq(branches.active, true)))
+    .groupBy(branches.slug);
+  const lastOf = (rows: { slug: string; at: Date | null }[], slug: string) =>
+    rows.find((row) => row.slug === slug)?.at;
   const [lastAnyChange] = await db.select({ at: max(properties.updatedAt) }).from(properties);
   const [lastAgentChange] = await db.select({ at: max(users.updatedAt) }).from(users);
 
@@ -50,6 +70,10 @@ export async function sitemapEntries(db: Database): Promise<Entry[]> {
     ...INDEXED_PAGES.map((path) => ({ path, lastmod: pageLastmod[path] ?? siteAt })),
     ...listed.map((p) => ({ path: paths.propertyView(p.id), lastmod: p.at })),
     ...agents.map((a) => ({ path: paths.aboutAgent(a.id), lastmod: a.at })),
+    ...openBranches.map((b) => ({
+      path: paths.branchPage(b.slug),
+      lastmod: latest(b.at, lastOf(branchListings, b.slug), lastOf(branchPeople, b.slug)),
+    })),
   ];
 }
 

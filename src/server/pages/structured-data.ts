@@ -42,6 +42,45 @@ export function realEstateAgent(settings: AgencySettings, origin: string, image?
   };
 }
 
+/** A branch's office as the public site shows it (its page's head). */
+type BranchOffice = {
+  name: string;
+  slug: string;
+  city: string;
+  address: string;
+  phone: string;
+  openingHours: string;
+};
+
+/**
+ * A branch as a RealEstateAgent of its own (its page, /branches/<slug>): its address and telephone, its hours
+ * when they read as schema.org's, and the agency as the organisation it belongs to.
+ */
+export function branchRealEstateAgent(
+  branch: BranchOffice,
+  settings: AgencySettings,
+  origin: string,
+  url: string,
+): Thing {
+  const hours = openingHours(branch.openingHours);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateAgent',
+    '@id': `${url}#branch`,
+    name: `${settings.agencyName} – ${branch.name}`,
+    url,
+    ...(branch.phone ? { telephone: branch.phone } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: branch.address,
+      ...(branch.city ? { addressLocality: branch.city } : {}),
+      addressCountry: 'IL',
+    },
+    ...(hours ? { openingHours: hours } : {}),
+    parentOrganization: { '@type': 'RealEstateAgent', '@id': `${origin}/#agency`, name: settings.agencyName },
+  };
+}
+
 /**
  * The schema.org type of a category: flats are Apartments, houses SingleFamilyResidence, offices, shops and
  * anything else an Accommodation (the type whose properties are rooms and floor size), and land a Place.

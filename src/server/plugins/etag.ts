@@ -102,6 +102,8 @@ export const etagPlugin = fp(
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const cacheControl = String(reply.getHeader('cache-control') ?? '');
       if (cacheControl.includes('no-store')) return payload;
+      // A route that validated its answer itself (the sold list's strong ETag of its uncompressed bytes) keeps it.
+      if (reply.hasHeader('etag')) return payload;
       const shared = !cacheControl && request.routeOptions.config?.access === 'public';
       if (!cacheControl) reply.header('cache-control', shared ? SHARED_CACHE : 'no-cache');
       return revalidate(request, reply, payload, shared) ? '' : payload;

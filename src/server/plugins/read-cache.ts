@@ -41,6 +41,8 @@ function generationsOf(db: Database): ScopeGenerations {
 
 /** Whether cached entries may be served (PostgreSQL: while the log can be confirmed). */
 const cachesUsable = (db: Database) => syncs.get(db)?.sync.usable ?? true;
+/** The same, for a route that serves something else (a stream) while its cache would read through. */
+export const readCachesUsable = cachesUsable;
 
 /** This process's start, so a tag of the generations never names data from before a restart. */
 const BOOT = randomBytes(6).toString('base64url');

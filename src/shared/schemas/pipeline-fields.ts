@@ -9,6 +9,8 @@ import { freeText, numberText } from './common';
 /** The pipeline's Hebrew field messages (the server's fieldErrors and the forms show the same words). */
 export const PIPELINE_MESSAGES = {
   statusUnknown: 'סטטוס לא מוכר',
+  /** A page token that is not one the list gave (edited by hand, or of another list). */
+  badCursor: 'קישור העמוד אינו תקין, יש לחזור לעמוד הראשון',
   lossReasonRequired: 'יש לבחור סיבה',
   lossReasonUnknown: 'סיבה לא מוכרת',
   lossTextRequired: 'יש לפרט את הסיבה',

@@ -81,13 +81,20 @@ const activity: Activity = {
   points: 5,
   indicatorId: id(50),
   createdBy: owner,
+  branch: summary.branch,
   createdAt: '2026-12-01T09:00:01.000Z',
 };
 const detail: LeadDetail = {
   ...summary,
   message: 'מעוניין בדירה',
   valuation: null,
-  contact: { _id: id(20), name: 'ישראל ישראלי', phone: '+972501234567', createdAt: summary.createdAt },
+  contact: {
+    _id: id(20),
+    name: 'ישראל ישראלי',
+    phone: '+972501234567',
+    branch: summary.branch,
+    createdAt: summary.createdAt,
+  },
   contactLeads: [summary],
   othersLeads: [{ status: 'meeting', owner: { _id: id(3), name: 'נועה ביטון' } }],
   timeline: [activity],

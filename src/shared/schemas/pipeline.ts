@@ -84,10 +84,18 @@ function rangeRule(value: { from?: string; to?: string }, ctx: z.RefinementCtx) 
     ctx.addIssue({ code: 'custom', path: ['to'], message: PIPELINE_MESSAGES.rangeTooLong(MAX_RANGE_DAYS) });
 }
 
+/**
+ * Where a page starts: an opaque token of a list's answer (`nextCursor`, `prevCursor`); none: the first page
+ * (docs/decisions/0039-lists-by-keyset.md).
+ */
+const cursorSchema = z
+  .string({ error: PIPELINE_MESSAGES.badCursor })
+  .max(200, { error: PIPELINE_MESSAGES.badCursor });
+
 export const leadListQuerySchema = z
   .object({
     ...filterShape,
-    page: numberText(z.number({ error: 'עמוד לא תקין' }).int().min(1).max(100_000).default(1)),
+    cursor: cursorSchema.optional(),
     pageSize: numberText(z.number({ error: 'גודל עמוד לא תקין' }).int().min(1).max(200).default(50)),
   })
   .superRefine(rangeRule);
@@ -100,6 +108,11 @@ export type LeadExportQuery = z.infer<typeof leadExportQuerySchema>;
 export const boardQuerySchema = z.object({
   ownerId: idSchema.optional(),
   source: leadSourceSchema.optional(),
+});
+/** GET /pipeline/board/column: the next cards of one column of the board, after `cursor`. */
+export const boardColumnQuerySchema = boardQuerySchema.extend({
+  status: leadStatusSchema,
+  cursor: cursorSchema,
 });
 export const myDayQuerySchema = z.object({ ownerId: idSchema.optional() });
 
@@ -157,6 +170,8 @@ export const activitySchema = z.object({
   points: z.number(),
   indicatorId: z.string().nullable(),
   createdBy: personSchema.nullable(),
+  /** The branch the activity counts for: its lead's (a deal counts for the branch of its lead). */
+  branch: branchRefSchema,
   createdAt: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
@@ -175,7 +190,14 @@ export const valuationDetailsSchema = z.object({
  */
 export const leadDetailSchema = leadSummarySchema.extend({
   valuation: valuationDetailsSchema.nullable(),
-  contact: z.object({ _id: z.string(), name: z.string(), phone: z.string(), createdAt: z.string() }),
+  /** The person, one across the network (by phone), filed under the branch of their first lead. */
+  contact: z.object({
+    _id: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    branch: branchRefSchema,
+    createdAt: z.string(),
+  }),
   contactLeads: z.array(leadSummarySchema),
   othersLeads: z.array(z.object({ status: leadStatusSchema, owner: personSchema.nullable() })),
   timeline: z.array(activitySchema),
@@ -186,22 +208,32 @@ export const leadResponseSchema = successSchema(z.object({ lead: leadDetailSchem
 export const leadListResponseSchema = successSchema(
   z.object({
     leads: z.array(leadSummarySchema),
+    /** How many match, counted up to LEAD_COUNT_CAP: beyond it `totalCapped` and `total` is the cap. */
     total: z.number(),
-    page: z.number(),
+    totalCapped: z.boolean(),
     pageSize: z.number(),
-    /** Admins: everyone who owns a lead, for the owner filter (empty for agents). */
+    /** The pages after and before this one (null: there is none). */
+    nextCursor: z.string().nullable(),
+    prevCursor: z.string().nullable(),
+    /** Admins: the people of their branches (the users table), for the owner filter (empty for agents). */
     owners: z.array(personSchema),
   }),
 );
-export const boardResponseSchema = successSchema(
-  z.object({
-    columns: z.array(
-      z.object({ status: leadStatusSchema, total: z.number(), leads: z.array(leadSummarySchema) }),
-    ),
-  }),
-);
-/** Cards per column of the board (the newest move first); `total` says how many there are. */
-export const BOARD_COLUMN_LIMIT = 100;
+/** The table counts its matches up to this many ("יותר מ-1,000 לידים"): a count never scans the whole table. */
+export const LEAD_COUNT_CAP = 1000;
+
+const boardColumnSchema = z.object({
+  status: leadStatusSchema,
+  /** Every lead of the column (an exact count). */
+  total: z.number(),
+  leads: z.array(leadSummarySchema),
+  /** The column's next cards (GET /pipeline/board/column); null when all are here. */
+  nextCursor: z.string().nullable(),
+});
+export const boardResponseSchema = successSchema(z.object({ columns: z.array(boardColumnSchema) }));
+export const boardColumnResponseSchema = successSchema(boardColumnSchema.omit({ total: true }));
+/** Cards per column of the board and per "more" (the newest move first); `total` says how many there are. */
+export const BOARD_COLUMN_LIMIT = 20;
 
 export const myDayResponseSchema = successSchema(
   z.object({

@@ -26,6 +26,7 @@ export const PROPERTY_MESSAGES = {
   linkInvalid: 'כתובת קישור לא תקינה',
   agentUnknown: 'הסוכן שנבחר אינו קיים או אינו פעיל',
   notFound: 'הנכס לא נמצא',
+  gone: 'הנכס הוסר מהאתר',
   tooManyImages: 'ניתן לצרף עד 30 תמונות לנכס',
   imageNotFound: 'התמונה לא נמצאה',
   orderInvalid: 'סדר התמונות חייב לכלול את כל תמונות הנכס בדיוק פעם אחת',
@@ -172,8 +173,8 @@ export const propertySchema = z.object({
   photos: z.array(photoSchema),
   agent: propertyAgentSchema.nullable(),
   agentSecend: propertyAgentSchema.nullable(),
-  /** The branch that holds the listing: the property page names it, its contact buttons reach it. */
-  branch: branchRefSchema,
+  /** The branch that holds the listing: the property page names it, its contact buttons reach its phone. */
+  branch: branchRefSchema.extend({ phone: z.string() }),
   createdAt: z.string(),
 });
 export type Property = z.infer<typeof propertySchema>;

@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('@web/features/about/agent-page'), 'AgentPage'),
           },
           {
+            path: p(routePatterns.branchPage),
+            ...page(() => import('@web/features/properties/branch-page'), 'BranchPage'),
+          },
+          {
             path: p(routePatterns.investorPlans),
             ...page(() => import('@web/features/investors/investor-plans-page'), 'InvestorPlansPage'),
           },

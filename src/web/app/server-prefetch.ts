@@ -11,6 +11,7 @@ import {
   streetsQuery,
 } from '@web/features/properties/api';
 import { parseFilters } from '@web/features/properties/filters';
+import { branchPageQuery, openBranchesQuery } from '@web/lib/branches';
 import { settingsQuery } from '@web/lib/settings';
 import { teamQuery, userQuery } from '@web/lib/users';
 
@@ -27,8 +28,14 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<void>
   if (route === 'sale' || route === 'rent') jobs.push(prefetchListing(client, route, url.searchParams));
   else if (route === 'propertyView') jobs.push(prefetchProperty(client, url.pathname));
   // AboutPage: the team grid and the founders' photos.
-  else if (route === 'aboutLink') jobs.push(client.prefetchQuery(teamQuery));
-  else if (route === 'aboutAgent') {
+  else if (route === 'aboutLink')
+    jobs.push(client.prefetchQuery(teamQuery), client.prefetchQuery(openBranchesQuery));
+  // BranchPage: the branch, its agents and its listings' page.
+  else if (route === 'branchPage') {
+    const slug = idInPath(url.pathname);
+    const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+    if (slug) jobs.push(client.prefetchQuery(branchPageQuery(slug, page)));
+  } else if (route === 'aboutAgent') {
     const id = idInPath(url.pathname);
     if (id) jobs.push(client.prefetchQuery(userQuery(id)));
   }

@@ -39,6 +39,10 @@ export const pipeline = {
     columnCount: (label: string, shown: number, total: number) =>
       shown < total ? `${label} (${shown} מתוך ${total})` : `${label} (${total})`,
     emptyColumn: 'אין לידים',
+    loadMore: 'טעינת עוד',
+    loadMoreOf: (label: string) => `טעינת עוד לידים בעמודה ${label}`,
+    loadingMore: 'טוען…',
+    loadMoreFailed: 'הטעינה נכשלה, אפשר לנסות שוב',
     moveTo: 'העבר ל…',
     drag: (name: string) => `גרירת הליד של ${name}`,
     draggable: 'כרטיס נגרר',
@@ -64,7 +68,10 @@ export const pipeline = {
     empty: 'אין לידים שמתאימים לסינון.',
     emptyAll: 'אין לידים עדיין.',
     count: (n: number) => (n === 1 ? 'ליד אחד' : `${n.toLocaleString('he-IL')} לידים`),
-    page: (page: number, pages: number) => `עמוד ${page} מתוך ${pages}`,
+    /** Beyond the count's cap: the list says so rather than counting every lead. */
+    countAtLeast: (n: number) => `יותר מ-${n.toLocaleString('he-IL')} לידים`,
+    page: (page: number) => `עמוד ${page}`,
+    pages: 'מעבר בין עמודים',
     previous: 'הקודם',
     next: 'הבא',
     columns: {
@@ -76,6 +83,7 @@ export const pipeline = {
       property: 'נכס',
       message: 'הודעה',
       owner: 'בעלים',
+      branch: 'סניף',
       nextTouch: 'מגע הבא',
       response: 'זמן תגובה',
     },

@@ -136,6 +136,8 @@ export const properties = {
     loading: 'טוען את הנכס...',
     notFound: 'הנכס לא נמצא',
     notFoundText: 'ייתכן שהנכס הוסר או שהקישור שגוי.',
+    gone: 'הנכס הוסר מהאתר',
+    goneText: 'הנכס כבר לא מפורסם. נכסים דומים מחכים ברשימות.',
     noImages: 'אין תמונות זמינות',
     showAll: (n: number) => `הצגת ${n} התמונות`,
     gallery: 'גלריית תמונות',
@@ -150,7 +152,10 @@ export const properties = {
     noFeatures: 'לא צוינו מאפיינים',
     contact: 'יצירת קשר',
     /** The branch that holds the listing, under its agent. */
-    branch: (name: string) => `מטעם ${name}`,
+    branchBy: 'מטעם',
+    /** The listing's branch: its page, and a call to its office. */
+    branchPage: (name: string) => `לדף של ${name}`,
+    callBranch: (name: string) => `התקשרו ל${name}`,
     showAgent: 'סוכן ראשי',
     showSecend: 'סוכן משני',
     agentSwitch: 'בחירת סוכן',

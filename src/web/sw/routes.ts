@@ -139,6 +139,7 @@ const PUBLIC_PATHS = [
   '/PropertyView/*',
   '/AboutLink',
   '/AboutAgent/*',
+  '/branches/*',
   '/InvestorPlans',
   '/JobNeedForm',
   '/Valuation',
@@ -153,6 +154,7 @@ const PUBLIC_PATHS = [
   '/sitemap.xml',
   '/robots.txt',
   '/api/v1/property*',
+  '/api/v1/branch-pages*',
 ];
 
 type RouterEvent = ExtendableEvent & {

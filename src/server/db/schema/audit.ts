@@ -23,6 +23,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.createdAt),
+    index('audit_log_entity_id_idx').on(t.entity, t.entityId),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

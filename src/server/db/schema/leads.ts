@@ -74,12 +74,17 @@ export const leads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('leads_created_idx').on(t.createdAt),
+    // The table's order (newest first) with its tie-breaker, so a keyset page is one index range
+    // (docs/decisions/0039-lists-by-keyset.md); per owner and per branch for agents and branch admins.
+    index('leads_created_idx').on(t.createdAt, t.id),
     index('leads_property_idx').on(t.propertyId, t.createdAt),
-    index('leads_owner_idx').on(t.ownerId, t.createdAt),
-    index('leads_branch_idx').on(t.branchId, t.createdAt),
+    index('leads_owner_idx').on(t.ownerId, t.createdAt, t.id),
+    index('leads_branch_idx').on(t.branchId, t.createdAt, t.id),
     index('leads_contact_idx').on(t.contactId, t.createdAt),
-    index('leads_status_idx').on(t.status, t.updatedAt),
+    // The board's columns (the latest change first), network-wide, per owner and per branch.
+    index('leads_status_idx').on(t.status, t.updatedAt, t.id),
+    index('leads_owner_status_idx').on(t.ownerId, t.status, t.updatedAt, t.id),
+    index('leads_branch_status_idx').on(t.branchId, t.status, t.updatedAt, t.id),
     index('leads_waiting_idx')
       .on(t.createdAt)
       .where(sql`${t.firstContactAt} is null and ${t.escalatedAt} is null`),

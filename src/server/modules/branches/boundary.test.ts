@@ -292,6 +292,7 @@ describe('the network CEO', () => {
       _id: ids.haifa,
       name: 'חיפה',
       slug: 'haifa',
+      phone: '',
     });
     expect((await agent()).json().data.data.branch).toMatchObject({ _id: ids.haifa, name: 'חיפה' });
     const renamed = await call('PATCH', `/branches/${ids.haifa}`, ceo.cookie, { name: 'סניף חיפה והקריות' });
@@ -299,5 +300,31 @@ describe('the network CEO', () => {
     expect((await property()).json().data.data.branch.name).toBe('סניף חיפה והקריות');
     expect((await agent()).json().data.data.branch.name).toBe('סניף חיפה והקריות');
     await call('PATCH', `/branches/${ids.haifa}`, ceo.cookie, { name: 'חיפה' });
+  });
+  it("names the branch on a lead page's contact and on its deals, for the franchisee and the network CEO", async () => {
+    const deal = await call('POST', `/pipeline/leads/${ids.haifaLead}/activities`, franchisee.cookie, {
+      kind: 'deal',
+      price: 1_200_000,
+      commission: 24_000,
+      agentId: haifaAgent.id,
+    });
+    expect(deal.statusCode).toBe(201);
+    const haifa = { _id: ids.haifa, name: 'חיפה', slug: 'haifa' };
+    expect(deal.json().data.activity.branch).toEqual(haifa);
+    for (const cookie of [franchisee.cookie, ceo.cookie]) {
+      const page = await call('GET', `/pipeline/leads/${ids.haifaLead}`, cookie);
+      expect(page.statusCode).toBe(200);
+      const { contact, timeline } = page.json().data.lead;
+      expect(contact.branch).toEqual(haifa);
+      const deals = timeline.filter((a: { kind: string }) => a.kind === 'deal');
+      expect(deals).toHaveLength(1);
+      expect(deals[0].branch).toEqual(haifa);
+    }
+    const telAviv = await call('GET', `/pipeline/leads/${ids.telAvivLead}`, ceo.cookie);
+    expect(telAviv.json().data.lead.contact.branch).toEqual({
+      _id: ids.telAviv,
+      name: 'תל אביב',
+      slug: 'tel-aviv',
+    });
   });
 });

@@ -2,4 +2,10 @@
 
 export { branchRoutes } from './routes';
 export { assertInScope, inBranchDuring, inBranchScope, scopeKey, wasInBranch } from './scope';
-export { assertBranchOpen, branchDirectory, branchRefOf } from './service';
+export {
+  assertBranchOpen,
+  branchDirectory,
+  branchRefOf,
+  findOpenBranchBySlug,
+  listOpenBranches,
+} from './service';

@@ -51,6 +51,25 @@ export async function branchInScope(db: Database, scope: BranchScope, id: string
   return row;
 }
 
+/** The open branches, in the order the network opened them (the head office first). */
+export async function listOpenBranches(db: Database): Promise<BranchRow[]> {
+  return db
+    .select()
+    .from(branches)
+    .where(eq(branches.active, true))
+    .orderBy(asc(branches.createdAt), asc(branches.name));
+}
+
+/** An open branch by its public address (/branches/<slug>), or undefined: a closed branch has no public page. */
+export async function findOpenBranchBySlug(db: Database, slug: string): Promise<BranchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(branches)
+    .where(and(eq(branches.slug, slug), eq(branches.active, true)))
+    .limit(1);
+  return row;
+}
+
 /** A branch a row may be placed in: seen by the scope, and open (400 on the `branchId` field otherwise). */
 export async function assertBranchOpen(db: Database, scope: BranchScope, id: string): Promise<BranchRow> {
   const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '../../db/schema';
@@ -137,16 +138,80 @@ describe('GET /property/sold (the contract sold list)', () => {
     expect(moment).toEqual([...moment].sort());
   });
 
-  it('has an ETag (304 while nothing is written) and is limited per client apart from the full list', async () => {
+  it('has a strong ETag (304 while nothing is written) and is limited per client apart from the full list', async () => {
     const first = await soldList('10.0.1.7');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^W\/".+"$/);
-    expect((await soldList('10.0.1.7', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await soldList('10.0.1.7', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
 
     const statuses = [];
     for (let i = 0; i <= FULL_LIST_PER_IP.max; i++) statuses.push((await soldList('10.0.1.99')).statusCode);
     expect(statuses.at(-2)).toBe(200);
     expect(statuses.at(-1)).toBe(429);
     expect((await fullList('10.0.1.99')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /property/sold served from its cached compressed body', () => {
+  const soldList = (headers: Record<string, string> = {}) =>
+    app.inject({ url: '/api/v1/property/sold', remoteAddress: '10.0.2.1', headers });
+  const decoded = (res: Awaited<ReturnType<typeof soldList>>) => {
+    const encoding = res.headers['content-encoding'];
+    const raw = res.rawPayload;
+    return encoding === 'br'
+      ? brotliDecompressSync(raw).toString()
+      : encoding === 'gzip'
+        ? gunzipSync(raw).toString()
+        : raw.toString();
+  };
+
+  it('sends the same bytes brotli, gzip or plain under one ETag, and a new body and ETag after a change', async () => {
+    const admin = await createUser(app.db, { role: 'admin' });
+    const cookie = await signIn(app, admin.email, TEST_PASSWORD);
+    const sold = await createProperty(app.db, { sold: true, price: 1_234_567, address: 'המכורה 1' });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/property/${sold.id}`,
+      payload: { price: 1_234_568 },
+      headers: { cookie },
+    });
+
+    const br = await soldList({ 'accept-encoding': 'br' });
+    const gz = await soldList({ 'accept-encoding': 'gzip' });
+    const plain = await soldList();
+    expect([
+      br.headers['content-encoding'],
+      gz.headers['content-encoding'],
+      plain.headers['content-encoding'],
+    ]).toEqual(['br', 'gzip', undefined]);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(decoded(br)).toBe(plain.body);
+    expect(decoded(gz)).toBe(plain.body);
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(1);
+    const etag = plain.headers.etag as string;
+    const listed = (res: typeof plain) =>
+      (JSON.parse(decoded(res)) as { data: { data: { _id: string; price: number }[] } }).data.data.find(
+        (p) => p._id === sold.id,
+      );
+    expect(listed(plain)?.price).toBe(1_234_568);
+    expect((await soldList({ 'if-none-match': etag, 'accept-encoding': 'br' })).statusCode).toBe(304);
+
+    // A change of the property through the API: the next caller gets the new body under a new ETag.
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/property/${sold.id}`,
+      payload: { price: 2_000_000 },
+      headers: { cookie },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = await soldList({ 'if-none-match': etag, 'accept-encoding': 'gzip' });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(listed(after)?.price).toBe(2_000_000);
+    // Nothing written since: the new ETag revalidates.
+    const kept = await soldList({ 'if-none-match': after.headers.etag as string });
+    expect(kept.statusCode).toBe(304);
   });
 });

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import type { RateRule } from '../../lib/rate-limit';
+import { bodyEtag } from '../../plugins/etag';
 import type { Storage } from '../../storage/storage';
 import { selectPage, toProperty } from './queries';
 
@@ -78,4 +81,37 @@ export function streamAllProperties(
     yield ']}}';
   }
   return Readable.from(chunks());
+}
+
+/** The sold list as sent: its bytes, their strong ETag, and their brotli and gzip forms. */
+export type SoldListBody = { etag: string; body: Buffer; br: Buffer; gzip: Buffer };
+
+/**
+ * Compressed once per change of the list, off the event loop (zlib's thread pool): a higher level than an
+ * answer made per request can afford, since every caller until the next write is sent these bytes.
+ */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The whole sold list (`GET /property/sold`) built once: read in batches as the stream does, kept as one body
+ * with its compressed forms (docs/decisions/0039-lists-by-keyset.md). The route serves it to every caller
+ * until a write changes a listing, an agent or a branch (properties/read-cache.ts, `soldList`).
+ */
+export async function buildSoldList(db: Database, storage: Storage): Promise<SoldListBody> {
+  const parts: Buffer[] = [];
+  for await (const chunk of streamAllProperties(db, storage, SOLD_PROPERTIES)) parts.push(Buffer.from(chunk));
+  const body = Buffer.concat(parts);
+  const [br, gzipped] = await Promise.all([
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: GZIP_LEVEL }),
+  ]);
+  return { etag: bodyEtag(body, true), body, br, gzip: gzipped };
 }

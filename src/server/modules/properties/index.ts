@@ -6,7 +6,7 @@ import { propertyReadRoutes } from './routes';
 
 export { findAgentPropertyByAddress, listAgentPropertyRefs } from './agent-properties';
 export { propertyCaches, searchScopes } from './read-cache';
-export { getProperty, listCities, listSimilar, listStreets } from './reads';
+export { getProperty, listBranchProperties, listCities, listSimilar, listStreets } from './reads';
 export { searchProperties } from './search';
 export { imageFolder } from './service';
 export { propertyWithCoverImage } from './with-cover-image';

@@ -26,6 +26,7 @@ const joinedColumns = {
   secendImage: agentSecend.image,
   branchName: branches.name,
   branchSlug: branches.slug,
+  branchPhone: branches.phone,
 };
 const columns = {
   ...joinedColumns,
@@ -47,6 +48,7 @@ export type PropertyRow = {
   secendImage: string | null;
   branchName: string;
   branchSlug: string;
+  branchPhone: string;
   photos: PhotoRow[];
 };
 
@@ -170,7 +172,7 @@ export function toProperty(r: PropertyRow, storage: Storage): Property {
     photos,
     agent: agentOf(r.agentId, r.agentName, r.agentPhone, r.agentImage),
     agentSecend: agentOf(r.secendId, r.secendName, r.secendPhone, r.secendImage),
-    branch: { _id: p.branchId, name: r.branchName, slug: r.branchSlug },
+    branch: { _id: p.branchId, name: r.branchName, slug: r.branchSlug, phone: r.branchPhone },
     createdAt: new Date(p.createdAt).toISOString(),
   };
 }

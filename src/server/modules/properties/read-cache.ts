@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import { ALL_LISTINGS, scopes, type TransactionKind } from '../../plugins/cache-scopes';
 import { type CachedBody, ReadCache } from '../../plugins/read-cache';
+import type { SoldListBody } from './full-list';
 import type { SearchCount } from './search-count';
 
 /**
@@ -48,6 +49,17 @@ export const propertyCaches = {
     ttlMs: TTL_MS,
     maxEntries: 1_000,
     reads: (city) => [scopes.city(city)],
+  }),
+  /**
+   * The contract's sold list, built and compressed once (full-list.ts, buildSoldList): kept until a write
+   * changes a listing of either deal type, an agent or a branch (the names on every property), with no TTL,
+   * so it is rebuilt only when what it shows changed.
+   */
+  soldList: new ReadCache<SoldListBody>({
+    name: 'properties-sold-list',
+    ttlMs: Number.POSITIVE_INFINITY,
+    maxEntries: 1,
+    reads: () => [...ALL_LISTINGS, scopes.users, scopes.branches],
   }),
   /** The city suggestions of a deal type, and a city's streets (distinct over every property). */
   names: new ReadCache<string[]>({

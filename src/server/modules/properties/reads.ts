@@ -1,22 +1,28 @@
 import {
   PROPERTY_MESSAGES,
   type Property,
+  type PropertyPage,
   SIMILAR_MAX,
   SIMILAR_PRICE_RANGE,
   searchTypeToTransaction,
 } from '@shared/schemas/property';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { wasDeleted } from '../../lib/audit';
+import { gone, notFound } from '../../lib/errors';
 import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
 import type { Storage } from '../../storage/storage';
-import { selectProperties, selectPropertyById, toProperty } from './queries';
+import { selectPage, selectProperties, selectPropertyById, toProperty } from './queries';
 import { propertyCaches } from './read-cache';
 
 export async function getProperty(db: Database, storage: Storage, id: string): Promise<Property> {
   const row = await selectPropertyById(db, id);
-  if (!row) throw notFound(PROPERTY_MESSAGES.notFound);
+  if (!row) {
+    // A deleted listing answers 410, so search engines drop it; an id never used stays 404.
+    if (await wasDeleted(db, 'property', id)) throw gone(PROPERTY_MESSAGES.gone);
+    throw notFound(PROPERTY_MESSAGES.notFound);
+  }
   return toProperty(row, storage);
 }
 
@@ -26,6 +32,34 @@ export async function listAgentProperties(db: Database, storage: Storage, agentI
     where: or(eq(properties.agentId, agentId), eq(properties.agentSecendId, agentId)),
   });
   return rows.map((r) => toProperty(r, storage));
+}
+
+/**
+ * One page of a branch's available listings (sales and rentals, not sold), newest first, with their count: the
+ * branch's public page. A branch holds at most a few thousand listings (the index on branch and creation date).
+ */
+export async function listBranchProperties(
+  db: Database,
+  storage: Storage,
+  branchId: string,
+  page: number,
+  pageSize: number,
+): Promise<PropertyPage> {
+  const where = and(eq(properties.branchId, branchId), eq(properties.sold, false))!;
+  const [counted] = await db.select({ total: count() }).from(properties).where(where);
+  const rows = await selectPage(db, {
+    where,
+    orderBy: [sql`${properties.createdAt} desc`, sql`${properties.id}`],
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return {
+    items: rows.map((r) => toProperty(r, storage)),
+    total: counted?.total ?? 0,
+    totalCapped: false,
+    page,
+    pageSize,
+  };
 }
 
 /**

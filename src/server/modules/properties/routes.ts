@@ -12,10 +12,12 @@ import {
 } from '@shared/schemas/property';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { addVary } from '../../lib/vary';
 import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
+import { pickEncoding } from '../../plugins/compression';
 import { hasSessionCookie, matchesEtag, PERSONAL } from '../../plugins/etag';
-import { replyCached, scopeEtag } from '../../plugins/read-cache';
-import { FULL_LIST_PER_IP, SOLD_PROPERTIES, streamAllProperties } from './full-list';
+import { readCachesUsable, replyCached, scopeEtag } from '../../plugins/read-cache';
+import { buildSoldList, FULL_LIST_PER_IP, SOLD_PROPERTIES, streamAllProperties } from './full-list';
 import { propertyCaches, searchScopes } from './read-cache';
 import { getProperty, listAgentProperties, listCities, listSimilar, listStreets } from './reads';
 import { searchProperties } from './search';
@@ -63,9 +65,11 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  // The contract's sold list: like the full list, streamed in batches, revalidated by its ETag until a write
-  // changes a listing or an agent, and limited per client (its own counter: a visitor's search page asks
-  // for it once).
+  // The contract's sold list, limited per client (its own counter: a visitor's search page asks for it once).
+  // Built and compressed once per change of a listing, an agent or a branch, and sent as those bytes with a
+  // strong ETag of the uncompressed body (If-None-Match: 304), so a caller costs no rows, JSON or
+  // compression (docs/decisions/0039-lists-by-keyset.md). While the caches cannot be confirmed (PostgreSQL
+  // connection trouble) it is streamed as the full list is.
   app.get(
     '/property/sold',
     {
@@ -73,15 +77,22 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => consumeRateLimit(app.db, `sold-list:ip:${request.ip}`, FULL_LIST_PER_IP),
     },
     async (request, reply) => {
-      const etag = scopeEtag(app.db, 'sold-list', [...ALL_LISTINGS, scopes.users]);
-      if (etag) {
-        const personal = request.user !== null || hasSessionCookie(request);
-        reply.header('etag', etag).header('cache-control', personal ? PERSONAL : 'no-cache');
-        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      }
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(streamAllProperties(app.db, app.storage, SOLD_PROPERTIES));
+      reply.type('application/json; charset=utf-8');
+      if (!readCachesUsable(app.db))
+        return reply.send(streamAllProperties(app.db, app.storage, SOLD_PROPERTIES));
+      const sold = await propertyCaches.soldList.get(app.db, 'sold', () =>
+        buildSoldList(app.db, app.storage),
+      );
+      const personal = request.user !== null || hasSessionCookie(request);
+      reply.header('etag', sold.etag).header('cache-control', personal ? PERSONAL : 'no-cache');
+      addVary(reply, 'accept-encoding');
+      if (matchesEtag(request.headers['if-none-match'], sold.etag)) return reply.code(304).send();
+      const encoding =
+        request.headers['x-no-compression'] === undefined
+          ? pickEncoding(request.headers['accept-encoding'])
+          : undefined;
+      if (!encoding) return reply.send(sold.body);
+      return reply.header('content-encoding', encoding).send(sold[encoding]);
     },
   );
 

@@ -85,7 +85,7 @@ describe('PATCH and DELETE /api/v1/property/{id}', () => {
     expect((await get(`/property/${p.id}`)).json().data.data.price).toBe(1_500_000);
   });
 
-  it('deletes (audited) and answers 404 afterwards', async () => {
+  it('deletes (audited) and answers 410 afterwards', async () => {
     const p = await createProperty(app.db);
     const res = await app.inject({
       method: 'DELETE',
@@ -93,9 +93,21 @@ describe('PATCH and DELETE /api/v1/property/{id}', () => {
       headers: { cookie: adminCookie },
     });
     expect(res.statusCode).toBe(200);
-    expect((await get(`/property/${p.id}`)).statusCode).toBe(404);
+    const after = await get(`/property/${p.id}`);
+    // Gone, not missing: the listing was there and was deleted; an id never used stays 404.
+    expect(after.statusCode).toBe(410);
+    expect(after.json()).toMatchObject({ code: 'GONE', message: 'הנכס הוסר מהאתר' });
+    expect((await get('/property/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const audits = await app.db.select().from(auditLog).where(eq(auditLog.entityId, p.id));
     expect(audits.map((a) => a.action)).toEqual(['delete']);
+  });
+
+  it('keeps a sold listing at 200, sold', async () => {
+    const p = await createProperty(app.db);
+    expect((await patch(p.id, { sold: true })).statusCode).toBe(200);
+    const res = await get(`/property/${p.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.data.sold).toBe(true);
   });
 });
 

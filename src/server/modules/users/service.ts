@@ -1,4 +1,5 @@
 import type { BranchScope } from '@shared/domain/branch-scope';
+import { isTeamMember } from '@shared/domain/roles';
 import type { BranchRef } from '@shared/schemas/branch';
 import type { Colleague, PublicUser, User } from '@shared/schemas/user';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -76,6 +77,19 @@ export async function listActiveUsers(db: Database, scope: BranchScope = { all: 
     .from(users)
     .where(and(eq(users.active, true), inBranchScope(scope, users.branchId)))
     .orderBy(asc(users.name));
+}
+
+/**
+ * A branch's public team, as the agents grid shows it (the public fields of its active team members: a bare
+ * system account is nobody's business), for the branch's public page.
+ */
+export async function listBranchTeam(
+  db: Database,
+  branchId: string,
+  branches: Branches,
+): Promise<PublicUser[]> {
+  const rows = await listActiveUsers(db, { all: false, branchId });
+  return rows.filter(isTeamMember).map((row) => toPublicUser(row, branches));
 }
 
 export async function getVisibleUser(db: Database, id: string, viewerIsAdmin: boolean): Promise<UserRow> {

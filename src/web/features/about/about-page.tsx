@@ -2,11 +2,12 @@ import { Page } from '@web/components/page';
 import { he } from '@web/i18n/he';
 import { useAgencySettings } from '@web/lib/settings';
 import { AgentGrid } from './agent-grid';
+import { BranchList } from './branch-list';
 import { Founders } from './founders';
 
 const t = he.publicSite.about;
 
-/** /AboutLink: the company story, the two founders and the team grid. */
+/** /AboutLink: the company story, the two founders, the network's branches and the team grid. */
 export function AboutPage() {
   const settings = useAgencySettings();
   const paragraphs = settings?.story.split(/\n\s*\n/).filter(Boolean) ?? [];
@@ -24,6 +25,12 @@ export function AboutPage() {
           ))}
         </section>
         {settings && <Founders founders={settings.founders} />}
+        <section aria-labelledby="branches-title" className="flex flex-col gap-6">
+          <h2 id="branches-title" className="text-2xl font-bold text-brand-900">
+            {t.branchesTitle}
+          </h2>
+          <BranchList />
+        </section>
         <section aria-labelledby="team-title" className="flex flex-col gap-6">
           <h2 id="team-title" className="text-2xl font-bold text-brand-900">
             {t.teamTitle}

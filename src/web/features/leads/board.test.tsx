@@ -39,6 +39,7 @@ const board: Board = {
     status,
     total: status === 'new' ? 1 : 0,
     leads: status === 'new' ? [lead('l1', 'משפחת כהן', 'new')] : [],
+    nextCursor: null,
   })),
 };
 
@@ -84,6 +85,42 @@ beforeAll(() => {
 });
 
 describe('LeadBoard', { timeout: 20_000 }, () => {
+  it('loads a column\'s next cards with its visible "טעינת עוד" button, and hides it once all are shown', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return json(200, {
+          status: 'success',
+          data: { status: 'new', leads: [lead('l2', 'משפחת לוי', 'new')], nextCursor: null },
+        });
+      }),
+    );
+    const partial: Board = {
+      columns: board.columns.map((c) =>
+        c.status === 'new' ? { ...c, total: 2, nextCursor: 'after-l1' } : c,
+      ),
+    };
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <LeadBoard board={partial} filter={{ ownerId: 'a1', source: '' }} showOwner />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(within(column(/^חדש/)).getByRole('heading').textContent).toBe('חדש (1 מתוך 2)');
+    const more = screen.getByRole('button', { name: 'טעינת עוד לידים בעמודה חדש' });
+    expect(more).toHaveTextContent('טעינת עוד');
+    await userEvent.setup().click(more);
+    await waitFor(() =>
+      expect(within(column(/^חדש/)).getByRole('link', { name: 'משפחת לוי' })).toBeVisible(),
+    );
+    expect(urls).toEqual(['/api/v1/pipeline/board/column?ownerId=a1&status=new&cursor=after-l1']);
+    expect(within(column(/^חדש/)).getByRole('heading').textContent).toBe('חדש (2)');
+    expect(screen.queryByRole('button', { name: /טעינת עוד/ })).toBeNull();
+  });
+
   it('shows seven columns in pipeline order with their counts', () => {
     fakeApi();
     renderBoard();

@@ -16,11 +16,11 @@ import type { LeadSummary } from '@shared/schemas/pipeline';
 import { ScrollRegion } from '@web/components/scroll-region';
 import { pipeline } from '@web/i18n/pipeline';
 import { GripVertical } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { columnCoordinates } from './board-keyboard';
 import { LeadCard } from './lead-card';
 import { MoveMenu } from './move-menu';
-import type { Board as BoardData } from './pipeline-api';
+import { type Board as BoardData, type BoardFilter, fetchBoardColumn } from './pipeline-api';
 import { useMoveLead } from './use-move-lead';
 
 const t = pipeline.leads;
@@ -40,7 +40,61 @@ function focusCard(leadId: string) {
  * The board: seven columns by stage. A card moves by pointer (drag its handle), by keyboard (Space on the handle,
  * arrows to another column, Space to drop) or by its "העבר ל…" menu. A move to "לא רלוונטי" asks for the reason.
  */
-export function LeadBoard({ board, showOwner }: { board: BoardData; showOwner: boolean }) {
+/** A column's cards loaded by "טעינת עוד": valid while the board's own first cards end where they started. */
+type More = { from: string; leads: LeadSummary[]; cursor: string | null };
+
+/**
+ * The board with each column's cards loaded so far: its first ones from the board, then those "טעינת עוד"
+ * brought (dropped when a refresh of the board changes where its first cards end).
+ */
+function useMoreCards(board: BoardData, filter: BoardFilter) {
+  const [more, setMore] = useState<Partial<Record<LeadStatus, More>>>({});
+  const [loading, setLoading] = useState<Partial<Record<LeadStatus, 'busy' | 'failed'>>>({});
+  const columns = useMemo(
+    () =>
+      board.columns.map((column) => {
+        const extra = more[column.status];
+        if (!extra || extra.from !== column.nextCursor) return column;
+        const ids = new Set(column.leads.map((l) => l._id));
+        return {
+          ...column,
+          leads: [...column.leads, ...extra.leads.filter((l) => !ids.has(l._id))],
+          nextCursor: extra.cursor,
+        };
+      }),
+    [board, more],
+  );
+  const loadMore = async (status: LeadStatus) => {
+    const column = columns.find((c) => c.status === status);
+    const from = board.columns.find((c) => c.status === status)?.nextCursor;
+    if (!column?.nextCursor || !from || loading[status] === 'busy') return;
+    setLoading((l) => ({ ...l, [status]: 'busy' }));
+    try {
+      const next = await fetchBoardColumn(filter, status, column.nextCursor);
+      setMore((m) => {
+        const held = m[status]?.from === from ? (m[status]?.leads ?? []) : [];
+        return { ...m, [status]: { from, leads: [...held, ...next.leads], cursor: next.nextCursor } };
+      });
+      setLoading((l) => ({ ...l, [status]: undefined }));
+    } catch {
+      setLoading((l) => ({ ...l, [status]: 'failed' }));
+    }
+  };
+  return { columns, loadMore, loading };
+}
+
+export function LeadBoard({
+  board: fromServer,
+  filter = { ownerId: '', source: '' },
+  showOwner,
+}: {
+  board: BoardData;
+  /** The board's filters, for the columns' next cards. */
+  filter?: BoardFilter;
+  showOwner: boolean;
+}) {
+  const loaded = useMoreCards(fromServer, filter);
+  const board = useMemo(() => ({ columns: loaded.columns }), [loaded.columns]);
   const { move, pending, dialog } = useMoveLead(focusCard);
   const [dragging, setDragging] = useState<LeadSummary | null>(null);
   const sensors = useSensors(
@@ -100,6 +154,11 @@ export function LeadBoard({ board, showOwner }: { board: BoardData; showOwner: b
               status={column.status}
               shown={column.leads.length}
               total={column.total}
+              more={
+                column.nextCursor
+                  ? { state: loaded.loading[column.status], load: () => loaded.loadMore(column.status) }
+                  : undefined
+              }
             >
               {column.leads.map((lead) => {
                 const status = pending[lead._id] ?? lead.status;
@@ -129,15 +188,21 @@ export function LeadBoard({ board, showOwner }: { board: BoardData; showOwner: b
   );
 }
 
+/**
+ * A column. While it has more cards than it shows, a sentinel after its cards loads the next ones as it
+ * scrolls into view, and a visible "טעינת עוד" button does the same for a keyboard or a screen reader.
+ */
 function Column({
   status,
   shown,
   total,
+  more,
   children,
 }: {
   status: LeadStatus;
   shown: number;
   total: number;
+  more?: { state: 'busy' | 'failed' | undefined; load: () => void };
   children: React.ReactNode;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
@@ -157,7 +222,52 @@ function Column({
       ) : (
         <ul className="flex flex-col gap-2">{children}</ul>
       )}
+      {more && <MoreCards label={LEAD_STATUS_LABELS[status]} {...more} />}
     </li>
+  );
+}
+
+function MoreCards({
+  label,
+  state,
+  load,
+}: {
+  label: string;
+  state: 'busy' | 'failed' | undefined;
+  load: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(load);
+  latest.current = load;
+  // Scrolling to the column's end loads its next cards (not again after a failure: the button retries).
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || state === 'failed' || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) latest.current();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [state]);
+  return (
+    <div className="flex flex-col items-stretch gap-1">
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      {state === 'failed' && (
+        <p role="alert" className="px-1 text-sm text-red-700">
+          {t.loadMoreFailed}
+        </p>
+      )}
+      <button
+        type="button"
+        aria-label={t.loadMoreOf(label)}
+        aria-busy={state === 'busy'}
+        disabled={state === 'busy'}
+        onClick={load}
+        className="min-h-11 rounded-lg border border-brand-700 bg-white px-3 py-2 font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+      >
+        {state === 'busy' ? t.loadingMore : t.loadMore}
+      </button>
+    </div>
   );
 }
 

@@ -14,8 +14,19 @@ const t = pipeline.leads.columns;
 
 type Column = { header: string; cell: (lead: LeadSummary) => ReactNode };
 
-/** The leads as a table; on a phone each row is a card (`cards-on-phone`), so nothing scrolls sideways. */
-export function LeadsTable({ leads, showOwner }: { leads: LeadSummary[]; showOwner: boolean }) {
+/**
+ * The leads as a table; on a phone each row is a card (`cards-on-phone`), so nothing scrolls sideways. The
+ * network's roles see every branch's leads, so their table names each lead's branch.
+ */
+export function LeadsTable({
+  leads,
+  showOwner,
+  showBranch = false,
+}: {
+  leads: LeadSummary[];
+  showOwner: boolean;
+  showBranch?: boolean;
+}) {
   const columns: Column[] = [
     {
       header: t.name,
@@ -68,6 +79,7 @@ export function LeadsTable({ leads, showOwner }: { leads: LeadSummary[]; showOwn
         ),
     },
     ...(showOwner ? [{ header: t.owner, cell: (lead: LeadSummary) => lead.owner?.name ?? '—' }] : []),
+    ...(showBranch ? [{ header: t.branch, cell: (lead: LeadSummary) => lead.branch.name || '—' }] : []),
     {
       header: t.nextTouch,
       cell: (lead) => (lead.nextTouchAt ? formatShortDateTime(lead.nextTouchAt) : '—'),

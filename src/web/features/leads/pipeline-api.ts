@@ -51,37 +51,57 @@ function filterQuery(filter: Partial<LeadFilter>, extra: Record<string, string> 
 
 type LeadList = {
   leads: LeadSummary[];
+  /** Counted up to a cap: `totalCapped` says there are more than `total`. */
   total: number;
-  page: number;
+  totalCapped: boolean;
   pageSize: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
   owners: Person[];
 };
-export type Board = { columns: { status: LeadSummary['status']; total: number; leads: LeadSummary[] }[] };
+type BoardColumn = {
+  status: LeadSummary['status'];
+  total: number;
+  leads: LeadSummary[];
+  /** Where the column's next cards start (null: all are here). */
+  nextCursor: string | null;
+};
+export type Board = { columns: BoardColumn[] };
+export type BoardFilter = { ownerId: string; source: string };
 type MyDay = { newLeads: LeadSummary[]; overdue: LeadSummary[]; today: LeadSummary[] };
 
 /** Every pipeline read shares this prefix: one invalidation refreshes board, table, lead page and the day. */
 const pipelineKey = ['pipeline'] as const;
 
-const leadListQuery = (filter: LeadFilter, page: number) =>
+/** A page of the table: the first one (no cursor) or the one a previous answer's cursor names. */
+const leadListQuery = (filter: LeadFilter, cursor: string, pageSize?: number) =>
   queryOptions({
-    queryKey: [...pipelineKey, 'list', filter, page],
+    queryKey: [...pipelineKey, 'list', filter, cursor, pageSize],
     queryFn: () =>
-      apiRequest<Data<LeadList>>(`/pipeline/leads${filterQuery(filter, { page: String(page) })}`).then(
-        (r) => r.data,
-      ),
+      apiRequest<Data<LeadList>>(
+        `/pipeline/leads${filterQuery(filter, { cursor, pageSize: pageSize ? String(pageSize) : '' })}`,
+      ).then((r) => r.data),
     staleTime: 0,
   });
-export const useLeadList = (filter: LeadFilter, page: number) =>
-  useQuery({ ...leadListQuery(filter, page), placeholderData: keepPreviousData });
+export const useLeadList = (filter: LeadFilter, cursor: string) =>
+  useQuery({ ...leadListQuery(filter, cursor), placeholderData: keepPreviousData });
+/** The owners to filter by (admins): they come with any page of the list, so one lead's page is read. */
+export const useLeadOwners = () => useQuery(leadListQuery(NO_LEAD_FILTER, '', 1)).data?.owners ?? [];
 
-const boardQuery = (filter: { ownerId: string; source: string }) =>
+const boardQuery = (filter: BoardFilter) =>
   queryOptions({
     queryKey: [...pipelineKey, 'board', filter],
     queryFn: () => apiRequest<Data<Board>>(`/pipeline/board${filterQuery(filter)}`).then((r) => r.data),
     staleTime: 0,
   });
-export const useBoard = (filter: { ownerId: string; source: string }) =>
+export const useBoard = (filter: BoardFilter) =>
   useQuery({ ...boardQuery(filter), placeholderData: keepPreviousData });
+
+/** A column's next cards after `cursor` (the board's "טעינת עוד"). */
+export const fetchBoardColumn = (filter: BoardFilter, status: LeadSummary['status'], cursor: string) =>
+  apiRequest<Data<Omit<BoardColumn, 'total'>>>(
+    `/pipeline/board/column${filterQuery(filter, { status, cursor })}`,
+  ).then((r) => r.data);
 
 const leadQuery = (id: string) =>
   queryOptions({

@@ -23,8 +23,33 @@ const user = (role: User['role'], networkAccess = role === 'admin'): User => ({
   networkAccess,
 });
 
-/** The session and an empty list; every list URL the page asks for is kept. */
-function fakeApi(role: User['role'], networkAccess = role === 'admin') {
+/** One lead of the Haifa branch, as the list answers it. */
+const haifaLead = {
+  _id: 'l1',
+  contactId: 'c1',
+  name: 'ישראל ישראלי',
+  phone: '052-1234567',
+  source: 'manual',
+  category: 'קונה',
+  status: 'new',
+  property: null,
+  message: '',
+  owner: { _id: 'a1', name: 'סוכנת א' },
+  branch: { _id: 'b2', name: 'סניף חיפה', slug: 'haifa' },
+  nextTouchAt: null,
+  overdue: false,
+  escalated: false,
+  routingReason: '',
+  lossReason: null,
+  lossText: null,
+  firstContactAt: null,
+  responseMinutes: null,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+};
+
+/** The session and a list (empty unless given); every list URL the page asks for is kept. */
+function fakeApi(role: User['role'], networkAccess = role === 'admin', leads: unknown[] = []) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -35,10 +60,12 @@ function fakeApi(role: User['role'], networkAccess = role === 'admin') {
       return json(200, {
         status: 'success',
         data: {
-          leads: [],
-          total: 0,
-          page: 1,
+          leads,
+          total: leads.length,
+          totalCapped: false,
           pageSize: 50,
+          nextCursor: null,
+          prevCursor: null,
           owners: [
             { _id: 'a1', name: 'סוכנת א' },
             { _id: 'a2', name: 'סוכן ב' },
@@ -73,7 +100,7 @@ describe('PipelineLeadsPage table', { timeout: 20_000 }, () => {
     const urls = fakeApi('admin');
     renderPage('/Leads?view=table&status=meeting&overdue=true');
     expect(await screen.findByText('אין לידים שמתאימים לסינון.')).toBeInTheDocument();
-    expect(urls).toContain('/api/v1/pipeline/leads?status=meeting&overdue=true&page=1');
+    expect(urls).toContain('/api/v1/pipeline/leads?status=meeting&overdue=true');
     expect(screen.getByRole('link', { name: 'ייצוא ל-CSV' })).toHaveAttribute(
       'href',
       '/api/v1/pipeline/export?status=meeting&overdue=true',
@@ -86,10 +113,68 @@ describe('PipelineLeadsPage table', { timeout: 20_000 }, () => {
     // The owners come with the list's answer.
     await screen.findByRole('option', { name: 'סוכן ב' });
     await userEvent.selectOptions(screen.getByLabelText('בעלים'), 'סוכן ב');
-    await waitFor(() => expect(urls).toContain('/api/v1/pipeline/leads?ownerId=a2&page=1'));
+    await waitFor(() => expect(urls).toContain('/api/v1/pipeline/leads?ownerId=a2'));
     await userEvent.click(screen.getByRole('button', { name: 'ניקוי הסינון' }));
-    await waitFor(() => expect(urls.at(-1)).toBe('/api/v1/pipeline/leads?page=1'));
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/v1/pipeline/leads'));
     expect(screen.getByText('אין לידים עדיין.')).toBeInTheDocument();
+  });
+
+  it('pages by the cursors the list gives, and says a capped count as "more than"', async () => {
+    const urls: string[] = [];
+    const row = (id: string) => ({
+      _id: id,
+      contactId: `c-${id}`,
+      name: `ליד ${id}`,
+      phone: '+972501234567',
+      source: 'homeForm',
+      category: 'קונה',
+      status: 'new',
+      property: null,
+      message: '',
+      owner: null,
+      branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
+      nextTouchAt: null,
+      overdue: false,
+      escalated: false,
+      routingReason: '',
+      lossReason: null,
+      lossText: null,
+      firstContactAt: null,
+      responseMinutes: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/v1/users/session')
+          return json(200, { status: 'success', data: { user: user('agent') } });
+        urls.push(url);
+        const second = url.includes('cursor=next-1');
+        return json(200, {
+          status: 'success',
+          data: {
+            leads: [row(second ? 'l2' : 'l1')],
+            total: 1000,
+            totalCapped: true,
+            pageSize: 1,
+            nextCursor: second ? null : 'next-1',
+            prevCursor: second ? 'prev-2' : null,
+            owners: [],
+          },
+        });
+      }),
+    );
+    renderPage('/Leads?view=table', 'agent');
+    expect(await screen.findByText('יותר מ-1,000 לידים')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'הקודם' })).toBeDisabled();
+    expect(screen.getByText('עמוד 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'הבא' }));
+    expect(await screen.findByText('עמוד 2')).toBeInTheDocument();
+    expect(urls).toContain('/api/v1/pipeline/leads?cursor=next-1');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'הבא' })).toBeDisabled());
+    await userEvent.click(screen.getByRole('button', { name: 'הקודם' }));
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/v1/pipeline/leads?cursor=prev-2'));
   });
 
   it('an agent gets no owner filter and no mail view (its own leads only, as the server answers)', async () => {
@@ -111,5 +196,25 @@ describe('PipelineLeadsPage table', { timeout: 20_000 }, () => {
     renderPage('/Leads?view=table', 'admin', false);
     expect(await screen.findByLabelText('בעלים')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'מיילים שנשלחו ומועמדויות לעבודה' })).toBeNull();
+  });
+
+  it("names each lead's branch for a network role only", async () => {
+    fakeApi('admin', true, [haifaLead]);
+    const network = renderPage('/Leads?view=table');
+    expect(await screen.findByRole('columnheader', { name: 'סניף' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'סניף חיפה' })).toBeInTheDocument();
+    network.unmount();
+    localStorage.clear();
+    for (const [role, networkAccess] of [
+      ['admin', false],
+      ['agent', false],
+    ] as const) {
+      fakeApi(role, networkAccess, [haifaLead]);
+      const view = renderPage('/Leads?view=table', role, networkAccess);
+      expect(await screen.findByRole('link', { name: 'ישראל ישראלי' })).toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'סניף' })).toBeNull();
+      view.unmount();
+      localStorage.clear();
+    }
   });
 });

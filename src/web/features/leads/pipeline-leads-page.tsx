@@ -14,22 +14,34 @@ import { Link, useSearchParams } from 'react-router';
 import { LeadBoard } from './board';
 import { InboxPanel } from './inbox-panel';
 import { LeadsTable } from './leads-table';
-import { exportUrl, type LeadFilter, NO_LEAD_FILTER, useBoard, useLeadList } from './pipeline-api';
+import {
+  exportUrl,
+  type LeadFilter,
+  NO_LEAD_FILTER,
+  useBoard,
+  useLeadList,
+  useLeadOwners,
+} from './pipeline-api';
 
 const t = pipeline.leads;
 const VIEWS = ['board', 'table', 'mail'] as const;
 type View = (typeof VIEWS)[number];
 const FILTER_KEYS = Object.keys(NO_LEAD_FILTER) as (keyof LeadFilter)[];
 
-/** The filters as the URL holds them (a filtered view can be shared and survives a reload). */
+/**
+ * The filters as the URL holds them (a filtered view can be shared and survives a reload), with the table's
+ * page: the cursor the list gave (docs/decisions/0039-lists-by-keyset.md) and its number, counted as the pages
+ * are walked. A change of filter goes back to the first page.
+ */
 function useUrlFilter() {
   const [params, setParams] = useSearchParams();
   const filter = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as LeadFilter;
   const requested = params.get('view');
   const view: View = VIEWS.includes(requested as View) ? (requested as View) : 'board';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const set = (next: Partial<LeadFilter> & { view?: View; page?: number }) => {
-    const merged = { ...filter, view, page: 1, ...next };
+  const cursor = params.get('cursor') ?? '';
+  const page = cursor ? Math.max(1, Number(params.get('page')) || 1) : 1;
+  const set = (next: Partial<LeadFilter> & { view?: View; page?: number; cursor?: string }) => {
+    const merged = { ...filter, view, page: 1, cursor: '', ...next };
     setParams(
       Object.fromEntries(
         Object.entries(merged)
@@ -40,7 +52,7 @@ function useUrlFilter() {
       { replace: true },
     );
   };
-  return { filter, view, page, set };
+  return { filter, view, page, cursor, set };
 }
 
 /** /Leads: the pipeline as a board or a filtered table with its CSV; an agent's own leads, an admin's all. */
@@ -49,7 +61,7 @@ export function PipelineLeadsPage() {
   const admin = user?.role === 'admin';
   // The mail view reads the network's inbox (GET /leads): network admins only (docs/decisions/0033).
   const network = user ? hasNetworkAccess(user) : false;
-  const { filter, view, page, set } = useUrlFilter();
+  const { filter, view, page, cursor, set } = useUrlFilter();
   const views = network ? VIEWS : VIEWS.filter((v) => v !== 'mail');
   return (
     <Page title={t.title} wide>
@@ -74,7 +86,14 @@ export function PipelineLeadsPage() {
       {view === 'mail' && network ? (
         <InboxPanel />
       ) : view === 'table' ? (
-        <TableView filter={filter} page={page} admin={admin} onChange={set} />
+        <TableView
+          filter={filter}
+          page={page}
+          cursor={cursor}
+          admin={admin}
+          network={network}
+          onChange={set}
+        />
       ) : (
         <BoardView filter={filter} admin={admin} onChange={set} />
       )}
@@ -167,9 +186,9 @@ function BoardView({
   admin: boolean;
   onChange: (next: Partial<LeadFilter>) => void;
 }) {
-  const board = useBoard({ ownerId: filter.ownerId, source: filter.source });
-  // The owners to filter by come with the list: one small read of it gives them to the board too.
-  const owners = useLeadList(NO_LEAD_FILTER, 1).data?.owners ?? [];
+  const boardFilter = { ownerId: filter.ownerId, source: filter.source };
+  const board = useBoard(boardFilter);
+  const owners = useLeadOwners();
   return (
     <>
       <Filters filter={filter} admin={admin} owners={owners} onChange={onChange} full={false} />
@@ -178,7 +197,7 @@ function BoardView({
       ) : board.isError ? (
         <StatusMessage>{pipeline.common.loadFailure}</StatusMessage>
       ) : (
-        <LeadBoard board={board.data} showOwner={admin} />
+        <LeadBoard board={board.data} filter={boardFilter} showOwner={admin} />
       )}
     </>
   );
@@ -187,23 +206,28 @@ function BoardView({
 function TableView({
   filter,
   page,
+  cursor,
   admin,
+  network,
   onChange,
 }: {
   filter: LeadFilter;
   page: number;
+  cursor: string;
   admin: boolean;
-  onChange: (next: Partial<LeadFilter> & { page?: number }) => void;
+  /** A network role: the table names each lead's branch. */
+  network: boolean;
+  onChange: (next: Partial<LeadFilter> & { page?: number; cursor?: string }) => void;
 }) {
-  const list = useLeadList(filter, page);
+  const list = useLeadList(filter, cursor);
   const filtered = Object.values(filter).some((v) => v !== '');
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const data = list.data;
   return (
     <>
-      <Filters filter={filter} admin={admin} owners={list.data?.owners ?? []} onChange={onChange} full />
+      <Filters filter={filter} admin={admin} owners={data?.owners ?? []} onChange={onChange} full />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p role="status" className="text-slate-700">
-          {list.data ? t.count(list.data.total) : ''}
+          {data ? (data.totalCapped ? t.countAtLeast(data.total) : t.count(data.total)) : ''}
         </p>
         <span className="flex flex-wrap gap-2">
           {filtered && (
@@ -225,27 +249,27 @@ function TableView({
         <StatusMessage busy>{pipeline.common.loading}</StatusMessage>
       ) : list.isError ? (
         <StatusMessage>{list.error.message || pipeline.common.loadFailure}</StatusMessage>
-      ) : list.data.leads.length === 0 ? (
+      ) : list.data.leads.length === 0 && !list.data.prevCursor ? (
         <StatusMessage>{filtered ? t.empty : t.emptyAll}</StatusMessage>
       ) : (
         <>
-          <LeadsTable leads={list.data.leads} showOwner={admin} />
-          {pages > 1 && (
-            <nav aria-label={t.page(page, pages)} className="mt-4 flex items-center justify-center gap-3">
+          <LeadsTable leads={list.data.leads} showOwner={admin} showBranch={network} />
+          {(list.data.nextCursor || list.data.prevCursor) && (
+            <nav aria-label={t.pages} className="mt-4 flex items-center justify-center gap-3">
               <button
                 type="button"
                 className={buttonClass('secondary')}
-                disabled={page <= 1}
-                onClick={() => onChange({ page: page - 1 })}
+                disabled={!list.data.prevCursor || list.isPlaceholderData}
+                onClick={() => onChange({ cursor: list.data.prevCursor ?? '', page: Math.max(1, page - 1) })}
               >
                 {t.previous}
               </button>
-              <span>{t.page(page, pages)}</span>
+              <span aria-current="page">{t.page(page)}</span>
               <button
                 type="button"
                 className={buttonClass('secondary')}
-                disabled={page >= pages}
-                onClick={() => onChange({ page: page + 1 })}
+                disabled={!list.data.nextCursor || list.isPlaceholderData}
+                onClick={() => onChange({ cursor: list.data.nextCursor ?? '', page: page + 1 })}
               >
                 {t.next}
               </button>

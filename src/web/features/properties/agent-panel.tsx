@@ -1,20 +1,25 @@
 import { telLink, whatsappLink } from '@shared/domain/phone';
+import { paths } from '@shared/paths';
 import type { Property } from '@shared/schemas/property';
 import { Avatar } from '@web/components/avatar';
 import { WhatsappIcon } from '@web/components/brand-icons';
 import { buttonClass } from '@web/components/button';
 import { he } from '@web/i18n/he';
-import { Phone } from 'lucide-react';
+import { Building2, Phone } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { usePropertyContact } from './contact';
 
 const t = he.properties.view;
 
-/** The main agent's contact, a switch to the second agent when both exist, or the office's default contact. */
+/**
+ * The main agent's contact, a switch to the second agent when both exist, or the listing's branch (else the
+ * agency's office); the branch's name links to its page, and its office phone is one call away beside the agent's.
+ */
 export function AgentPanel({ property }: { property: Property }) {
   const [showSecond, setShowSecond] = useState(false);
   const both = Boolean(property.agent && property.agentSecend);
-  const { agent, name, phone, chatPhone, message } = usePropertyContact(property, showSecond);
+  const { agent, name, phone, chatPhone, message, branch } = usePropertyContact(property, showSecond);
   return (
     <section
       aria-labelledby="contact-title"
@@ -52,7 +57,14 @@ export function AgentPanel({ property }: { property: Property }) {
           )}
           {property.branch.name && (
             <p className="text-sm text-slate-600" data-testid="property-branch">
-              {t.branch(property.branch.name)}
+              {t.branchBy}{' '}
+              <Link
+                to={paths.branchPage(property.branch.slug)}
+                aria-label={t.branchPage(property.branch.name)}
+                className="text-brand-700 underline"
+              >
+                {property.branch.name}
+              </Link>
             </p>
           )}
         </div>
@@ -71,6 +83,11 @@ export function AgentPanel({ property }: { property: Property }) {
         {phone && (
           <a href={telLink(phone)} className={buttonClass('secondary')}>
             <Phone size={18} aria-hidden /> {t.call}
+          </a>
+        )}
+        {agent && branch && (
+          <a href={telLink(branch.phone)} className={buttonClass('secondary')} data-testid="call-branch">
+            <Building2 size={18} aria-hidden /> {t.callBranch(branch.name)}
           </a>
         )}
       </div>

@@ -4,16 +4,24 @@ import { useAgencySettings } from '@web/lib/settings';
 
 type Agent = NonNullable<Property['agent']>;
 
-/** Who answers for a property: the chosen agent, else the other one, else the office's contact. */
+/**
+ * Who answers for a property: the chosen agent, else the other one, else the listing's branch (its office phone,
+ * where the branch has one), else the agency's office. WhatsApp goes to the agent, else the agency's WhatsApp line
+ * (a branch has an office phone, not a WhatsApp number).
+ */
 export function usePropertyContact(property: Property, preferSecond = false) {
   const settings = useAgencySettings();
   const agent: Agent | null =
     (preferSecond && property.agentSecend) || property.agent || property.agentSecend || null;
+  const branchPhone = property.branch.phone || undefined;
+  const office = branchPhone ? property.branch.name : settings?.agencyName;
   return {
     agent,
-    name: agent?.name ?? settings?.agencyName ?? he.properties.view.office,
-    phone: agent?.phone_number ?? settings?.phone,
+    name: agent?.name ?? office ?? he.properties.view.office,
+    phone: agent?.phone_number ?? branchPhone ?? settings?.phone,
     chatPhone: agent?.phone_number ?? settings?.whatsappPhone ?? settings?.phone,
     message: he.properties.view.whatsappText(property.address, property.city),
+    /** The listing's branch, to call and to visit, when it has an office phone of its own. */
+    branch: branchPhone ? { ...property.branch, phone: branchPhone } : undefined,
   };
 }

@@ -35,7 +35,7 @@ const property = {
   photos: [],
   agent: null,
   agentSecend: null,
-  branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
+  branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main', phone: '03-555-1234' },
   createdAt: '2026-11-01T10:00:00.000Z',
 } as Property;
 

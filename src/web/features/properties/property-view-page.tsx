@@ -54,10 +54,13 @@ export function PropertyViewPage() {
   }, [opened]);
   if (query.isPending) return <StatusMessage busy>{t.view.loading}</StatusMessage>;
   if (query.isError) {
-    const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    const missing = [400, 404, 410].includes(status);
     return (
-      <Page title={missing ? t.view.notFound : he.common.errorTitle}>
-        <p className="mb-6 text-lg">{missing ? t.view.notFoundText : t.list.loadError}</p>
+      <Page title={status === 410 ? t.view.gone : missing ? t.view.notFound : he.common.errorTitle}>
+        <p className="mb-6 text-lg">
+          {status === 410 ? t.view.goneText : missing ? t.view.notFoundText : t.list.loadError}
+        </p>
         <BackLinks />
       </Page>
     );

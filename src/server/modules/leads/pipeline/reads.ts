@@ -3,10 +3,11 @@ import { addDays, israelMidnight } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import type { OfficeHours } from '@shared/domain/office-clock';
 import { officeMinutesBetween } from '@shared/domain/office-clock';
-import { CLOSED_STATUSES, isOverdue, LEAD_STATUSES } from '@shared/domain/pipeline';
+import { CLOSED_STATUSES, isOverdue, LEAD_STATUSES, type LeadStatus } from '@shared/domain/pipeline';
 import {
   type Activity,
   BOARD_COLUMN_LIMIT,
+  LEAD_COUNT_CAP,
   type LeadDetail,
   type LeadListQuery,
   type LeadSummary,
@@ -27,11 +28,14 @@ import {
   notInArray,
   or,
   type SQL,
+  sql,
 } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { branches, contacts, indicators, leadActivities, leads, properties, users } from '../../../db/schema';
+import { badRequest } from '../../../lib/errors';
 import type { SessionUser } from '../../../plugins/session';
 import { assertInScope, inBranchScope } from '../../branches';
+import { beyond, type Cursor, decodeCursor, exactTime, pageOf, readOrder } from './keyset';
 import { readOfficeHours } from './settings';
 import { assertReadable, listScope, mayReadLead } from './visibility';
 
@@ -53,6 +57,22 @@ function selectSummaries(db: Database) {
       property: { id: properties.id, address: properties.address, city: properties.city },
       owner: { id: owner.id, name: owner.name },
       branch: { id: branches.id, name: branches.name, slug: branches.slug },
+    })
+    .from(leads)
+    .innerJoin(branches, eq(branches.id, leads.branchId))
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .leftJoin(owner, eq(owner.id, leads.ownerId));
+}
+
+/** The same rows with their keyset position in a list ordered by `column` (./keyset.ts). */
+function selectKeyedSummaries(db: Database, column: typeof leads.createdAt | typeof leads.updatedAt) {
+  return db
+    .select({
+      lead: leads,
+      property: { id: properties.id, address: properties.address, city: properties.city },
+      owner: { id: owner.id, name: owner.name },
+      branch: { id: branches.id, name: branches.name, slug: branches.slug },
+      key: { at: exactTime(column), id: leads.id },
     })
     .from(leads)
     .innerJoin(branches, eq(branches.id, leads.branchId))
@@ -99,7 +119,7 @@ function toSummary(
 const isOpen = notInArray(leads.status, [...CLOSED_STATUSES]);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export type LeadFilters = Omit<LeadListQuery, 'page' | 'pageSize'>;
+export type LeadFilters = Omit<LeadListQuery, 'cursor' | 'pageSize'>;
 
 /** The WHERE of the table's filters (the viewer's scope included). */
 export function filterWhere(viewer: SessionUser, filters: LeadFilters, now: Date): SQL | undefined {
@@ -130,35 +150,50 @@ async function hoursOf(db: Database) {
   return (await readOfficeHours(db)).hours;
 }
 
-/** The table: a page of leads, newest first, with the total and (admins) everyone who owns a lead. */
+/** Only a search by name or phone reads the contact (its phone key). */
+const needsContacts = (filters: LeadFilters) => Boolean(filters.q);
+
+/**
+ * The table: a keyset page of leads, newest first (docs/decisions/0039-lists-by-keyset.md), the number that
+ * match counted up to LEAD_COUNT_CAP, and (admins) the people of their branches for the owner filter.
+ */
 export async function listLeads(db: Database, viewer: SessionUser, query: LeadListQuery, now = new Date()) {
   const where = filterWhere(viewer, query, now);
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const hours = await hoursOf(db);
-  const rows = await selectSummaries(db)
-    .innerJoin(contacts, eq(contacts.id, leads.contactId))
+  const page = selectKeyedSummaries(db, leads.createdAt);
+  const read = await (needsContacts(query)
+    ? page.innerJoin(contacts, eq(contacts.id, leads.contactId))
+    : page
+  )
+    .where(and(where, cursor ? beyond(leads.createdAt, cursor) : undefined))
+    .orderBy(...readOrder(leads.createdAt, cursor?.dir ?? 'next'))
+    .limit(query.pageSize + 1);
+  const { rows, nextCursor, prevCursor } = pageOf(read, query.pageSize, cursor);
+  const matching = db.select({ one: sql`1` }).from(leads);
+  const capped = (
+    needsContacts(query) ? matching.innerJoin(contacts, eq(contacts.id, leads.contactId)) : matching
+  )
     .where(where)
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db
-    .select({ n: count() })
-    .from(leads)
-    .innerJoin(contacts, eq(contacts.id, leads.contactId))
-    .where(where);
+    .limit(LEAD_COUNT_CAP + 1)
+    .as('capped');
+  const [counted] = await db.select({ n: count() }).from(capped);
+  const total = counted?.n ?? 0;
   const owners =
     viewer.role === 'admin'
       ? await db
-          .selectDistinct({ _id: users.id, name: users.name })
-          .from(leads)
-          .innerJoin(users, eq(users.id, leads.ownerId))
-          .where(inBranchScope(viewer.branchScope, leads.branchId))
+          .select({ _id: users.id, name: users.name })
+          .from(users)
+          .where(inBranchScope(viewer.branchScope, users.branchId))
           .orderBy(asc(users.name), asc(users.id))
       : [];
   return {
     leads: rows.map((row) => toSummary(row, hours, now)),
-    total: total?.n ?? 0,
-    page: query.page,
+    total: Math.min(total, LEAD_COUNT_CAP),
+    totalCapped: total > LEAD_COUNT_CAP,
     pageSize: query.pageSize,
+    nextCursor,
+    prevCursor,
     owners,
   };
 }
@@ -190,35 +225,65 @@ export async function summariesOf(
   return rows.map((row) => toSummary(row, hours, now));
 }
 
-/** The board: a column per status (in LEAD_STATUSES order), the latest change first, with each column's total. */
-export async function board(
-  db: Database,
-  viewer: SessionUser,
-  query: { ownerId?: string; source?: LeadSummary['source'] },
-  now = new Date(),
-) {
-  const scope = and(
+type BoardFilter = { ownerId?: string; source?: LeadSummary['source'] };
+
+const boardScope = (viewer: SessionUser, query: BoardFilter) =>
+  and(
     inBranchScope(viewer.branchScope, leads.branchId),
     listScope(viewer, query.ownerId),
     query.source ? eq(leads.source, query.source) : undefined,
   );
+
+/** One column's cards after `cursor` (none: its first ones), the latest change first, and where the next start. */
+async function columnPage(
+  db: Database,
+  scope: SQL | undefined,
+  status: LeadStatus,
+  cursor: Cursor | undefined,
+  hours: OfficeHours,
+  now: Date,
+) {
+  const read = await selectKeyedSummaries(db, leads.updatedAt)
+    .where(and(scope, eq(leads.status, status), cursor ? beyond(leads.updatedAt, cursor) : undefined))
+    .orderBy(...readOrder(leads.updatedAt, 'next'))
+    .limit(BOARD_COLUMN_LIMIT + 1);
+  const { rows, nextCursor } = pageOf(read, BOARD_COLUMN_LIMIT, cursor);
+  return { status, leads: rows.map((row) => toSummary(row, hours, now)), nextCursor };
+}
+
+/**
+ * The board: a column per status (in LEAD_STATUSES order), the latest change first, each with its first
+ * BOARD_COLUMN_LIMIT cards, its exact total and where its next cards start (boardColumn).
+ */
+export async function board(db: Database, viewer: SessionUser, query: BoardFilter, now = new Date()) {
+  const scope = boardScope(viewer, query);
+  const hours = await hoursOf(db);
   const totals = await db
     .select({ status: leads.status, n: count() })
     .from(leads)
     .where(scope)
     .groupBy(leads.status);
-  const columns = [];
-  for (const status of LEAD_STATUSES) {
-    const cards = await summariesOf(
-      db,
-      and(scope, eq(leads.status, status)),
-      [desc(leads.updatedAt), desc(leads.id)],
-      BOARD_COLUMN_LIMIT,
-      now,
-    );
-    columns.push({ status, total: totals.find((t) => t.status === status)?.n ?? 0, leads: cards });
-  }
+  const columns = await Promise.all(
+    LEAD_STATUSES.map(async (status) => ({
+      ...(await columnPage(db, scope, status, undefined, hours, now)),
+      total: totals.find((t) => t.status === status)?.n ?? 0,
+    })),
+  );
   return { columns };
+}
+
+/** The next cards of one column of the board ("טעינת עוד"), after the cursor its last answer gave. */
+export async function boardColumn(
+  db: Database,
+  viewer: SessionUser,
+  query: BoardFilter & { status: LeadStatus; cursor: string },
+  now = new Date(),
+) {
+  const scope = boardScope(viewer, query);
+  const cursor = decodeCursor(query.cursor);
+  if (cursor.dir !== 'next')
+    throw badRequest(PIPELINE_MESSAGES.badCursor, { cursor: PIPELINE_MESSAGES.badCursor });
+  return columnPage(db, scope, query.status, cursor, await hoursOf(db), now);
 }
 
 /** The agent's day: new leads not yet contacted, overdue next touches, and the rest of today's next touches. */
@@ -272,15 +337,17 @@ export async function activitiesWhere(db: Database, where: SQL | undefined): Pro
       second: { id: secondOf.id, name: secondOf.name },
       creator: { id: creatorOf.id, name: creatorOf.name },
       indicatorId: indicators.id,
+      branch: { id: branches.id, name: branches.name, slug: branches.slug },
     })
     .from(leadActivities)
+    .innerJoin(branches, eq(branches.id, leadActivities.branchId))
     .leftJoin(agentOf, eq(agentOf.id, leadActivities.agentId))
     .leftJoin(secondOf, eq(secondOf.id, leadActivities.secondAgentId))
     .leftJoin(creatorOf, eq(creatorOf.id, leadActivities.createdBy))
     .leftJoin(indicators, eq(indicators.activityId, leadActivities.id))
     .where(where)
     .orderBy(desc(leadActivities.occurredAt), desc(leadActivities.createdAt), desc(leadActivities.id));
-  return rows.map(({ activity: a, agent, second, creator, indicatorId }) => {
+  return rows.map(({ activity: a, agent, second, creator, indicatorId, branch }) => {
     const person = (p: { id: string | null; name: string | null } | null) =>
       p?.id ? { _id: p.id, name: p.name ?? '' } : null;
     const shares: Activity['shares'] = [];
@@ -306,6 +373,7 @@ export async function activitiesWhere(db: Database, where: SQL | undefined): Pro
       points: pointsOfActivity(a.kind),
       indicatorId: indicatorId ?? null,
       createdBy: person(creator),
+      branch: { _id: branch.id, name: branch.name, slug: branch.slug },
       createdAt: a.createdAt.toISOString(),
     };
   });
@@ -324,7 +392,12 @@ export async function leadDetail(
   const lead = await leadForViewer(db, viewer, id);
   const hours = await hoursOf(db);
   const [row] = await selectSummaries(db).where(eq(leads.id, lead.id));
-  const [contact] = await db.select().from(contacts).where(eq(contacts.id, lead.contactId));
+  const [filed] = await db
+    .select({ contact: contacts, branch: { id: branches.id, name: branches.name, slug: branches.slug } })
+    .from(contacts)
+    .innerJoin(branches, eq(branches.id, contacts.branchId))
+    .where(eq(contacts.id, lead.contactId));
+  const contact = filed?.contact;
   const contactLeadRows = await selectSummaries(db)
     .where(and(eq(leads.contactId, lead.contactId), inBranchScope(viewer.branchScope, leads.branchId)))
     .orderBy(desc(leads.createdAt), desc(leads.id));
@@ -338,6 +411,7 @@ export async function leadDetail(
       _id: contact!.id,
       name: contact!.name,
       phone: contact!.phone,
+      branch: { _id: filed!.branch.id, name: filed!.branch.name, slug: filed!.branch.slug },
       createdAt: contact!.createdAt.toISOString(),
     },
     contactLeads: readable.map((r) => toSummary(r, hours, now)),
