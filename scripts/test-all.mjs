@@ -17,6 +17,8 @@ if (!process.env.TEST_DATABASE_URL) {
     'TEST_DATABASE_URL is not set: API tests run on PGlite only (CI also runs them on PostgreSQL).',
   );
 }
+// The order PDF's tests read it back with poppler's tools (a missing tool fails those tests by name).
+if (run('node', ['scripts/ensure-pdf-tools.mjs']) !== 0) problems.push('could not install poppler-utils');
 const vitestStatus = run('npx', [
   'vitest',
   'run',

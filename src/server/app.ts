@@ -20,7 +20,7 @@ import { importRoutes } from './modules/import';
 import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators';
 import { formPostRoutes, leadRoutes, pipelineRoutes } from './modules/leads';
 import { mailRoutes } from './modules/mail';
-import { orderRoutes, signingPages } from './modules/orders';
+import { orderPdfRoutes, orderRoutes, orderVerifyPages, signingPages } from './modules/orders';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
 import { limitSharedReport, reportContactRoutes, SHARED_REPORT_PER_IP } from './modules/report-contacts';
@@ -94,6 +94,8 @@ export type BuildAppOptions = {
     alertsPerContact: RateRule;
     /** Reads of shared seller reports, the API and the page together. */
     sharedReportPerIp: RateRule;
+    /** Order PDF verifications (the page and the API together). */
+    orderVerifyPerIp: RateRule;
     /** Signature attempts through brokerage order links. */
     orderSignPerIp: RateRule;
   }>;
@@ -110,6 +112,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const env: Env = { ...loadEnv(process.env), ...options.env };
   const formsPerIp = options.rateLimits?.formsPerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES };
   const sharedReportPerIp = options.rateLimits?.sharedReportPerIp ?? SHARED_REPORT_PER_IP;
+  // The verify page and API count together, as a public form does.
+  const orderVerifyPerIp = options.rateLimits?.orderVerifyPerIp ?? formsPerIp;
   env.APP_ORIGIN = resolveAppOrigin({
     ...env,
     APP_ORIGIN: options.env?.APP_ORIGIN ?? process.env.APP_ORIGIN,
@@ -265,6 +269,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         });
         await api.register(matchRoutes);
         await api.register(orderRoutes, { signPerIp: options.rateLimits?.orderSignPerIp });
+        await api.register(orderPdfRoutes, { verifyPerIp: orderVerifyPerIp });
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is
@@ -284,6 +289,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
   await app.register(alertLinkPages);
   await app.register(signingPages);
+  await app.register(orderVerifyPages, { verifyPerIp: orderVerifyPerIp });
   await app.register(sitemapPlugin);
   await app.register(manifestPlugin);
   await app.register(webAppPlugin, {

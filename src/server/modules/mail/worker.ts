@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox } from '../../db/schema';
 import { runSingleton } from '../../lib/job-lock';
 import { inSpan } from '../../lib/tracing';
+import { attachmentsOf } from './attachments';
 import { claimDueMail, markFailedAttempt, markSent } from './outbox';
 
 export type OutboxWorkerOptions = { intervalMs?: number; retryBaseMs?: number; smtpUrl?: string };
@@ -20,6 +21,7 @@ export async function deliverDueMail(
   for (const mail of batch) {
     const attempts = mail.attempts + 1;
     try {
+      const attachments = await attachmentsOf(app, mail);
       await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'mail.kind': mail.kind } }, () =>
         transporter.sendMail({
           from: app.env.MAIL_FROM,
@@ -29,6 +31,7 @@ export async function deliverDueMail(
           text: mail.text,
           html: mail.html ?? undefined,
           headers: mail.headers ?? undefined,
+          ...(attachments.length > 0 ? { attachments } : {}),
         }),
       );
       await markSent(app.db, mail.id, attempts);

@@ -85,3 +85,20 @@ export function orderDocumentHtml(order: OrderRow): string {
     '</article>',
   ].join('');
 }
+
+// Ids read left to right inside Hebrew: the HTML isolates them with <bdi dir="ltr">, the PDF with LRI…PDI.
+const isolated = (id: string) => `\u2066${id}\u2069`;
+
+/**
+ * The lines under the title as the PDF prints them: the same words as the paragraphs orderDocumentHtml writes
+ * before the sections (keep the two together).
+ */
+export function orderPreamble(order: OrderRow): string[] {
+  return [
+    'לפי חוק המתווכים במקרקעין, התשנ״ו-1996, ותקנות המתווכים במקרקעין (פרטי הזמנה בכתב), התשנ״ז-1997.',
+    `מספר הזמנה: ${isolated(order.id)} · תאריך: ${formatDate(order.createdAt)}`,
+    ...(order.replacesOrderId
+      ? [`הזמנה זו מתקנת ומחליפה את ההזמנה ${isolated(order.replacesOrderId)}.`]
+      : []),
+  ];
+}

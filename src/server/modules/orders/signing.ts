@@ -11,6 +11,8 @@ import { enqueueInTransaction } from '../mail';
 import type { OrderRow } from './access';
 import { signedOrderMails } from './mail';
 import { CONSENT_TEXT, orderDocumentHtml, sha256 } from './order-document';
+import { orderPdfDocument } from './pdf/from-order';
+import { renderOrderPdf } from './pdf/render-order-pdf';
 import { hashLinkToken } from './tokens';
 
 /** Why a link does not open: 404 for a token never issued, 410 for one that was but is no more. */
@@ -117,7 +119,8 @@ export type SigningContext = { ip: string; userAgent: string; appOrigin: string 
 /**
  * Signs an order through its link, in one transaction: the link is used, the order gets its evidence (the
  * signature, the signer's IP, user agent and Israel time, how the phone was proven, the consent text's hash,
- * the order's HTML and its hash) and the mails to the client and the agent are queued. The signature image is
+ * the order's HTML and PDF and their hashes) and the mails to the client and the agent are queued (the PDF
+ * attached when sent, see pdf/routes.ts). The signature image is
  * stored first (under orders/, never swept as an orphan and never served under /uploads); a transaction that
  * fails leaves it unnamed. A second signing through the same link finds the link used and is refused (410).
  */
@@ -135,8 +138,9 @@ export async function signOrder(
   if (input.method === 'typed' && normalizeName(input.typedName ?? '') !== normalizeName(order.clientName))
     throw badRequest(ORDER_MESSAGES.typedName, { typedName: ORDER_MESSAGES.typedName });
   let signatureKey: string | null = null;
+  let png: Buffer | null = null;
   if (input.method === 'drawn') {
-    const png = await signaturePng(input.signaturePng ?? '');
+    png = await signaturePng(input.signaturePng ?? '');
     signatureKey = `orders/${order.id}/signature-${randomUUID()}.png`;
     await storage.put(signatureKey, png, 'image/png');
   }
@@ -144,6 +148,19 @@ export async function signOrder(
   const phoneProof: PhoneProof = 'link';
   const now = new Date();
   const html = orderDocumentHtml(order);
+  // The PDF (decision 0041) is rendered and stored before the transaction, like the signature, so the
+  // database is not held while it renders; the transaction names it with its hash, or a failure leaves it unnamed.
+  const pdf = Buffer.from(
+    await renderOrderPdf(
+      orderPdfDocument(
+        order,
+        png ? { method: 'drawn', png } : { method: 'typed', name: input.typedName ?? order.clientName },
+        now,
+      ),
+    ),
+  );
+  const pdfKey = `orders/${order.id}/order-${randomUUID()}.pdf`;
+  await storage.put(pdfKey, pdf, 'application/pdf');
   return db.transaction(async (tx) => {
     const [used] = await tx
       .update(brokerageOrderLinks)
@@ -172,6 +189,8 @@ export async function signOrder(
         consentSha256: sha256(CONSENT_TEXT),
         htmlSnapshot: html,
         htmlSha256: sha256(html),
+        pdfStorageKey: pdfKey,
+        pdfSha256: sha256(pdf),
       })
       .where(and(eq(brokerageOrders.id, order.id), isNull(brokerageOrders.signedAt)))
       .returning();

@@ -626,6 +626,13 @@ export const fuzzFamilies: FuzzRoute[] = [
         ),
       },
       { method: 'POST', url: '/orders/:id/send', as: 'agent', ...path(fields({ id: ['$order'] })) },
+      { method: 'GET', url: '/orders/:id/pdf', as: 'agent', ...path(fields({ id: ['$order'] })) },
+      {
+        method: 'GET',
+        url: '/orders/verify/:sha256',
+        as: 'visitor',
+        ...path(fields({ sha256: ['0'.repeat(64), 'A'.repeat(64)] })),
+      },
       {
         method: 'POST',
         url: '/orders/:order/revoke',
