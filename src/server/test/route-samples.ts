@@ -129,6 +129,15 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'DELETE /api/v1/pipeline/activities/:id': (t) => ({ url: `/api/v1/pipeline/activities/${t.activityId}` }),
   'GET /api/v1/pipeline/board': (t) => ({ url: '/api/v1/pipeline/board', query: { ownerId: t.id } }),
+  'GET /api/v1/pipeline/board/column': (t) => ({
+    url: '/api/v1/pipeline/board/column',
+    // A column's cursor as the board gives it: next after a card made at this time (docs/decisions/0039).
+    query: {
+      ownerId: t.id,
+      status: 'new',
+      cursor: Buffer.from(`n|2026-01-01T00:00:00.000000Z|${t.inquiryId}`).toString('base64url'),
+    },
+  }),
   'GET /api/v1/pipeline/my-day': (t) => ({ url: '/api/v1/pipeline/my-day', query: { ownerId: t.id } }),
   'GET /api/v1/pipeline/export': (t) => ({ url: '/api/v1/pipeline/export', query: { ownerId: t.id } }),
   'PATCH /api/v1/pipeline/agents/:id': (t) => ({

@@ -248,6 +248,23 @@ export const fuzzFamilies: FuzzRoute[] = [
         as: 'agent',
         ...query(fields({ ownerId: ['$agent'], source: ['manual'] })),
       },
+      {
+        method: 'GET',
+        url: '/pipeline/board/column',
+        as: 'agent',
+        ...query(
+          fields({
+            ownerId: ['$agent'],
+            status: ['new', 'lost'],
+            // A cursor as the board gives it (docs/decisions/0039-lists-by-keyset.md).
+            cursor: [
+              Buffer.from('n|2026-01-01T00:00:00.000000Z|00000000-0000-4000-8000-000000000000').toString(
+                'base64url',
+              ),
+            ],
+          }),
+        ),
+      },
       { method: 'GET', url: '/pipeline/my-day', as: 'agent', ...query(fields({ ownerId: ['$agent'] })) },
       { method: 'GET', url: '/pipeline/performance', as: 'admin', ...query(fields(month)) },
     ],
@@ -559,6 +576,12 @@ export const fuzzFamilies: FuzzRoute[] = [
             active: [true, false],
           }),
         ),
+      },
+      {
+        method: 'GET',
+        url: '/branch-pages/:slug',
+        as: 'visitor',
+        ...path(fields({ slug: ['haifa', 'tel-aviv'] })),
       },
       {
         method: 'PATCH',
