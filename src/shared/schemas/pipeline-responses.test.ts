@@ -131,10 +131,18 @@ describe('the pipeline answers', () => {
     expect(leadResponseSchema.parse(ok({ lead: detail })).data.lead.timeline[0]?.points).toBe(5);
     expect(
       leadListResponseSchema.parse(
-        ok({ leads: [summary], total: 1, page: 1, pageSize: 50, owners: [owner] }),
+        ok({
+          leads: [summary],
+          total: 1,
+          totalCapped: false,
+          pageSize: 50,
+          nextCursor: null,
+          prevCursor: null,
+          owners: [owner],
+        }),
       ),
     ).toBeTruthy();
-    const columns = LEAD_STATUSES.map((status) => ({ status, total: 0, leads: [] }));
+    const columns = LEAD_STATUSES.map((status) => ({ status, total: 0, leads: [], nextCursor: null }));
     expect(boardResponseSchema.parse(ok({ columns })).data.columns).toHaveLength(7);
     expect(myDayResponseSchema.parse(ok({ newLeads: [summary], overdue: [], today: [] }))).toBeTruthy();
     expect(activityResponseSchema.parse(ok({ activity })).data.activity.shares).toHaveLength(2);
