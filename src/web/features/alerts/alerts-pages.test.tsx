@@ -66,7 +66,8 @@ describe('FavouritesPage', () => {
         return json(200, { status: 'success', data: { data: property('live', 'התאנה 3', false) } });
       if (url.endsWith('/property/sold'))
         return json(200, { status: 'success', data: { data: property('sold', 'הזית 2', true) } });
-      return json(404, { status: 'fail', message: 'הנכס לא נמצא' });
+      // A deleted listing answers 410 (GONE), as the server does.
+      return json(410, { status: 'fail', code: 'GONE', message: 'הנכס הוסר מהאתר' });
     });
     renderAt('/Favourites', <FavouritesPage />, '/Favourites');
     const list = screen.getByRole('list', { name: 'הנכסים השמורים' });

@@ -27,7 +27,7 @@ export function useFavouriteStates(ids: readonly string[]): FavouriteState[] {
       results.map((r): FavouriteState => {
         if (r.data) return { kind: r.data.sold ? 'sold' : 'active', property: r.data };
         if (r.error) {
-          const gone = r.error instanceof ApiError && [400, 404].includes(r.error.status);
+          const gone = r.error instanceof ApiError && [400, 404, 410].includes(r.error.status);
           return { kind: gone ? 'deleted' : 'unknown' };
         }
         return { kind: 'loading' };

@@ -22,7 +22,7 @@ export const INQUIRY_SECTION_ID = 'inquiry';
 /** The failure toast for a refused inquiry: its own words for the rate limit and a property gone meanwhile. */
 function failureMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 429) return he.inquiries.tooMany;
-  if (err instanceof ApiError && err.status === 404) return t.gone;
+  if (err instanceof ApiError && (err.status === 404 || err.status === 410)) return t.gone;
   return t.failure;
 }
 
