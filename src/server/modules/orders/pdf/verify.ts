@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { OrderVerification } from '@shared/schemas/order-verification';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Database } from '../../../db/client';
 import { brokerageOrders } from '../../../db/schema';
+import { sha256 as sha256Of } from '../order-document';
 import { ORDER_KEYWORD } from './render-order-pdf';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,7 +17,7 @@ export async function verifyOrderPdf(
   db: Database,
   input: { pdf: Buffer } | { sha256: string },
 ): Promise<OrderVerification> {
-  const sha256 = 'pdf' in input ? createHash('sha256').update(input.pdf).digest('hex') : input.sha256;
+  const sha256 = 'pdf' in input ? sha256Of(input.pdf) : input.sha256;
   const [issued] = await db
     .select({
       id: brokerageOrders.id,
