@@ -20,6 +20,7 @@ import { importRoutes } from './modules/import';
 import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators';
 import { formPostRoutes, leadRoutes, pipelineRoutes } from './modules/leads';
 import { mailRoutes } from './modules/mail';
+import { networkRoutes } from './modules/network';
 import { orderPdfRoutes, orderRoutes, orderVerifyPages, signingPages } from './modules/orders';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
@@ -262,6 +263,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(backupRoutes);
         await api.register(pushRoutes);
         await api.register(pipelineRoutes);
+        await api.register(networkRoutes);
         await api.register(alertRoutes, {
           subscribePerIp: options.rateLimits?.alertsSubscribePerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
           pagePerIp: options.rateLimits?.alertsPagePerIp ?? { max: 300, windowMs: FIFTEEN_MINUTES },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { byMetric } from '../domain/metrics';
+import { BRANCH_MESSAGES } from './branch';
 import { idSchema, successSchema } from './common';
 import { agentRefSchema, indicatorDateSchema } from './indicator';
 import {
@@ -42,6 +43,10 @@ export const maybeGoalResponseSchema = successSchema(z.object({ goal: goalSchema
 
 export const agentMonthParamsSchema = z.object({ agentId: idSchema, year: yearSchema, month: monthSchema });
 export const monthParamsSchema = z.object({ year: yearSchema, month: monthSchema });
+
+/** `?branch=<id>`: a table of one branch inside the session's scope (decision 0045). */
+export const branchQuerySchema = z.object({ branch: z.uuid({ error: BRANCH_MESSAGES.notFound }).optional() });
+export const companyPerformanceQuerySchema = monthParamsSchema.extend(branchQuerySchema.shape);
 
 /** One metric of a performance table: percentage null means 'no goal'. */
 export const metricPerformanceSchema = z.object({

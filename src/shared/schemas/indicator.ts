@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_KINDS } from '../domain/activities';
 import { DATE_RANGE_MESSAGE, isPlausibleDate, isRealDateOrInstant } from '../domain/dates';
+import { BRANCH_MESSAGES, branchRefSchema } from './branch';
 import { idSchema, MESSAGES, successSchema } from './common';
 import { metricsOutputShape, metricsShape, monthSchema, optionalMetricsShape, yearSchema } from './metrics';
 import { genderSchema } from './user';
@@ -55,7 +56,12 @@ export const filterByDateQuerySchema = z.object({
     .transform((v) => v !== 'false'),
 });
 
-export const scoreboardQuerySchema = z.object({ year: yearSchema.optional(), month: monthSchema.optional() });
+export const scoreboardQuerySchema = z.object({
+  year: yearSchema.optional(),
+  month: monthSchema.optional(),
+  /** One branch inside the session's scope (decision 0045); without it, the session's own scope. */
+  branch: z.uuid({ error: BRANCH_MESSAGES.notFound }).optional(),
+});
 
 export const indicatorSchema = z.object({
   _id: z.string(),
@@ -95,6 +101,10 @@ export const scoreboardEntrySchema = z.object({
   gender: genderSchema,
   /** False for an agent deactivated since, who is ranked in a month where he has entries or a goal. */
   active: z.boolean(),
+  /** The branch the agent was in at the month's end, and the agent's places in it and in the network. */
+  branch: branchRefSchema.nullable(),
+  branchRank: z.number(),
+  networkRank: z.number(),
 });
 export type ScoreboardEntry = z.infer<typeof scoreboardEntrySchema>;
 export const scoreboardResponseSchema = successSchema(z.array(scoreboardEntrySchema));

@@ -1,9 +1,10 @@
 import { type BranchScope, seesBranch } from '@shared/domain/branch-scope';
+import { BRANCH_MESSAGES } from '@shared/schemas/branch';
 import { and, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { type Bounds, roleHeldDuring } from '../../db/role-history';
-import { userRoleHistory, users } from '../../db/schema';
+import { branches, userRoleHistory, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
 /**
@@ -48,3 +49,16 @@ export const wasInBranch = (db: Database, branchId: string | Placeholder, range:
 
 /** The part of a cached answer's key that names the scope it was computed for. */
 export const scopeKey = (scope: BranchScope): string => (scope.all ? 'network' : `branch:${scope.branchId}`);
+
+/**
+ * The scope a figure is read in when the request names a branch (`?branch=<id>`, decision 0045): that one
+ * branch when the session's scope holds it; a branch outside the scope, or no such branch, is not found (404).
+ * Without a branch the session's own scope (a network admin: the whole network).
+ */
+export async function narrowScope(db: Database, scope: BranchScope, branchId: string | undefined) {
+  if (branchId === undefined) return scope;
+  if (!seesBranch(scope, branchId)) throw notFound(BRANCH_MESSAGES.notFound);
+  const [row] = await db.select({ id: branches.id }).from(branches).where(eq(branches.id, branchId)).limit(1);
+  if (!row) throw notFound(BRANCH_MESSAGES.notFound);
+  return { all: false, branchId: row.id } satisfies BranchScope;
+}

@@ -5,6 +5,8 @@ import {
   agentMonthParamsSchema,
   agentPerformanceResponseSchema,
   allPerformanceResponseSchema,
+  branchQuerySchema,
+  companyPerformanceQuerySchema,
   companyPerformanceResponseSchema,
   createGoalSchema,
   goalResponseSchema,
@@ -16,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges, noteChanged, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { scopeKey } from '../branches';
+import { narrowScope, scopeKey } from '../branches';
 import { monthReads, readCaches } from '../indicators';
 import { resolveAgent } from '../users';
 import { agentPerformance, allPerformance, companyPerformance } from './performance';
@@ -68,11 +70,15 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/goals/performance/all/:year/:month',
     {
       config: { access: 'admin' },
-      schema: { params: monthParamsSchema, response: { 200: allPerformanceResponseSchema } },
+      schema: {
+        params: monthParamsSchema,
+        querystring: branchQuerySchema,
+        response: { 200: allPerformanceResponseSchema },
+      },
     },
     async (request, reply) => {
       const { year, month } = request.params;
-      const scope = currentUser(request).branchScope;
+      const scope = await narrowScope(app.db, currentUser(request).branchScope, request.query.branch);
       // Working days count "as of today", so today's date is part of the key; a branch's table is its own entry.
       return replyCached(
         reply,
@@ -114,17 +120,16 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/goals/companyPerformance',
     {
       config: { access: 'admin' },
-      schema: { querystring: monthParamsSchema, response: { 200: companyPerformanceResponseSchema } },
+      schema: {
+        querystring: companyPerformanceQuerySchema,
+        response: { 200: companyPerformanceResponseSchema },
+      },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await companyPerformance(
-        app.db,
-        request.query.year,
-        request.query.month,
-        currentUser(request).branchScope,
-      ),
-    }),
+    async (request) => {
+      const { year, month, branch } = request.query;
+      const scope = await narrowScope(app.db, currentUser(request).branchScope, branch);
+      return { status: 'success' as const, data: await companyPerformance(app.db, year, month, scope) };
+    },
   );
 
   app.patch(

@@ -21,7 +21,7 @@ import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges, noteChanged, replyCached } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
-import { scopeKey } from '../branches';
+import { narrowScope, scopeKey } from '../branches';
 import { findUserById, resolveAgent } from '../users';
 import { entryChanges, monthReads, readCaches, summaryReads } from './cache';
 import { indicatorInstant } from './dates';
@@ -150,9 +150,9 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
     },
     async (request, reply) => {
       const now = israelYearMonth();
-      const { year = now.year, month = now.month } = request.query;
-      // The ranking of the viewer's branch scope (the whole network for network admins).
-      const scope = currentUser(request).branchScope;
+      const { year = now.year, month = now.month, branch } = request.query;
+      // The ranking of the viewer's branch scope (the whole network for network admins), or of one branch in it.
+      const scope = await narrowScope(app.db, currentUser(request).branchScope, branch);
       return replyCached(
         reply,
         readCaches.scoreboard,

@@ -9,13 +9,21 @@ import {
 import { type Metrics, metricsOf, TOTAL_KEYS } from '@shared/domain/metrics';
 import type { Indicator, Summary } from '@shared/schemas/indicator';
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { goals, indicatorMonthTotals, indicators, leadActivities, users } from '../../db/schema';
+import { roleHeldDuring } from '../../db/role-history';
+import {
+  goals,
+  indicatorMonthTotals,
+  indicators,
+  leadActivities,
+  userRoleHistory,
+  users,
+} from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
-import { assertInScope, inBranchDuring } from '../branches';
+import { assertInScope, branchDirectory, branchRefOf, inBranchDuring } from '../branches';
 import {
   countedInMonth,
   inRange,
@@ -126,12 +134,15 @@ export function toTotals(sums: Metrics): Summary {
 }
 
 /** Everyone who counts in the month (countsInMonth) with the month's points, highest first (ties by name), zeros included. */
-export async function scoreboard(
-  db: Database,
-  year: number,
-  month: number,
-  scope: BranchScope = { all: true },
-) {
+/** The branch an agent was in at the end of the range (the last period of the dated history inside it). */
+const branchAtEndOf = (range: Range) =>
+  sql<string | null>`(select ${userRoleHistory.branchId} from ${userRoleHistory} where ${and(
+    eq(userRoleHistory.userId, users.id),
+    roleHeldDuring(range),
+  )} order by ${userRoleHistory.validFrom} desc nulls last limit 1)`;
+
+async function rankedAgents(db: Database, year: number, month: number, scope: BranchScope) {
+  const range = israelMonthRange(year, month);
   return db
     .select({
       agentId: users.id,
@@ -140,6 +151,7 @@ export async function scoreboard(
       totalScore: monthScore,
       gender: users.gender,
       active: users.active,
+      branchId: branchAtEndOf(range),
     })
     .from(users)
     .leftJoin(
@@ -147,13 +159,40 @@ export async function scoreboard(
       and(eq(indicatorMonthTotals.agentId, users.id), totalsOfMonth(year, month)),
     )
     .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
-    .where(
-      and(
-        countedInMonth(db, year, month, goals.agentId),
-        inBranchDuring(db, scope, israelMonthRange(year, month)),
-      ),
-    )
+    .where(and(countedInMonth(db, year, month, goals.agentId), inBranchDuring(db, scope, range)))
     .orderBy(desc(monthScore), asc(users.name));
+}
+
+/**
+ * The month's ranking of the scope, each agent with both places (decision 0045): in the branch they were in at
+ * the month's end and in the whole network ("3 בסניף חיפה, 11 ברשת"). Places follow the list's order.
+ */
+export async function scoreboard(
+  db: Database,
+  year: number,
+  month: number,
+  scope: BranchScope = { all: true },
+) {
+  const [shown, network, directory] = await Promise.all([
+    rankedAgents(db, year, month, scope),
+    scope.all ? undefined : rankedAgents(db, year, month, { all: true }),
+    branchDirectory(db),
+  ]);
+  const everyone = network ?? shown;
+  const networkRank = new Map(everyone.map((entry, i) => [entry.agentId, i + 1]));
+  const branchRank = new Map<string, number>();
+  const counted = new Map<string | null, number>();
+  for (const entry of everyone) {
+    const place = (counted.get(entry.branchId) ?? 0) + 1;
+    counted.set(entry.branchId, place);
+    branchRank.set(entry.agentId, place);
+  }
+  return shown.map(({ branchId, ...entry }, i) => ({
+    ...entry,
+    branch: branchId ? branchRefOf(directory, branchId) : null,
+    branchRank: branchRank.get(entry.agentId) ?? i + 1,
+    networkRank: networkRank.get(entry.agentId) ?? i + 1,
+  }));
 }
 
 /** A row a lead activity wrote is changed only through the activity (409, docs/leads.md). */

@@ -1,0 +1,3 @@
+// The network module's public face: the network dashboard's routes (decision 0045).
+
+export { networkRoutes } from './routes';
