@@ -38,6 +38,8 @@ export const routePatterns = {
   branchPage: '/branches/:slug',
   settings: '/Settings',
   audit: '/Audit',
+  /** The network dashboard: each branch's month side by side (network admins). */
+  network: '/Network',
   forgotPassword: '/ForgotPassword',
   resetPassword: '/ResetPassword/:token',
   /** A visitor's favourites, kept in the browser (docs/alerts.md). */
@@ -87,6 +89,7 @@ export const paths = {
   branchPage: (slug: string) => `/branches/${encodeURIComponent(slug)}`,
   settings: () => '/Settings',
   audit: () => '/Audit',
+  network: () => '/Network',
   forgotPassword: () => '/ForgotPassword',
   resetPassword: (token: string) => `/ResetPassword/${encodeURIComponent(token)}`,
   favourites: () => '/Favourites',

@@ -214,6 +214,13 @@ export const routes: RouteObject[] = [
                         path: p(routePatterns.audit),
                         ...page(() => import('@web/features/audit/audit-page'), 'AuditPage'),
                       },
+                      {
+                        path: p(routePatterns.network),
+                        ...page(
+                          () => import('@web/features/network/network-dashboard-page'),
+                          'NetworkDashboardPage',
+                        ),
+                      },
                     ],
                   },
                 ],

@@ -1,6 +1,6 @@
 import type { ScoreboardEntry } from '@shared/schemas/indicator';
 import { performance as hePerformance } from '../i18n/performance';
-import { rankedName } from '../lib/scoreboard';
+import { placesOf, rankedName } from '../lib/scoreboard';
 import { Avatar } from './avatar';
 
 const MEDALS = ['🥇', '🥈', '🥉'] as const;
@@ -27,6 +27,7 @@ export function Podium({ entries }: { entries: ScoreboardEntry[] }) {
               <Avatar src={entry.image} alt={entry.agentName} size={i === 0 ? 80 : 64} />
               <span className="mt-2 font-semibold">{rankedName(entry)}</span>
               <span className="text-sm text-slate-700">{hePerformance.ranking.points(entry.totalScore)}</span>
+              {placesOf(entry) && <span className="text-xs text-slate-700">{placesOf(entry)}</span>}
               <span
                 aria-hidden="true"
                 className={`mt-2 flex w-full items-start justify-center rounded-t-lg bg-brand-700 pt-2 text-2xl font-bold text-white ${HEIGHTS[i]}`}

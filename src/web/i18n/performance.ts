@@ -149,5 +149,11 @@ export const performance = {
     secondToLast: 'מקום לפני אחרון',
     empty: 'אין סוכנים לדירוג',
     nobodyScored: 'אף סוכן לא צבר נקודות בחודש זה',
+    /** "3 בסניף חיפה, 11 ברשת": a name that already says what it is (סניף..., משרד...) takes ב alone. */
+    places: (branchRank: number, branchName: string, networkRank: number) =>
+      `${branchRank} ${/^(סניף|משרד)\s/.test(branchName) ? `ב${branchName}` : `בסניף ${branchName}`}, ${networkRank} ברשת`,
+    myPlaces: (places: string) => `המקום שלך: ${places}`,
+    branchChoice: 'סניף',
+    wholeNetwork: 'כל הרשת',
   },
 } as const;

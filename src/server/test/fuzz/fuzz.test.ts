@@ -98,6 +98,8 @@ const NOT_FUZZED: Record<string, string> = {
     'takes a multipart PDF upload, not JSON; its refusals (no file, not a PDF, over the limit) are in order-pdf-api.test.ts',
   'GET /api/v1/pipeline/export':
     "answers CSV, not JSON; its filters are GET /pipeline/leads's (fuzzed), its range rule is tested in pipeline.test.ts",
+  'GET /api/v1/network/dashboard.csv':
+    "answers CSV, not JSON; its query is GET /network/dashboard's (fuzzed), its answer is tested in network.test.ts",
 };
 
 describe(`fuzz: ${CASES} generated requests per route family`, () => {

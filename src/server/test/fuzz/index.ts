@@ -722,6 +722,7 @@ export const fuzzFamilies: FuzzRoute[] = [
       })),
       { method: 'GET', url: '/indicators/scoreboard', as: 'agent', ...query(fields(month)) },
       { method: 'GET', url: '/goals/companyPerformance', as: 'admin', ...query(fields(month)) },
+      { method: 'GET', url: '/network/dashboard', as: 'admin', ...query(fields(month)) },
       {
         method: 'GET',
         url: '/goals/getGoalByAgentAndMonth/:agentId/:year/:month',

@@ -5,6 +5,7 @@ import type { User } from '@shared/schemas/user';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { branches as heBranches } from '@web/i18n/branches';
 import { he } from '@web/i18n/he';
+import { network as heNetwork } from '@web/i18n/network';
 import { pipeline as hePipeline } from '@web/i18n/pipeline';
 import {
   Building2,
@@ -14,6 +15,7 @@ import {
   History,
   Inbox,
   type LucideIcon,
+  Network,
   Route,
   Settings,
   Store,
@@ -46,6 +48,7 @@ export function sideNavItems(user: User): Item[] {
     { to: paths.myDay(), label: hePipeline.nav.myDay, icon: Sun },
     { to: paths.leads(), label: hePipeline.nav.leads, icon: Inbox },
     admin && { to: paths.performance(), label: he.sideNav.performance, icon: ChartColumn },
+    network && { to: paths.network(), label: heNetwork.nav, icon: Network },
     { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
     admin && { to: paths.leadSettings(), label: hePipeline.nav.settings, icon: Route },
     admin && { to: paths.users(), label: heAdmin.nav.users, icon: UserCog },

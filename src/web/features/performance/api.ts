@@ -52,20 +52,26 @@ export const agentPerformanceQuery = (agentId: string, { year, month }: MonthKey
       ),
   });
 
-export const allPerformanceQuery = ({ year, month }: MonthKey) =>
+/** `?branch=<id>`: one branch's table (a network admin's choice); none: the session's own scope. */
+const branchQuery = (branch: string | undefined, joiner: '?' | '&') =>
+  branch ? `${joiner}branch=${encodeURIComponent(branch)}` : '';
+
+export const allPerformanceQuery = ({ year, month }: MonthKey, branch?: string) =>
   queryOptions({
-    queryKey: [...performanceKeys.all, 'all', year, month],
+    queryKey: [...performanceKeys.all, 'all', year, month, branch ?? null],
     queryFn: () =>
-      apiRequest<Data<AgentMonth[]>>(`/goals/performance/all/${year}/${month}`).then((r) => r.data),
+      apiRequest<Data<AgentMonth[]>>(
+        `/goals/performance/all/${year}/${month}${branchQuery(branch, '?')}`,
+      ).then((r) => r.data),
   });
 
-export const companyPerformanceQuery = ({ year, month }: MonthKey) =>
+export const companyPerformanceQuery = ({ year, month }: MonthKey, branch?: string) =>
   queryOptions({
-    queryKey: [...performanceKeys.all, 'company', year, month],
+    queryKey: [...performanceKeys.all, 'company', year, month, branch ?? null],
     queryFn: () =>
-      apiRequest<Data<CompanyPerformanceData>>(`/goals/companyPerformance?year=${year}&month=${month}`).then(
-        (r) => r.data,
-      ),
+      apiRequest<Data<CompanyPerformanceData>>(
+        `/goals/companyPerformance?year=${year}&month=${month}${branchQuery(branch, '&')}`,
+      ).then((r) => r.data),
   });
 
 /** A daily entry; `idempotencyKey` makes a resend of the same entry (a lost answer) store it once. */

@@ -1,10 +1,14 @@
+import { hasNetworkAccess } from '@shared/domain/branch-scope';
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import { isEmptyMonth } from '@shared/domain/month-figures';
 import { scoreOf } from '@shared/domain/scoring';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Page } from '@web/components/page';
+import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { performance as hePerformance } from '@web/i18n/performance';
+import { useBranches } from '@web/lib/branches';
+import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { useState } from 'react';
 import { allPerformanceQuery, companyPerformanceQuery, type MonthKey } from './api';
@@ -19,8 +23,13 @@ const t = hePerformance;
 /** /Performance (admin): the office's month, the company table and one table per agent. */
 export function OfficePerformancePage() {
   const [month, setMonth] = useState<MonthKey>(currentMonth);
+  const [branch, setBranch] = useState('');
+  const { user } = useSession();
+  const network = user ? hasNetworkAccess(user) : false;
+  const branches = useBranches(network);
+  const chosen = branch || undefined;
   const [company, agents] = useQueries({
-    queries: [companyPerformanceQuery(month), allPerformanceQuery(month)],
+    queries: [companyPerformanceQuery(month, chosen), allPerformanceQuery(month, chosen)],
   });
 
   const queryClient = useQueryClient();
@@ -28,8 +37,8 @@ export function OfficePerformancePage() {
   async function update(next: MonthKey) {
     try {
       await Promise.all([
-        queryClient.fetchQuery({ ...companyPerformanceQuery(next), staleTime: 0 }),
-        queryClient.fetchQuery({ ...allPerformanceQuery(next), staleTime: 0 }),
+        queryClient.fetchQuery({ ...companyPerformanceQuery(next, chosen), staleTime: 0 }),
+        queryClient.fetchQuery({ ...allPerformanceQuery(next, chosen), staleTime: 0 }),
       ]);
       toast.success(t.common.refreshed);
     } catch {
@@ -53,6 +62,19 @@ export function OfficePerformancePage() {
         submitLabel={t.common.update}
         busy={company.isFetching || agents.isFetching}
       />
+      {network && (
+        <div className="mb-6 max-w-xs">
+          <SelectField
+            label={t.ranking.branchChoice}
+            value={branch}
+            onChange={(e) => setBranch(e.target.value)}
+            options={[
+              { value: '', label: t.ranking.wholeNetwork },
+              ...(branches.data ?? []).map((b) => ({ value: b._id, label: b.name })),
+            ]}
+          />
+        </div>
+      )}
       <div className="mb-6">
         <PerformanceLeadsTable year={month.year} month={month.month} />
       </div>

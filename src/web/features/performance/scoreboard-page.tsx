@@ -1,9 +1,13 @@
+import { hasNetworkAccess } from '@shared/domain/branch-scope';
 import type { ScoreboardEntry } from '@shared/schemas/indicator';
 import { Page } from '@web/components/page';
 import { Podium } from '@web/components/podium';
+import { SelectField } from '@web/components/select-field';
 import { StatusMessage } from '@web/components/status-message';
 import { performance as hePerformance } from '@web/i18n/performance';
-import { rankedName, useScoreboard } from '@web/lib/scoreboard';
+import { useBranches } from '@web/lib/branches';
+import { placesOf, rankedName, useScoreboard } from '@web/lib/scoreboard';
+import { useSession } from '@web/lib/session';
 import { useState } from 'react';
 import type { MonthKey } from './api';
 import { currentMonth, MonthPicker } from './month-picker';
@@ -47,7 +51,10 @@ function RestOfList({ entries, from = 4 }: { entries: ScoreboardEntry[]; from?: 
         return (
           <li key={entry.agentId} className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
             <span className="w-16 font-bold text-brand-800">{t.place(place)}</span>
-            <span className="flex-1">{rankedName(entry)}</span>
+            <span className="flex flex-1 flex-col">
+              {rankedName(entry)}
+              {placesOf(entry) && <span className="text-xs text-slate-700">{placesOf(entry)}</span>}
+            </span>
             <span className="text-slate-700">{t.points(entry.totalScore)}</span>
             {mark && (
               <span role="img" aria-label={mark.label} className="text-2xl">
@@ -67,10 +74,34 @@ function RestOfList({ entries, from = 4 }: { entries: ScoreboardEntry[]; from?: 
  */
 export function ScoreboardPage() {
   const [month, setMonth] = useState<MonthKey>(currentMonth);
-  const board = useScoreboard(month.year, month.month);
+  const [branch, setBranch] = useState('');
+  const { user } = useSession();
+  const network = user ? hasNetworkAccess(user) : false;
+  const branches = useBranches(network);
+  const board = useScoreboard(month.year, month.month, branch || undefined);
+  const mine = board.data?.find((entry) => entry.agentId === user?._id);
+  const myPlaces = mine && placesOf(mine);
   return (
     <Page title={t.title}>
       <MonthPicker value={month} onChange={setMonth} />
+      {network && (
+        <div className="mb-6 max-w-xs">
+          <SelectField
+            label={t.branchChoice}
+            value={branch}
+            onChange={(e) => setBranch(e.target.value)}
+            options={[
+              { value: '', label: t.wholeNetwork },
+              ...(branches.data ?? []).map((b) => ({ value: b._id, label: b.name })),
+            ]}
+          />
+        </div>
+      )}
+      {myPlaces && (
+        <p className="mb-6 rounded-xl bg-white p-4 text-lg font-semibold text-brand-900 shadow-sm">
+          {t.myPlaces(myPlaces)}
+        </p>
+      )}
       <ScoringRules />
       {board.isPending ? (
         <StatusMessage busy>{hePerformance.common.loading}</StatusMessage>

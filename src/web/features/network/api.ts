@@ -1,0 +1,24 @@
+import type { NetworkDashboard } from '@shared/schemas/network';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+
+export type MonthKey = { year: number; month: number };
+
+const monthQuery = ({ year, month }: MonthKey) => `year=${year}&month=${month}`;
+
+export const networkKeys = {
+  all: ['network'] as const,
+  dashboard: (month: MonthKey) => ['network', 'dashboard', month.year, month.month] as const,
+};
+
+export const networkDashboardQuery = (month: MonthKey) =>
+  queryOptions({
+    queryKey: networkKeys.dashboard(month),
+    queryFn: () =>
+      apiRequest<{ data: NetworkDashboard }>(`/network/dashboard?${monthQuery(month)}`).then((r) => r.data),
+  });
+
+export const useNetworkDashboard = (month: MonthKey) => useQuery(networkDashboardQuery(month));
+
+/** The server's CSV of the same month (UTF-8 with a BOM, Hebrew headers). */
+export const dashboardCsvUrl = (month: MonthKey) => `/api/v1/network/dashboard.csv?${monthQuery(month)}`;

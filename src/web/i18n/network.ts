@@ -1,0 +1,43 @@
+/** Texts of the network dashboard (network admins): each branch's month side by side (decision 0045). */
+export const network = {
+  nav: 'לוח הרשת',
+  title: 'לוח הרשת',
+  intro: 'כל סניף לצד הסניפים האחרים, לחודש שבחרתם. עמודת "כל הרשת" היא סכום הסניפים.',
+  loading: 'טוען את נתוני הרשת...',
+  loadFailure: 'לא הצלחנו לטעון את נתוני הרשת. נסו לרענן את הדף.',
+  empty: 'אין נתונים בחודש הזה: לא התקבלו לידים ולא נרשמה פעילות באף סניף.',
+  caption: (month: number, year: number) => `הסניפים זה לצד זה, ${month}/${year}`,
+  scrollLabel: 'טבלת הסניפים (נגללת לצדדים)',
+  figure: 'נתון',
+  wholeNetwork: 'כל הרשת',
+  export: 'הורדת קובץ CSV',
+  noGoal: 'אין יעד',
+  none: 'אין',
+  ofGoal: (actual: string, goal: string) => `${actual} מתוך ${goal}`,
+  definitionOf: (name: string) => `מה זה ${name}?`,
+  figures: {
+    received: {
+      name: 'לידים שהתקבלו',
+      definition:
+        'כל הלידים שהגיעו לסניף בחודש (לפי שעון ישראל), מכל המקורות: טפסים, טלפון, הפניות והזנה ידנית.',
+    },
+    medianMinutes: {
+      name: 'זמן תגובה חציוני',
+      definition:
+        'דקות משרד מהגעת הליד ועד המגע הראשון, בחציון: חצי מהלידים קיבלו מענה מהר יותר. נספרים רק לידים שכבר קיבלו מענה; שעות מחוץ לשעות הפעילות, שבתות וחגים אינן נספרות.',
+    },
+    conversion: {
+      name: 'המרה',
+      definition: 'החלק מלידי החודש שהסתיימו בעסקה: עסקאות מלידים חלקי לידים שהתקבלו.',
+    },
+    deals: {
+      name: 'עסקאות מלידים',
+      definition: 'לידים שהגיעו בחודש ושהסטטוס שלהם היום הוא עסקה.',
+    },
+    indicator: {
+      definition: (name: string) =>
+        `סך ${name} שרשמו הסוכנים בסניף בחודש, מול היעד: יעד הסניף כשהרשת קבעה אותו, אחרת סכום היעדים של סוכני הסניף. היעד של כל הרשת הוא סכום יעדי הסניפים.`,
+    },
+  },
+  percentOfGoal: (percent: string) => `${percent} מהיעד`,
+} as const;
