@@ -239,6 +239,16 @@ function screens(): Screen[] {
       },
     },
     { key: 'scoreboard', name: 'scoreboard', next: () => '/api/v1/indicators/scoreboard' },
+    {
+      // The network's own screen (decision 0045): a branch manager is refused it (403), so only the office admin
+      // (one branch) and the network admin (every branch) are measured.
+      key: 'dashboard',
+      name: 'network dashboard (this month and the two before)',
+      next: (i) => {
+        const { y, m } = monthBack(i);
+        return `/api/v1/network/dashboard?year=${y}&month=${m}`;
+      },
+    },
     { key: 'pipeline', name: 'pipeline performance', next: () => '/api/v1/pipeline/performance' },
   ];
 }
