@@ -179,10 +179,36 @@ describe('GET /indicators/scoreboard', () => {
     expect(res.statusCode).toBe(200);
     // A: 2 deals*5 + 3 meetings + 1 exclusive*3 + 1 offer*2 = 18; B: 4 tours + 2 updates = 6.
     // Dan, deactivated since, worked in March: his 50 deals still count there (decision 0008).
+    // One branch: each agent's place in it is the place in the network (decision 0045).
+    const places = (n: number) => ({ branch: expect.any(Object), branchRank: n, networkRank: n });
     expect(res.json().data).toEqual([
-      { agentId: idInactive, agentName: 'דן', image: null, totalScore: 250, gender: 'male', active: false },
-      { agentId: idA, agentName: 'אבי', image: null, totalScore: 18, gender: 'male', active: true },
-      { agentId: idB, agentName: 'בתיה', image: null, totalScore: 6, gender: 'male', active: true },
+      {
+        agentId: idInactive,
+        agentName: 'דן',
+        image: null,
+        totalScore: 250,
+        gender: 'male',
+        active: false,
+        ...places(1),
+      },
+      {
+        agentId: idA,
+        agentName: 'אבי',
+        image: null,
+        totalScore: 18,
+        gender: 'male',
+        active: true,
+        ...places(2),
+      },
+      {
+        agentId: idB,
+        agentName: 'בתיה',
+        image: null,
+        totalScore: 6,
+        gender: 'male',
+        active: true,
+        ...places(3),
+      },
       {
         agentId: idIdle,
         agentName: 'גל',
@@ -190,8 +216,9 @@ describe('GET /indicators/scoreboard', () => {
         totalScore: 0,
         gender: 'male',
         active: true,
+        ...places(4),
       },
-      expect.objectContaining({ agentName: 'יועץ', totalScore: 0, active: true }),
+      expect.objectContaining({ agentName: 'יועץ', totalScore: 0, active: true, ...places(5) }),
     ]);
   });
   it('leaves out a deactivated agent in a month without his entries, and admins who do no agent work', async () => {

@@ -29,7 +29,7 @@ import {
   deleteIndicator,
   indicatorsOfAgent,
   insertIndicator,
-  scoreboard,
+  rankedScoreboard,
   summarize,
   toIndicator,
   updateIndicator,
@@ -161,7 +161,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod<IndicatorRoutesOptions> = as
         scoreboardResponseSchema,
         async () => ({
           status: 'success' as const,
-          data: await scoreboard(app.db, year, month, scope),
+          data: await rankedScoreboard(app.db, year, month, scope),
         }),
         monthReads(year, month),
       );

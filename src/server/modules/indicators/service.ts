@@ -141,7 +141,13 @@ const branchAtEndOf = (range: Range) =>
     roleHeldDuring(range),
   )} order by ${userRoleHistory.validFrom} desc nulls last limit 1)`;
 
-async function rankedAgents(db: Database, year: number, month: number, scope: BranchScope) {
+/** The month's ranking of the scope (score, then name): every agent who counts in the month. */
+export async function scoreboard(
+  db: Database,
+  year: number,
+  month: number,
+  scope: BranchScope = { all: true },
+) {
   const range = israelMonthRange(year, month);
   return db
     .select({
@@ -151,7 +157,6 @@ async function rankedAgents(db: Database, year: number, month: number, scope: Br
       totalScore: monthScore,
       gender: users.gender,
       active: users.active,
-      branchId: branchAtEndOf(range),
     })
     .from(users)
     .leftJoin(
@@ -163,23 +168,38 @@ async function rankedAgents(db: Database, year: number, month: number, scope: Br
     .orderBy(desc(monthScore), asc(users.name));
 }
 
+/** The network's ranking with each agent's branch at the month's end (for the places of decision 0045). */
+async function networkRanking(db: Database, year: number, month: number) {
+  const range = israelMonthRange(year, month);
+  return db
+    .select({ agentId: users.id, branchId: branchAtEndOf(range) })
+    .from(users)
+    .leftJoin(
+      indicatorMonthTotals,
+      and(eq(indicatorMonthTotals.agentId, users.id), totalsOfMonth(year, month)),
+    )
+    .leftJoin(goals, and(eq(goals.agentId, users.id), eq(goals.year, year), eq(goals.month, month)))
+    .where(countedInMonth(db, year, month, goals.agentId))
+    .orderBy(desc(monthScore), asc(users.name));
+}
+
 /**
  * The month's ranking of the scope, each agent with both places (decision 0045): in the branch they were in at
  * the month's end and in the whole network ("3 בסניף חיפה, 11 ברשת"). Places follow the list's order.
  */
-export async function scoreboard(
+export async function rankedScoreboard(
   db: Database,
   year: number,
   month: number,
   scope: BranchScope = { all: true },
 ) {
-  const [shown, network, directory] = await Promise.all([
-    rankedAgents(db, year, month, scope),
-    scope.all ? undefined : rankedAgents(db, year, month, { all: true }),
+  const [shown, everyone, directory] = await Promise.all([
+    scoreboard(db, year, month, scope),
+    networkRanking(db, year, month),
     branchDirectory(db),
   ]);
-  const everyone = network ?? shown;
   const networkRank = new Map(everyone.map((entry, i) => [entry.agentId, i + 1]));
+  const branchOf = new Map(everyone.map((entry) => [entry.agentId, entry.branchId]));
   const branchRank = new Map<string, number>();
   const counted = new Map<string | null, number>();
   for (const entry of everyone) {
@@ -187,12 +207,15 @@ export async function scoreboard(
     counted.set(entry.branchId, place);
     branchRank.set(entry.agentId, place);
   }
-  return shown.map(({ branchId, ...entry }, i) => ({
-    ...entry,
-    branch: branchId ? branchRefOf(directory, branchId) : null,
-    branchRank: branchRank.get(entry.agentId) ?? i + 1,
-    networkRank: networkRank.get(entry.agentId) ?? i + 1,
-  }));
+  return shown.map((entry, i) => {
+    const branchId = branchOf.get(entry.agentId);
+    return {
+      ...entry,
+      branch: branchId ? branchRefOf(directory, branchId) : null,
+      branchRank: branchRank.get(entry.agentId) ?? i + 1,
+      networkRank: networkRank.get(entry.agentId) ?? i + 1,
+    };
+  });
 }
 
 /** A row a lead activity wrote is changed only through the activity (409, docs/leads.md). */
