@@ -288,6 +288,19 @@ describe('closing a branch', () => {
     expect(created.json().fieldErrors?.branchId).toBe(BRANCH_MESSAGES.closed);
     const [none] = await app.db.select().from(users).where(eq(users.email, 'new-agent-close@example.com'));
     expect(none).toBeUndefined();
+    // A manager left in a closed branch (written around the API) adds nobody to it either.
+    const stranded = await createUser(app.db, { branchId: shut, role: 'admin', networkAccess: false });
+    const byManager = await call('POST', '/users', await sessionCookieFor(app.db, stranded.id), {
+      name: 'סוכן חדש',
+      email: 'new-agent-stranded@example.com',
+      phone_number: '0521234567',
+      role: 'agent',
+    });
+    expect(byManager.statusCode).toBe(400);
+    expect(byManager.json().fieldErrors?.branchId).toBe(BRANCH_MESSAGES.closed);
+    expect(
+      await app.db.select().from(users).where(eq(users.email, 'new-agent-stranded@example.com')),
+    ).toEqual([]);
     const agent = await createUser(app.db, { name: 'סוכן קיים' });
     const moved = await call('PATCH', `/users/${agent.id}`, ceoCookie, { branchId: shut });
     expect(moved.statusCode).toBe(400);

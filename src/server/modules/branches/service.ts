@@ -72,9 +72,13 @@ export async function findOpenBranchBySlug(db: Database, slug: string): Promise<
   return row;
 }
 
-/** A branch a row may be placed in: seen by the scope, and open (400 on the `branchId` field otherwise). */
+/**
+ * A branch a row may be placed in: seen by the scope, and open (400 on the `branchId` field otherwise). Inside a
+ * transaction the row stays locked (FOR SHARE) until it ends, so a close of the branch (which locks it FOR
+ * UPDATE) waits for the placement and moves the row too, or the placement waits and is refused.
+ */
 export async function assertBranchOpen(db: Database, scope: BranchScope, id: string): Promise<BranchRow> {
-  const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);
+  const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1).for('share');
   if (!row || !(scope.all || scope.branchId === id))
     throw badRequest(BRANCH_MESSAGES.notFound, { branchId: BRANCH_MESSAGES.notFound });
   if (!row.active) throw badRequest(BRANCH_MESSAGES.closed, { branchId: BRANCH_MESSAGES.closed });
