@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFERRAL_STATUSES } from '../domain/referrals';
+import { isBlankText } from '../domain/text';
 import { branchRefSchema } from './branch';
 import { freeText, idSchema, numberText, successSchema } from './common';
 
@@ -43,9 +44,11 @@ export type AcceptReferralBody = z.infer<typeof acceptReferralSchema>;
 
 /** POST /referrals/{id}/decline: the reason, shown to the referring branch. */
 export const declineReferralSchema = z.object({
-  reason: freeText(500, REFERRAL_MESSAGES.reasonTooLong, REFERRAL_MESSAGES.reasonRequired).min(1, {
-    error: REFERRAL_MESSAGES.reasonRequired,
-  }),
+  // Spaces, zero-width or direction marks alone say nothing: refused like an empty reason.
+  reason: freeText(500, REFERRAL_MESSAGES.reasonTooLong, REFERRAL_MESSAGES.reasonRequired).refine(
+    (value) => !isBlankText(value),
+    { error: REFERRAL_MESSAGES.reasonRequired },
+  ),
 });
 export type DeclineReferralBody = z.infer<typeof declineReferralSchema>;
 

@@ -24,6 +24,7 @@ export const referrals = {
   dialogTitle: (name: string) => `הפניית הליד של ${name} לסניף אחר`,
   branch: 'הסניף המקבל',
   chooseBranch: 'בחירת סניף',
+  chooseBranchError: 'יש לבחור את הסניף המקבל',
   feePercent: 'עמלת הפניה (באחוזים)',
   noteLabel: 'הערה לסניף המקבל (לא חובה)',
   send: 'שליחת ההפניה',

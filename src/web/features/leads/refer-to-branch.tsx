@@ -32,7 +32,7 @@ export function ReferToBranch({ leadId, leadName }: { leadId: string; leadName: 
   };
   const submit = () => {
     if (!toBranchId) {
-      setErrors({ toBranchId: t.chooseBranch });
+      setErrors({ toBranchId: t.chooseBranchError });
       return;
     }
     setErrors({});
