@@ -87,7 +87,8 @@ for (const [size, viewport] of [
       await settled(page);
       const outgoing = page.getByRole('listitem').filter({ hasText: leadName });
       await expect(outgoing).toContainText('ממתינה להחלטה');
-      await expect(outgoing).toContainText('עמלת הפניה 25%');
+      await expect(outgoing.getByText('עמלת הפניה:')).toBeVisible();
+      await expect(outgoing.getByText('25%', { exact: true })).toBeVisible();
       await expect(outgoing.getByRole('button')).toHaveCount(0);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await checkA11y({ allImpacts: true });
@@ -134,6 +135,7 @@ for (const [size, viewport] of [
       await settled(page);
       const done = page.getByRole('listitem').filter({ hasText: leadName });
       await expect(done).toContainText('אושרה');
+      await expect(done).toContainText(`הוכרעה על ידי:${manager.name}`);
       await expect(done.getByRole('link')).toHaveCount(0);
       await checkA11y({ allImpacts: true });
       await shot('outgoing accepted');

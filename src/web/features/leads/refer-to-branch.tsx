@@ -70,8 +70,11 @@ export function ReferToBranch({ leadId, leadName }: { leadId: string; leadName: 
         onSubmit={submit}
         onCancel={close}
       >
-        {options.isPending ? (
+        {/* Loaded when opened: the closed dialog says nothing (and nothing in it is busy). */}
+        {!open ? null : options.isPending ? (
           <StatusMessage busy>{t.optionsLoading}</StatusMessage>
+        ) : options.isError ? (
+          <StatusMessage>{t.optionsFailure}</StatusMessage>
         ) : branches.length === 0 ? (
           <StatusMessage>{t.noBranches}</StatusMessage>
         ) : (

@@ -135,10 +135,10 @@ function ReferralItem({ referral: r, children }: { referral: Referral; children?
           {dateOf(r.createdAt)}
           {r.referredBy && ` · ${t.referredBy(r.referredBy.name)}`}
         </Fact>
-        <Fact term={t.status}>
-          {t.fee(r.feePercent)}
-          {r.decidedBy && r.decidedAt && ` · ${t.decidedBy(r.decidedBy.name)}, ${dateOf(r.decidedAt)}`}
-        </Fact>
+        <Fact term={t.feeTerm}>{`${r.feePercent}%`}</Fact>
+        {r.decidedBy && r.decidedAt && (
+          <Fact term={t.decided}>{`${r.decidedBy.name}, ${dateOf(r.decidedAt)}`}</Fact>
+        )}
         {r.note && <Fact term={t.note}>{r.note}</Fact>}
         {r.declineReason && <Fact term={t.declineReason}>{r.declineReason}</Fact>}
       </dl>
