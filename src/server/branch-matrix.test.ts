@@ -69,6 +69,7 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/branches/${b.branchId}`,
     payload: { phone: '04-1234567' },
   }),
+  'GET /api/v1/branches/:id/close-preview': (b) => ({ url: `/api/v1/branches/${b.branchId}/close-preview` }),
   'PATCH /api/v1/indicators/:id': (b) => ({
     url: `/api/v1/indicators/${b.indicatorId}`,
     payload: { meetings: 2 },
@@ -124,6 +125,8 @@ const NOT_BRANCH_ROWS: Record<string, string> = {
   'POST /api/v1/referrals/:id/accept':
     'a referral concerns two branches: 404 outside both, 403 for the referring one, served for the receiving one and the network (referrals/referrals.test.ts)',
   'POST /api/v1/referrals/:id/decline': 'as accept (referrals/referrals.test.ts)',
+  'POST /api/v1/branches/:id/close':
+    "closes the branch and moves all its rows (B's would be gone for the next people): a network tool, refused to a branch manager by its role; its results are in branches/close.test.ts",
   'GET /api/v1/orders/:id/pdf':
     "only a signed order has a PDF: its signer's and staff's reads are in orders tests",
 };
