@@ -24,6 +24,7 @@ import { networkRoutes } from './modules/network';
 import { orderPdfRoutes, orderRoutes, orderVerifyPages, signingPages } from './modules/orders';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
+import { referralRoutes } from './modules/referrals';
 import { limitSharedReport, reportContactRoutes, SHARED_REPORT_PER_IP } from './modules/report-contacts';
 import { settingsAdminRoutes, settingsRoutes } from './modules/settings';
 import { accountRoutes, adminUserRoutes, passwordResetRoutes, userRoutes } from './modules/users';
@@ -264,6 +265,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(pushRoutes);
         await api.register(pipelineRoutes);
         await api.register(networkRoutes);
+        await api.register(referralRoutes);
         await api.register(alertRoutes, {
           subscribePerIp: options.rateLimits?.alertsSubscribePerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
           pagePerIp: options.rateLimits?.alertsPagePerIp ?? { max: 300, windowMs: FIFTEEN_MINUTES },

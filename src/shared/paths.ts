@@ -34,6 +34,8 @@ export const routePatterns = {
   users: '/Users',
   /** The network's branches (admins: network admins manage them, a branch manager reads her own). */
   branches: '/Branches',
+  /** Leads referred between branches: incoming ones to decide, outgoing ones with their status (admins). */
+  referrals: '/Referrals',
   /** An open branch's public page (its address, hours, agents and listings). */
   branchPage: '/branches/:slug',
   settings: '/Settings',
@@ -86,6 +88,7 @@ export const paths = {
   inquiries: () => '/Inquiries',
   users: () => '/Users',
   branches: () => '/Branches',
+  referrals: () => '/Referrals',
   branchPage: (slug: string) => `/branches/${encodeURIComponent(slug)}`,
   settings: () => '/Settings',
   audit: () => '/Audit',

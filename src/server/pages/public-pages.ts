@@ -39,6 +39,7 @@ const PRIVATE_ROUTES: RouteName[] = [
   'inquiries',
   'users',
   'branches',
+  'referrals',
   'settings',
   'audit',
   'forgotPassword',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import type { Database } from '../db/client';
-import { contacts, leadActivities, leads } from '../db/schema';
+import { branches, contacts, leadActivities, leads } from '../db/schema';
 import { createProperty, createUser } from './factories';
 
 /** An agent with data of its own (in the given branch, else the default one): a property it handles and an inquiry about it. */
@@ -12,6 +12,8 @@ export type AgentFixture = {
   propertyId: string;
   inquiryId: string;
   activityId: string;
+  /** Another open branch, which the agent's lead may be referred to. */
+  otherBranchId: string;
 };
 
 export async function createAgentFixture(db: Database, branchId?: string): Promise<AgentFixture> {
@@ -39,7 +41,19 @@ export async function createAgentFixture(db: Database, branchId?: string): Promi
     .insert(leadActivities)
     .values({ leadId: inquiry!.id, kind: 'note', agentId: agent.id, createdBy: agent.id })
     .returning({ id: leadActivities.id });
-  return { id: agent.id, address, propertyId: property.id, inquiryId: inquiry!.id, activityId: activity!.id };
+  const key = randomUUID().slice(0, 8);
+  const [other] = await db
+    .insert(branches)
+    .values({ name: `סניף ${key}`, slug: `branch-${key}` })
+    .returning({ id: branches.id });
+  return {
+    id: agent.id,
+    address,
+    propertyId: property.id,
+    inquiryId: inquiry!.id,
+    activityId: activity!.id,
+    otherBranchId: other!.id,
+  };
 }
 
 export type SampleRequest = { url: string; query?: Record<string, string>; payload?: unknown };
@@ -140,6 +154,10 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'GET /api/v1/pipeline/my-day': (t) => ({ url: '/api/v1/pipeline/my-day', query: { ownerId: t.id } }),
   'GET /api/v1/pipeline/export': (t) => ({ url: '/api/v1/pipeline/export', query: { ownerId: t.id } }),
+  'POST /api/v1/pipeline/leads/:id/referral': (t) => ({
+    url: `/api/v1/pipeline/leads/${t.inquiryId}/referral`,
+    payload: { toBranchId: t.otherBranchId, feePercent: 25, note: 'בדיקה' },
+  }),
   'PATCH /api/v1/pipeline/agents/:id': (t) => ({
     url: `/api/v1/pipeline/agents/${t.id}`,
     payload: { leaveFrom: null, leaveUntil: null },

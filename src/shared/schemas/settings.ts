@@ -5,6 +5,8 @@ import { isHttpsLinkTo, isHttpUrl, isSitePath } from '../domain/urls';
 import { freeText, successSchema, trimmed } from './common';
 import { dateSchema } from './report-contact';
 
+export const REFERRAL_FEE_MESSAGE = 'עמלת הפניה: מספר שלם בין 0 ל-100';
+
 /** A link to a named service (the agency's page there), or empty: https on that service's own host only. */
 const serviceLink = (hosts: readonly string[], message: string) =>
   z
@@ -95,6 +97,12 @@ export const agencySettingsSchema = z.object({
   legal: legalSchema,
   /** Also count Israeli public holidays and holiday eves that close the office as non-working days. */
   excludeHolidays: z.boolean(),
+  /** The network's default referral fee between branches, a whole percent (a referral may agree another). */
+  referralFeePercent: z
+    .number({ error: REFERRAL_FEE_MESSAGE })
+    .int({ error: REFERRAL_FEE_MESSAGE })
+    .min(0, { error: REFERRAL_FEE_MESSAGE })
+    .max(100, { error: REFERRAL_FEE_MESSAGE }),
   /** The installed app's colour (its title bar and splash screen on a phone): #RRGGBB. */
   themeColor: z
     .string()

@@ -204,6 +204,10 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@web/features/branches/branches-page'), 'BranchesPage'),
                   },
                   {
+                    path: p(routePatterns.referrals),
+                    ...page(() => import('@web/features/referrals/referrals-page'), 'ReferralsPage'),
+                  },
+                  {
                     ...page(signedIn, 'NetworkOnly'),
                     children: [
                       {

@@ -10,6 +10,7 @@ export * from './performance';
 export * from './properties';
 export * from './push';
 export * from './read-cache';
+export * from './referrals';
 export * from './report-contacts';
 export * from './report-shares';
 export * from './role-history';

@@ -1,3 +1,4 @@
+import { DEFAULT_REFERRAL_FEE_PERCENT } from '@shared/domain/referrals';
 import type { AgencySettings } from '@shared/schemas/settings';
 
 /** The agency's details until an admin edits them (the demo agency uses the same values). */
@@ -54,4 +55,5 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   // Israeli holidays are days off unless the agency says it works through them (decision 0019).
   excludeHolidays: true,
   themeColor: '#1f3b57',
+  referralFeePercent: DEFAULT_REFERRAL_FEE_PERCENT,
 };

@@ -16,6 +16,7 @@ import {
   goals,
   indicators,
   leadActivities,
+  leadReferrals,
   leads,
   savedSearches,
 } from '../../db/schema';
@@ -141,6 +142,27 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     tokenHash: createHash('sha256').update(orderToken).digest('hex'),
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  // A lead of the agent referred to the second branch, pending (the referral routes' accept and decline).
+  const [referredLead] = await app.db
+    .insert(leads)
+    .values({
+      contactId: contact!.id,
+      name: 'פונה',
+      phone: '0501112222',
+      category: 'קונה',
+      ownerId: agent.id,
+    })
+    .returning();
+  const [referral] = await app.db
+    .insert(leadReferrals)
+    .values({
+      leadId: referredLead!.id,
+      fromBranchId: referredLead!.branchId,
+      toBranchId: branch!.id,
+      feePercent: 25,
+      referredBy: agent.id,
+    })
+    .returning();
   const cookies: Record<Role, string | undefined> = {
     visitor: undefined,
     admin: await signIn(app, admin.email),
@@ -168,6 +190,7 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     defaultBranch: lead!.branchId,
     order: order!.id,
     orderToken,
+    referral: referral!.id,
   };
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
     .png()

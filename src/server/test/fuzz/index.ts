@@ -40,7 +40,8 @@ export type Table =
   | 'alert_consent_log'
   | 'branches'
   | 'brokerage_orders'
-  | 'brokerage_order_links';
+  | 'brokerage_order_links'
+  | 'lead_referrals';
 
 export type FuzzRoute = {
   family: string;
@@ -267,6 +268,36 @@ export const fuzzFamilies: FuzzRoute[] = [
       },
       { method: 'GET', url: '/pipeline/my-day', as: 'agent', ...query(fields({ ownerId: ['$agent'] })) },
       { method: 'GET', url: '/pipeline/performance', as: 'admin', ...query(fields(month)) },
+    ],
+  ),
+  ...family(
+    'referrals',
+    ['lead_referrals', 'leads', 'lead_activities', 'audit_log', 'push_outbox'],
+    [
+      {
+        method: 'POST',
+        url: '/pipeline/leads/:lead/referral',
+        as: 'agent',
+        ...json(
+          fields({
+            toBranchId: ['$branch', '$agent'],
+            feePercent: [25, '30', 0, 100],
+            note: ['', 'גר בחיפה'],
+          }),
+        ),
+      },
+      {
+        method: 'POST',
+        url: '/referrals/:referral/accept',
+        as: 'admin',
+        ...json(fields({ ownerId: ['$agent', '$target'] })),
+      },
+      {
+        method: 'POST',
+        url: '/referrals/:referral/decline',
+        as: 'admin',
+        ...json(fields({ reason: ['אין סוכן פנוי', ''] })),
+      },
     ],
   ),
   ...family(

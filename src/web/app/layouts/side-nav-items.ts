@@ -7,6 +7,7 @@ import { branches as heBranches } from '@web/i18n/branches';
 import { he } from '@web/i18n/he';
 import { network as heNetwork } from '@web/i18n/network';
 import { pipeline as hePipeline } from '@web/i18n/pipeline';
+import { referrals as heReferrals } from '@web/i18n/referrals';
 import {
   Building2,
   ChartColumn,
@@ -17,6 +18,7 @@ import {
   type LucideIcon,
   Network,
   Route,
+  Send,
   Settings,
   Store,
   Sun,
@@ -54,6 +56,8 @@ export function sideNavItems(user: User): Item[] {
     admin && { to: paths.users(), label: heAdmin.nav.users, icon: UserCog },
     // Every branch for a network admin, her own (read-only) for a branch manager.
     admin && { to: paths.branches(), label: heBranches.nav, icon: Store },
+    // Leads referred between branches: a manager decides the incoming ones and follows the outgoing ones.
+    admin && { to: paths.referrals(), label: heReferrals.nav, icon: Send },
     network && { to: paths.settings(), label: heAdmin.nav.settings, icon: Settings },
     network && { to: paths.audit(), label: heAdmin.nav.audit, icon: History },
   ];

@@ -44,6 +44,8 @@ describe('side navigation items', () => {
     expect(items).toEqual(expect.arrayContaining(['היום שלי', 'לידים']));
     expect(items).not.toContain('הגדרות לידים');
     expect(items).not.toContain('סניפים');
+    // Referrals are decided by managers (an agent refers its own lead from the lead page).
+    expect(items).not.toContain('הפניות');
   });
   it('an admin who is a leading consultant or CTO manager gets both', () => {
     for (const companyRole of [COMPANY_ROLES.leadingConsultant, COMPANY_ROLES.ctoManager]) {
@@ -65,7 +67,9 @@ describe('side navigation items', () => {
     expect(manager).not.toContain('הגדרות המשרד');
     expect(manager).not.toContain('יומן שינויים');
     // Her branch's people and the agents' availability stay hers.
-    expect(manager).toEqual(expect.arrayContaining(['משתמשים', 'סניפים', 'הגדרות לידים', 'סקירת סוכנים']));
+    expect(manager).toEqual(
+      expect.arrayContaining(['משתמשים', 'סניפים', 'הפניות', 'הגדרות לידים', 'סקירת סוכנים']),
+    );
     // An agent never has network access, whatever the flag says.
     expect(labels(user({ role: 'agent', networkAccess: true }))).not.toContain('הגדרות המשרד');
   });

@@ -37,6 +37,7 @@ import { LeadFlags, StatusBadge } from './lead-badges';
 import { MatchingPropertiesPanel } from './matching-properties-panel';
 import { draftOfBody, PendingActivities } from './pending-activities';
 import { activitiesPath, useLead, useLogActivity, useReassignLead, useUpdateLead } from './pipeline-api';
+import { ReferToBranch } from './refer-to-branch';
 import { showError } from './show-error';
 import { Timeline } from './timeline';
 import { useMoveLead } from './use-move-lead';
@@ -166,6 +167,9 @@ function LeadView({ lead }: { lead: LeadDetail }) {
               <Fact term={t.reason}>{lead.routingReason}</Fact>
             </dl>
             {admin && <Reassign lead={lead} />}
+            {(admin || (user && lead.owner?._id === user._id)) && (
+              <ReferToBranch leadId={lead._id} leadName={lead.name} />
+            )}
           </Section>
           <Section title={t.nextTouch}>
             <NextTouch lead={lead} />

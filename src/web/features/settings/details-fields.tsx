@@ -1,6 +1,7 @@
 import type { AgencySettings } from '@shared/schemas/settings';
 import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
+import { NumberField } from '@web/components/number-field';
 import { TextAreaField } from '@web/components/text-area-field';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { useId } from 'react';
@@ -10,7 +11,7 @@ const t = heAdmin.settings;
 
 type TextKey = Exclude<
   keyof AgencySettings,
-  'founders' | 'media' | 'excludeHolidays' | 'story' | 'accessibility'
+  'founders' | 'media' | 'excludeHolidays' | 'story' | 'accessibility' | 'referralFeePercent'
 >;
 const LTR = new Set<TextKey>([
   'phone',
@@ -49,7 +50,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** The agency's name, contact details, links, story and the holidays option. */
+/** The agency's name, contact details, the network's referral fee, links, story and the holidays option. */
 export function DetailsFields() {
   const {
     register,
@@ -70,6 +71,16 @@ export function DetailsFields() {
           label={t.excludeHolidays}
           className="self-end pb-2 text-sm font-medium text-slate-700"
           {...register('excludeHolidays')}
+        />
+      </Section>
+      <Section title={t.network}>
+        <NumberField
+          label={t.referralFeePercent}
+          integer
+          max={100}
+          dir="ltr"
+          error={errors.referralFeePercent?.message}
+          {...register('referralFeePercent', { valueAsNumber: true })}
         />
       </Section>
       <Section title={t.links}>
