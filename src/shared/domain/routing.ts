@@ -45,7 +45,8 @@ export const ROUTING_REASONS = {
 export const BRANCH_REASONS = {
   city: (city: string) => `העיר ${city} בתחום הסניף`,
   ownBranch: 'לפי כללי הניתוב של הסניף',
-  prefix: (branch: string, why: string, reason: string) => `סניף ${branch}: ${why}; ${reason}`,
+  /** The branch by its name as written (the demo's 'סניף חיפה', 'משרד ראשי תל אביב'). */
+  prefix: (branch: string, why: string, reason: string) => `${branch}: ${why}; ${reason}`,
 } as const;
 
 /** Someone a lead may go to, with what the rules read: activity, the takes-leads switch and leave dates. */

@@ -289,6 +289,12 @@ export const fuzzFamilies: FuzzRoute[] = [
         ),
       },
       {
+        method: 'GET',
+        url: '/pipeline/branches/:branch/settings',
+        as: 'admin',
+        ...path(fields({ branch: ['$branch'] })),
+      },
+      {
         method: 'PUT',
         url: '/pipeline/branches/:branch/settings',
         as: 'admin',

@@ -12,8 +12,8 @@ import { LeadSettingsPage } from './lead-settings-page';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const HAIFA = { _id: 'b-haifa', name: 'חיפה', slug: 'haifa' };
-const TEL_AVIV = { _id: 'b-tlv', name: 'תל אביב', slug: 'tel-aviv' };
+const HAIFA = { _id: 'b-haifa', name: 'סניף חיפה', slug: 'haifa' };
+const TEL_AVIV = { _id: 'b-tlv', name: 'משרד ראשי תל אביב', slug: 'tel-aviv' };
 const person = (id: string, branch: typeof HAIFA, role: 'admin' | 'agent', networkAccess: boolean) => ({
   _id: id,
   name: id === 'ceo' ? 'מנכ"ל הרשת' : id === 'manager' ? 'זכיינית חיפה' : 'סוכן חיפה',
@@ -113,7 +113,7 @@ describe('LeadSettingsPage per branch', () => {
         status: 'success',
         data: {
           branchSettings: {
-            branch: { _id: HAIFA._id, name: 'חיפה' },
+            branch: { _id: HAIFA._id, name: 'סניף חיפה' },
             cities: body.cities,
             own: true,
             settings: SETTINGS,

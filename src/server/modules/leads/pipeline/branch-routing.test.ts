@@ -64,8 +64,8 @@ beforeAll(async () => {
   const [haifa, telAviv] = await app.db
     .insert(branches)
     .values([
-      { name: 'חיפה', slug: 'haifa-routing', city: 'חיפה' },
-      { name: 'תל אביב', slug: 'tel-aviv-routing', city: 'תל אביב-יפו' },
+      { name: 'סניף חיפה', slug: 'haifa-routing', city: 'חיפה' },
+      { name: 'סניף תל אביב', slug: 'tel-aviv-routing', city: 'תל אביב-יפו' },
     ])
     .returning();
   ids.haifa = haifa!.id;
@@ -90,7 +90,7 @@ describe('without per-branch settings', () => {
     const r = await call('GET', `/pipeline/branches/${ids.haifa}/settings`, franchisee.cookie);
     expect(r.statusCode).toBe(200);
     expect(r.json().data.branchSettings).toEqual({
-      branch: { _id: ids.haifa, name: 'חיפה' },
+      branch: { _id: ids.haifa, name: 'סניף חיפה' },
       cities: [],
       own: false,
       settings: NETWORK,
