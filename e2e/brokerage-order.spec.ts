@@ -104,11 +104,29 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
   await shot('order signed phone');
   await checkA11y({ allImpacts: true });
 
+  // A correction: a new order filled in as the signed one was, naming it; the signed one stays signed.
+  const orders = page.getByTestId('orders-section');
+  await orders.getByRole('button', { name: /^תיקון ההזמנה של / }).click();
+  const correction = orders.getByTestId('order-form');
+  await expect(correction.getByTestId('order-correction-note')).toContainText('ההזמנה שנחתמה לא משתנה');
+  await expect(correction.getByLabel('שם הלקוח')).toBeFocused();
+  await expect(correction.getByLabel('מספר זהות')).toHaveValue('039337423');
+  await correction.getByLabel('גובה דמי התיווך').fill('1.5');
+  await checkA11y({ allImpacts: true });
+  await correction.getByRole('button', { name: 'יצירה ושליחה ללקוח' }).click();
+  await expect(orders.getByRole('heading', { name: 'שליחה לחתימה' })).toBeVisible();
+  await orders.getByRole('button', { name: 'סיום' }).click();
+  const items = orders.getByTestId('order-item');
+  await expect(items).toHaveCount(2);
+  await expect(orders.getByText('הזמנה מתקנת')).toBeVisible();
+  await expect(orders.getByTestId('order-status')).toHaveText(['נשלחה', 'נחתמה']);
+  await shot('order correction phone');
+
   // An admin revokes it, with a reason (kept in the audit log).
   await signInAs('admin');
   await page.reload();
   await settled(page);
-  const item = page.getByTestId('orders-section').getByTestId('order-item').first();
+  const item = page.getByTestId('orders-section').getByTestId('order-item').last();
   await item.getByRole('button', { name: 'ביטול ההזמנה' }).click();
   await item.getByRole('button', { name: 'אישור הביטול' }).click();
   await expect(item.getByText('יש לכתוב את סיבת הביטול')).toBeVisible();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { israelDate } from '@shared/domain/israel-time';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reportShares } from './db/schema';
+import { branches, reportShares } from './db/schema';
 import type { Access } from './plugins/access';
 import { SHARED_CACHE } from './plugins/etag';
 import { createUser } from './test/factories';
@@ -59,7 +59,12 @@ beforeAll(async () => {
   await app.ready();
   adminId = (await createUser(app.db, { role: 'admin' })).id;
   agentA = await withShare(await createAgentFixture(app.db));
-  agentB = await withShare(await createAgentFixture(app.db));
+  // The other agent works in a second branch: the table runs across two branches (the admin's is the network).
+  const [second] = await app.db
+    .insert(branches)
+    .values({ name: 'סניף שני', slug: 'second-branch' })
+    .returning({ id: branches.id });
+  agentB = await withShare(await createAgentFixture(app.db, second!.id));
 });
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -79,9 +84,9 @@ async function send(
   });
 }
 
-type Kind = '401' | '403' | '5xx' | '2xx' | 'other';
+type Kind = '401' | '403' | '404' | '5xx' | '2xx' | 'other';
 const kindOf = ({ statusCode: s }: LightMyRequestResponse): Kind =>
-  s === 401 || s === 403 ? (String(s) as Kind) : s >= 500 ? '5xx' : s < 300 ? '2xx' : 'other';
+  s === 401 || s === 403 || s === 404 ? (String(s) as Kind) : s >= 500 ? '5xx' : s < 300 ? '2xx' : 'other';
 const describeAnswer = (r: LightMyRequestResponse) => `${r.statusCode} ${r.body.slice(0, 200)}`;
 
 /**
@@ -117,11 +122,12 @@ describe('route access table', () => {
 
   it('each route answers visitors, agents on themselves, agents on others and admins as declared', async () => {
     // What each caller may get, per access rule: the answer's kind must be one of these.
-    const allowed: Kind[] = ['2xx', 'other'];
+    const allowed: Kind[] = ['2xx', '404', 'other'];
     const expected: Record<Access, Record<'visitor' | 'onOther' | 'onSelf' | 'admin', Kind[]>> = {
       public: { visitor: allowed, onOther: allowed, onSelf: allowed, admin: allowed },
       signedIn: { visitor: ['401'], onOther: allowed, onSelf: allowed, admin: allowed },
-      selfOrAdmin: { visitor: ['401'], onOther: ['403'], onSelf: ['2xx'], admin: allowed },
+      // The other agent works in another branch: a row of hers named by id is not found (decision 0033).
+      selfOrAdmin: { visitor: ['401'], onOther: ['403', '404'], onSelf: ['2xx'], admin: allowed },
       admin: { visitor: ['401'], onOther: ['403'], onSelf: ['403'], admin: allowed },
       network: { visitor: ['401'], onOther: ['403'], onSelf: ['403'], admin: allowed },
     };

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { contacts, leadActivities, leads } from '../db/schema';
 import { createProperty, createUser } from './factories';
 
-/** An agent with data of its own: a property it handles and an inquiry about it. */
+/** An agent with data of its own (in the given branch, else the default one): a property it handles and an inquiry about it. */
 export type AgentFixture = {
   id: string;
   address: string;
@@ -14,8 +14,8 @@ export type AgentFixture = {
   activityId: string;
 };
 
-export async function createAgentFixture(db: Database): Promise<AgentFixture> {
-  const agent = await createUser(db);
+export async function createAgentFixture(db: Database, branchId?: string): Promise<AgentFixture> {
+  const agent = await createUser(db, branchId ? { branchId } : {});
   const address = `רחוב בדיקה ${randomUUID().slice(0, 6)}`;
   const property = await createProperty(db, { agentId: agent.id, address });
   const [contact] = await db

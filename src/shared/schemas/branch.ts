@@ -91,3 +91,55 @@ export type BranchRef = z.infer<typeof branchRefSchema>;
 
 export const branchListResponseSchema = successSchema(z.object({ branches: z.array(branchSchema) }));
 export const branchResponseSchema = successSchema(z.object({ branch: branchSchema }));
+
+/** Closing a branch (docs/branches.md, "Closing a branch"): its people, listings and open work move in one step. */
+export const BRANCH_CLOSE_MESSAGES = {
+  holdsRows: 'בסניף יש אנשים או נכסים: סגרו אותו דרך "סגירת סניף", שמעבירה אותם לסניף אחר',
+  target: 'בחרו סניף פעיל אחר שאליו יעברו האנשים והנכסים',
+  sameBranch: 'אי אפשר להעביר לסניף שנסגר: בחרו סניף אחר',
+  alreadyClosed: 'הסניף כבר סגור',
+} as const;
+
+/** How many names of each kind a preview lists (the counts are always whole). */
+export const CLOSE_PREVIEW_NAMES = 50;
+
+export const closeBranchSchema = z.object({
+  targetBranchId: z.uuid({ error: BRANCH_CLOSE_MESSAGES.target }),
+});
+
+const namedGroup = z.object({
+  count: z.number().int(),
+  /** Up to CLOSE_PREVIEW_NAMES of them, by name. */
+  names: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
+export type NamedGroup = z.infer<typeof namedGroup>;
+
+/** What closing a branch moves: everything that still names it, except the past (closed leads, entries, deals). */
+export const branchClosePreviewSchema = z.object({
+  branch: branchRefSchema,
+  people: namedGroup,
+  listings: namedGroup,
+  openLeads: namedGroup,
+  contacts: namedGroup,
+  /** The agents' goals of the current month and later, which follow their agents. */
+  goals: namedGroup,
+});
+export type BranchClosePreview = z.infer<typeof branchClosePreviewSchema>;
+
+export const branchClosePreviewResponseSchema = successSchema(
+  z.object({ preview: branchClosePreviewSchema }),
+);
+
+export const branchCloseResponseSchema = successSchema(
+  z.object({
+    branch: branchSchema,
+    target: branchRefSchema,
+    moved: z.object({
+      people: z.number().int(),
+      listings: z.number().int(),
+      openLeads: z.number().int(),
+      contacts: z.number().int(),
+      goals: z.number().int(),
+    }),
+  }),
+);

@@ -6,16 +6,22 @@ import {
   TRANSACTION_LABELS,
   TRANSACTION_OF_SIDE,
 } from '@shared/domain/brokerage-order';
-import { type CreateOrderInput, createOrderSchema, type OrderDraft } from '@shared/schemas/orders';
+import {
+  type CreateOrderInput,
+  createOrderSchema,
+  type Order,
+  type OrderDraft,
+} from '@shared/schemas/orders';
 import { Button } from '@web/components/button';
 import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
 import { SelectField } from '@web/components/select-field';
 import { orders } from '@web/i18n/orders';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
+import { formatDate } from '@web/lib/format';
 import { type SentOrder, useCreateAndSendOrder } from '@web/lib/orders-api';
 import { toast } from '@web/lib/toast';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 
 const t = orders.form;
@@ -39,25 +45,51 @@ const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 
 const checkOrder = zodResolver(createOrderSchema);
 
+/** The form's fields from a signed order a correction replaces: everything as signed, to be changed. */
+const valuesOf = (order: Order, draft: OrderDraft): Values => ({
+  side: order.side,
+  clientName: order.clientName,
+  clientIdNumber: order.clientIdNumber,
+  clientAddress: order.clientAddress,
+  clientPhone: order.clientPhone,
+  clientEmail: order.clientEmail ?? '',
+  brokerLicence: draft.brokers.some((b) => b.licenceNumber === order.brokerLicence)
+    ? order.brokerLicence
+    : (draft.brokers[0]?.licenceNumber ?? ''),
+  approxPrice: String(order.approxPrice),
+  feeKind: order.feeAgorot === null ? 'percent' : 'amount',
+  feeValue:
+    order.feeAgorot === null
+      ? String((order.feePercentHundredths ?? 0) / 100)
+      : String(order.feeAgorot / 100),
+  vatIncluded: order.vatIncluded,
+});
+
 /**
  * A new order, phone first: what the lead or property already tells is filled in; the agent adds the client's
- * ID and address and the fee, and the order is issued and sent in one step.
+ * ID and address and the fee, and the order is issued and sent in one step. With `replaces`, a correction of a
+ * signed order: a new order, filled in as that one was signed, that names it (a signed order never changes).
  */
 export function OrderForm({
   draft,
+  replaces,
   onSent,
   onCancel,
 }: {
   draft: OrderDraft;
+  replaces?: Order;
   onSent: (sent: SentOrder) => void;
   onCancel: () => void;
 }) {
-  const [properties, setProperties] = useState<Property[]>(draft.properties);
+  const [properties, setProperties] = useState<Property[]>(
+    replaces ? replaces.properties.map((p) => ({ ...p })) : draft.properties,
+  );
   const [newAddress, setNewAddress] = useState('');
   const create = useCreateAndSendOrder();
   const bodyOf = (values: Values): CreateOrderInput => ({
     ...(draft.leadId ? { leadId: draft.leadId } : {}),
     ...(draft.propertyId ? { propertyId: draft.propertyId } : {}),
+    ...(replaces ? { replacesOrderId: replaces._id } : {}),
     side: values.side,
     transactionKind: TRANSACTION_OF_SIDE[values.side],
     clientName: values.clientName,
@@ -76,6 +108,7 @@ export function OrderForm({
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<Values>({
     resolver: async (values, context, options) => {
@@ -84,20 +117,26 @@ export function OrderForm({
         ? { values: {}, errors: result.errors }
         : { values, errors: {} };
     },
-    defaultValues: {
-      side: draft.side,
-      clientName: draft.clientName,
-      clientIdNumber: '',
-      clientAddress: '',
-      clientPhone: draft.clientPhone,
-      clientEmail: draft.clientEmail,
-      brokerLicence: draft.brokers[0]?.licenceNumber ?? '',
-      approxPrice: draft.approxPrice ? String(draft.approxPrice) : '',
-      feeKind: 'percent',
-      feeValue: '',
-      vatIncluded: false,
-    },
+    defaultValues: replaces
+      ? valuesOf(replaces, draft)
+      : {
+          side: draft.side,
+          clientName: draft.clientName,
+          clientIdNumber: '',
+          clientAddress: '',
+          clientPhone: draft.clientPhone,
+          clientEmail: draft.clientEmail,
+          brokerLicence: draft.brokers[0]?.licenceNumber ?? '',
+          approxPrice: draft.approxPrice ? String(draft.approxPrice) : '',
+          feeKind: 'percent',
+          feeValue: '',
+          vatIncluded: false,
+        },
   });
+  // A correction opens below the signed order: the keyboard goes to its first field, not back to the top.
+  useEffect(() => {
+    if (replaces) setFocus('clientName');
+  }, [replaces, setFocus]);
   const propertiesError = (errors as Record<string, { message?: string } | undefined>).properties?.message;
   const onSubmit = handleSubmit((values) => {
     create.mutate(bodyOf(values), {
@@ -119,6 +158,11 @@ export function OrderForm({
   };
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" data-testid="order-form">
+      {replaces?.signedAt && (
+        <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="order-correction-note">
+          {t.correctionOf(formatDate(replaces.signedAt))}
+        </p>
+      )}
       <SelectField
         label={t.side}
         required

@@ -26,7 +26,15 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
   revoked: 'bg-red-100 text-red-900',
 };
 
-function OrderItem({ order, onSent }: { order: Order; onSent: (sent: SentOrder) => void }) {
+function OrderItem({
+  order,
+  onSent,
+  onCorrect,
+}: {
+  order: Order;
+  onSent: (sent: SentOrder) => void;
+  onCorrect: (order: Order) => void;
+}) {
   const send = useSendOrder();
   const { user } = useSession();
   const resendable = order.status !== 'signed' && order.status !== 'revoked';
@@ -65,6 +73,16 @@ function OrderItem({ order, onSent }: { order: Order; onSent: (sent: SentOrder) 
           {orders.sendAgain}
         </Button>
       )}
+      {order.status === 'signed' && (
+        <Button
+          variant="secondary"
+          className="self-start"
+          aria-label={orders.correctLabel(order.clientName)}
+          onClick={() => onCorrect(order)}
+        >
+          {orders.correct}
+        </Button>
+      )}
       {user?.role === 'admin' && order.status !== 'revoked' && <OrderRevoke orderId={order._id} />}
     </li>
   );
@@ -74,11 +92,22 @@ function OrderItem({ order, onSent }: { order: Order; onSent: (sent: SentOrder) 
 export function OrdersSection({ source }: { source: OrderSource }) {
   const list = useOrders(source);
   const [creating, setCreating] = useState(false);
+  // A correction is a new order filled in from the signed one it replaces (the API's replacesOrderId).
+  const [correcting, setCorrecting] = useState<Order | null>(null);
   const [sent, setSent] = useState<SentOrder | null>(null);
-  const draft = useOrderDraft(source, creating);
+  const draft = useOrderDraft(source, creating || correcting !== null);
   const onSent = (result: SentOrder) => {
     setCreating(false);
+    setCorrecting(null);
     setSent(result);
+  };
+  const close = () => {
+    setCreating(false);
+    setCorrecting(null);
+  };
+  const startCorrection = (order: Order) => {
+    setSent(null);
+    setCorrecting(order);
   };
   return (
     <div className="flex flex-col gap-3" data-testid="orders-section">
@@ -91,18 +120,24 @@ export function OrdersSection({ source }: { source: OrderSource }) {
       ) : (
         <ul className="flex flex-col gap-2">
           {list.data.map((order) => (
-            <OrderItem key={order._id} order={order} onSent={onSent} />
+            <OrderItem key={order._id} order={order} onSent={onSent} onCorrect={startCorrection} />
           ))}
         </ul>
       )}
       {sent && <OrderSendStep sent={sent} onDone={() => setSent(null)} />}
-      {creating ? (
+      {creating || correcting ? (
         draft.isPending ? (
           <p role="status">{orders.loading}</p>
         ) : draft.isError ? (
           <p role="alert">{orders.loadFailure}</p>
         ) : (
-          <OrderForm draft={draft.data} onSent={onSent} onCancel={() => setCreating(false)} />
+          <OrderForm
+            key={correcting?._id ?? 'new'}
+            draft={draft.data}
+            replaces={correcting ?? undefined}
+            onSent={onSent}
+            onCancel={close}
+          />
         )
       ) : (
         !sent && (

@@ -20,14 +20,11 @@ export const branches = {
   saveFailed: 'השמירה נכשלה, נסו שוב',
   active: 'פעיל',
   closed: 'סגור',
-  close: 'סגירת הסניף',
+  close: 'סגירת סניף',
   reopen: 'פתיחה מחדש',
   closeLabel: (name: string) => `סגירת ${name}`,
   reopenLabel: (name: string) => `פתיחה מחדש של ${name}`,
-  confirmClose: (name: string) =>
-    `לסגור את ${name}? לא יהיה אפשר לשייך אליו אנשים חדשים. האנשים והנכסים שכבר בו יישארו בו.`,
   confirmReopen: (name: string) => `לפתוח מחדש את ${name}?`,
-  closedDone: 'הסניף נסגר',
   reopened: 'הסניף נפתח מחדש',
   name: 'שם הסניף',
   slug: 'כתובת הדף באתר (אותיות לועזיות, למשל haifa)',
@@ -60,4 +57,27 @@ export const branches = {
   networkAccess: 'גישה לכל הסניפים',
   networkAccessHint: 'עם הגישה: ניהול כל הרשת. בלעדיה: ניהול הסניף שלו או שלה בלבד.',
   networkRole: 'הנהלת הרשת',
+
+  /** Closing a branch: the dialog that previews what moves and asks where to (docs/branches.md). */
+  closeFlow: {
+    title: (name: string) => `סגירת ${name}`,
+    intro:
+      'כל מי שעובד בסניף, הנכסים שלו, הלידים הפתוחים, אנשי הקשר והיעדים מהחודש הזה והלאה יעברו יחד לסניף שתבחרו. החודשים שעברו יישארו רשומים לסניף הזה.',
+    loading: 'בודקים מה יעבור...',
+    loadFailure: 'לא הצלחנו לבדוק מה יעבור. נסו שוב.',
+    whatMoves: 'מה יעבור',
+    people: (n: number) => plural(n, { one: 'איש צוות אחד', other: '{n} אנשי צוות' }),
+    listings: (n: number) => plural(n, { one: 'נכס אחד', other: '{n} נכסים' }),
+    openLeads: (n: number) => plural(n, { one: 'ליד פתוח אחד', other: '{n} לידים פתוחים' }),
+    contacts: (n: number) => plural(n, { one: 'איש קשר אחד', other: '{n} אנשי קשר' }),
+    goals: (n: number) => plural(n, { one: 'יעד חודשי אחד', other: '{n} יעדים חודשיים' }),
+    andMore: (n: number) => plural(n, { one: 'ועוד אחד', other: 'ועוד {n}' }),
+    nothing: 'אין בסניף אנשים, נכסים או לידים פתוחים: הוא ייסגר בלי להעביר דבר.',
+    target: 'הסניף שאליו יעברו',
+    noTarget: 'אין סניף פעיל אחר להעביר אליו: אי אפשר לסגור את הסניף הפעיל האחרון.',
+    chooseTarget: 'יש לבחור סניף',
+    confirm: 'סגירה והעברה',
+    closing: 'סוגרים...',
+    done: (name: string, target: string) => `${name} נסגר, והכול עבר ל${target}`,
+  },
 };

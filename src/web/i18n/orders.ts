@@ -11,6 +11,8 @@ export const orders = {
   sentOn: (date: string) => `נשלחה ב־${date}`,
   signedOn: (date: string) => `נחתמה ב־${date}`,
   replaces: 'הזמנה מתקנת',
+  correct: 'תיקון ההזמנה',
+  correctLabel: (client: string) => `תיקון ההזמנה של ${client}: הזמנה חדשה במקומה`,
   form: {
     side: 'הצד בעסקה',
     transactionKind: 'סוג העסקה',
@@ -33,6 +35,8 @@ export const orders = {
     submit: 'יצירה ושליחה ללקוח',
     submitting: 'יוצר…',
     failed: 'ההזמנה לא נוצרה, נסו שוב',
+    correctionOf: (signedOn: string) =>
+      `תיקון להזמנה שנחתמה ב־${signedOn}: ההזמנה שנחתמה לא משתנה. ההזמנה החדשה נשלחת לחתימה ומציינת שהיא מחליפה אותה.`,
   },
   send: {
     title: 'שליחה לחתימה',

@@ -1,5 +1,6 @@
 import type { BranchScope } from '@shared/domain/branch-scope';
 import {
+  BRANCH_CLOSE_MESSAGES,
   BRANCH_MESSAGES,
   type Branch,
   type BranchRef,
@@ -8,7 +9,7 @@ import {
 } from '@shared/schemas/branch';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { branches } from '../../db/schema';
+import { branches, properties, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict } from '../../lib/errors';
 import { scopes } from '../../plugins/cache-scopes';
@@ -17,6 +18,7 @@ import type { SessionUser } from '../../plugins/session';
 import { assertInScope, inBranchScope } from './scope';
 
 type BranchRow = typeof branches.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function toBranch(row: BranchRow): Branch {
   return {
@@ -70,9 +72,13 @@ export async function findOpenBranchBySlug(db: Database, slug: string): Promise<
   return row;
 }
 
-/** A branch a row may be placed in: seen by the scope, and open (400 on the `branchId` field otherwise). */
+/**
+ * A branch a row may be placed in: seen by the scope, and open (400 on the `branchId` field otherwise). Inside a
+ * transaction the row stays locked (FOR SHARE) until it ends, so a close of the branch (which locks it FOR
+ * UPDATE) waits for the placement and moves the row too, or the placement waits and is refused.
+ */
 export async function assertBranchOpen(db: Database, scope: BranchScope, id: string): Promise<BranchRow> {
-  const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1);
+  const [row] = await db.select().from(branches).where(eq(branches.id, id)).limit(1).for('share');
   if (!row || !(scope.all || scope.branchId === id))
     throw badRequest(BRANCH_MESSAGES.notFound, { branchId: BRANCH_MESSAGES.notFound });
   if (!row.active) throw badRequest(BRANCH_MESSAGES.closed, { branchId: BRANCH_MESSAGES.closed });
@@ -109,7 +115,22 @@ export async function createBranch(db: Database, actor: SessionUser, body: Creat
   });
 }
 
-/** Edits a branch; closing the last open one is refused (an agent always has an open branch to be in). */
+/** Whether people or listings still name the branch (a plain close is refused then: use the close flow). */
+export async function holdsPeopleOrListings(db: Database | Tx, branchId: string): Promise<boolean> {
+  const [person] = await db.select({ id: users.id }).from(users).where(eq(users.branchId, branchId)).limit(1);
+  if (person) return true;
+  const [listing] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(eq(properties.branchId, branchId))
+    .limit(1);
+  return Boolean(listing);
+}
+
+/**
+ * Edits a branch; closing the last open one is refused (an agent always has an open branch to be in), and so is
+ * closing one that still holds people or listings (they move with the close flow: close.ts).
+ */
 export async function updateBranch(db: Database, actor: SessionUser, id: string, body: UpdateBranchBody) {
   const before = await branchInScope(db, actor.branchScope, id);
   await assertUnique(db, body, id);
@@ -122,6 +143,9 @@ export async function updateBranch(db: Database, actor: SessionUser, id: string,
         .for('update');
       if (open.length <= 1)
         throw conflict(BRANCH_MESSAGES.lastActive, { active: BRANCH_MESSAGES.lastActive });
+      // A branch that still holds people or listings closes through the close flow, which moves them.
+      if (await holdsPeopleOrListings(tx, id))
+        throw conflict(BRANCH_CLOSE_MESSAGES.holdsRows, { active: BRANCH_CLOSE_MESSAGES.holdsRows });
     }
     const [row] = await tx
       .update(branches)

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { seesBranch } from '@shared/domain/branch-scope';
 import { paths } from '@shared/paths';
 import { REPORT_MESSAGES } from '@shared/schemas/report-contact';
 import { type ReportShare, SHARE_VALID_DAYS, type ShareState } from '@shared/schemas/report-share';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reportShares } from '../../db/schema';
+import { reportShares, users } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { hashToken, type SessionUser } from '../../plugins/session';
 import { actingAgent, findAgentProperty } from './access';
@@ -72,12 +73,20 @@ export async function listShares(db: Database, user: SessionUser, agentId?: stri
   return rows.map(toShare);
 }
 
-/** Revokes a link: its owner agent or an admin; revoking twice is harmless. */
+/**
+ * Revokes a link: its owner agent or an admin of the agent's branch (docs/decisions/0033: another branch's link
+ * is not found); revoking twice is harmless.
+ */
 export async function revokeShare(db: Database, user: SessionUser, id: string) {
-  const [row] = await db.select().from(reportShares).where(eq(reportShares.id, id)).limit(1);
-  if (!row) throw notFound();
-  if (user.role !== 'admin' && row.agentId !== user.id) throw forbidden();
-  if (row.revoked) return toShare(row);
+  const [row] = await db
+    .select({ share: reportShares, branchId: users.branchId })
+    .from(reportShares)
+    .innerJoin(users, eq(users.id, reportShares.agentId))
+    .where(eq(reportShares.id, id))
+    .limit(1);
+  if (!row || !seesBranch(user.branchScope, row.branchId)) throw notFound();
+  if (user.role !== 'admin' && row.share.agentId !== user.id) throw forbidden();
+  if (row.share.revoked) return toShare(row.share);
   const [updated] = await db
     .update(reportShares)
     .set({ revoked: true, revokedAt: new Date() })

@@ -132,6 +132,8 @@ export async function createUser(
   const place = await placement(db, actor, body);
   const user = await uniqueEmail(() =>
     db.transaction(async (tx) => {
+      // Checked again under a lock: a branch closed since (and its people moved) takes nobody new.
+      await assertBranchOpen(tx as unknown as Database, actor.branchScope, place.branchId);
       const [row] = await tx
         .insert(users)
         .values({

@@ -165,6 +165,7 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     spareSearch: spareAlerts.searchId,
     phoneOnlyAlertToken: phoneOnlyAlerts.token,
     branch: branch!.id,
+    defaultBranch: lead!.branchId,
     order: order!.id,
     orderToken,
   };

@@ -586,7 +586,7 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'branches',
-    ['branches', 'audit_log'],
+    ['branches', 'audit_log', 'users', 'properties', 'leads', 'contacts', 'goals'],
     [
       {
         method: 'POST',
@@ -622,6 +622,18 @@ export const fuzzFamilies: FuzzRoute[] = [
             active: [true, false],
           }),
         ),
+      },
+      {
+        method: 'GET',
+        url: '/branches/:branch/close-preview',
+        as: 'admin',
+        ...path(fields({ branch: ['$branch'] })),
+      },
+      {
+        method: 'POST',
+        url: '/branches/:branch/close',
+        as: 'admin',
+        ...json(fields({ targetBranchId: ['$defaultBranch', '$branch'] })),
       },
     ],
   ),

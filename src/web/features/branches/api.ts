@@ -1,5 +1,11 @@
-import type { Branch, CreateBranchBody, UpdateBranchBody } from '@shared/schemas/branch';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Branch,
+  BranchClosePreview,
+  BranchRef,
+  CreateBranchBody,
+  UpdateBranchBody,
+} from '@shared/schemas/branch';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { branchKeys } from '@web/lib/branches';
 import { userKeys } from '@web/lib/users';
@@ -31,3 +37,30 @@ export const useUpdateBranch = () =>
       (r) => r.data.branch,
     ),
   );
+
+/** What closing the branch would move (network admins; read fresh each time the dialog opens). */
+export const useClosePreview = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...branchKeys.all, 'close-preview', id],
+    queryFn: () =>
+      apiRequest<{ data: { preview: BranchClosePreview } }>(
+        `/branches/${encodeURIComponent(id!)}/close-preview`,
+      ).then((r) => r.data.preview),
+    enabled: Boolean(id),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export type BranchCloseResult = { branch: Branch; target: BranchRef; moved: Record<string, number> };
+
+/** Closes the branch, moving what it holds to the target: everything read since may name another branch. */
+export const useCloseBranch = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, targetBranchId }: { id: string; targetBranchId: string }) =>
+      apiRequest<{ data: BranchCloseResult }>(`/branches/${encodeURIComponent(id)}/close`, {
+        body: { targetBranchId },
+      }).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+};

@@ -9,7 +9,7 @@ type Props = {
   manage: boolean;
   onEdit?: () => void;
   onToggleActive?: () => void;
-  /** The server's refusal of the last close or reopen of this branch (the last open branch stays open). */
+  /** The server's refusal of the last reopen of this branch (a close shows its refusal in the close dialog). */
   refusal?: string;
 };
 

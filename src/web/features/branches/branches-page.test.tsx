@@ -130,27 +130,120 @@ describe('BranchesPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'הוספת סניף' })).toBeNull();
   });
 
-  it('shows the server’s refusal to close the last open branch on its card', async () => {
-    const calls = serve(admin(true), (call) =>
-      call.method === 'PATCH'
-        ? json(409, {
-            status: 'fail',
-            message: BRANCH_MESSAGES.lastActive,
-            fieldErrors: { active: BRANCH_MESSAGES.lastActive },
-          })
-        : listed([telAviv, branch('old', 'סניף סגור', { active: false })]),
+  it('closes a branch through the dialog: shows what moves, asks where to, and says where it went', async () => {
+    const preview = {
+      branch: { _id: haifa._id, name: haifa.name, slug: haifa.slug },
+      people: {
+        count: 2,
+        names: [
+          { _id: 'p1', name: 'דנה לוי' },
+          { _id: 'p2', name: 'יוסי כהן' },
+        ],
+      },
+      listings: { count: 1, names: [{ _id: 'l1', name: 'הרצל 1, חיפה' }] },
+      openLeads: { count: 0, names: [] },
+      contacts: { count: 3, names: [{ _id: 'c1', name: 'פונה' }] },
+      goals: { count: 0, names: [] },
+    };
+    let closed = false;
+    const calls = serve(admin(true), (call) => {
+      if (call.url.endsWith('/close-preview')) return json(200, { status: 'success', data: { preview } });
+      if (call.url.endsWith('/close')) {
+        closed = true;
+        return json(200, {
+          status: 'success',
+          data: {
+            branch: { ...haifa, active: false },
+            target: { _id: telAviv._id, name: telAviv.name, slug: telAviv.slug },
+            moved: { people: 2, listings: 1, openLeads: 0, contacts: 3, goals: 0 },
+          },
+        });
+      }
+      return listed(closed ? [telAviv, { ...haifa, active: false }] : [telAviv, haifa]);
+    });
+    renderPage(admin(true));
+    await userEvent.click(await screen.findByRole('button', { name: 'סגירת סניף חיפה' }));
+    const dialog = await screen.findByRole('dialog', { name: 'סגירת סניף חיפה' });
+    const moves = await within(dialog).findByRole('region', { name: 'מה יעבור' });
+    expect(await within(moves).findByText('2 אנשי צוות')).toBeInTheDocument();
+    expect(within(moves).getByText(/דנה לוי، יוסי כהן/)).toBeInTheDocument();
+    expect(within(moves).getByText('נכס אחד')).toBeInTheDocument();
+    expect(within(moves).getByText('3 אנשי קשר')).toBeInTheDocument();
+    expect(within(moves).getByText(/ועוד 2/)).toBeInTheDocument();
+    expect(within(moves).queryByText(/לידים פתוחים/)).toBeNull();
+    // No target yet: the field says so, nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'סגירה והעברה' }));
+    expect(within(dialog).getByText('יש לבחור סניף')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/close'))).toBe(false);
+    // Only another open branch is offered.
+    const select = within(dialog).getByLabelText(/הסניף שאליו יעברו/);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['—', telAviv.name]);
+    await userEvent.selectOptions(select, telAviv._id);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'סגירה והעברה' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.url.endsWith('/close'))).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/branches/haifa/close',
+      body: { targetBranchId: telAviv._id },
+    });
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('branch-card')[1]!).getByText('סגור')).toBeInTheDocument(),
     );
+  });
+
+  it('shows the server’s refusal to close the last open branch in the dialog', async () => {
+    serve(admin(true), (call) => {
+      if (call.url.endsWith('/close-preview'))
+        return json(200, {
+          status: 'success',
+          data: {
+            preview: {
+              branch: { _id: 'tel-aviv', name: telAviv.name, slug: 'tel-aviv' },
+              people: { count: 0, names: [] },
+              listings: { count: 0, names: [] },
+              openLeads: { count: 0, names: [] },
+              contacts: { count: 0, names: [] },
+              goals: { count: 0, names: [] },
+            },
+          },
+        });
+      if (call.url.endsWith('/close'))
+        return json(409, {
+          status: 'fail',
+          message: BRANCH_MESSAGES.lastActive,
+          fieldErrors: { active: BRANCH_MESSAGES.lastActive },
+        });
+      return listed([telAviv, haifa]);
+    });
     renderPage(admin(true));
     await userEvent.click(await screen.findByRole('button', { name: 'סגירת משרד ראשי תל אביב' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'סגירת הסניף' }));
-    const card = screen.getAllByTestId('branch-card')[0]!;
-    expect(await within(card).findByRole('alert')).toHaveTextContent(BRANCH_MESSAGES.lastActive);
-    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      url: '/api/v1/branches/tel-aviv',
-      body: { active: false },
-    });
-    expect(within(screen.getAllByTestId('branch-card')[1]!).getByText('סגור')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/ייסגר בלי להעביר דבר/)).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByLabelText(/הסניף שאליו יעברו/), haifa._id);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'סגירה והעברה' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(BRANCH_MESSAGES.lastActive);
+  });
+
+  it('reopens a closed branch after a confirmation', async () => {
+    const calls = serve(admin(true), (call) =>
+      call.method === 'PATCH'
+        ? json(200, { status: 'success', data: { branch: { ...haifa, active: true } } })
+        : listed([telAviv, { ...haifa, active: false }]),
+    );
+    renderPage(admin(true));
+    await userEvent.click(await screen.findByRole('button', { name: 'פתיחה מחדש של סניף חיפה' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'פתיחה מחדש' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+        url: '/api/v1/branches/haifa',
+        body: { active: true },
+      }),
+    );
   });
 
   it('says when there are no branches, and when they cannot be loaded', async () => {

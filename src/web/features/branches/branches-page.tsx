@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useCreateBranch, useUpdateBranch } from './api';
 import { BranchCard } from './branch-card';
 import { BranchForm, type BranchFormOutput } from './branch-form';
+import { CloseBranchDialog } from './close-branch-dialog';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; branch: Branch } | null;
 
@@ -28,7 +29,10 @@ export function BranchesPage() {
   const create = useCreateBranch();
   const update = useUpdateBranch();
   const [editing, setEditing] = useState<Editing>(null);
+  /** A closed branch to reopen (a plain confirmation). */
   const [confirming, setConfirming] = useState<Branch>();
+  /** An open branch to close: the close flow moves what it holds (CloseBranchDialog). */
+  const [closing, setClosing] = useState<Branch>();
   const [refusal, setRefusal] = useState<{ id: string; message: string }>();
 
   const onSubmit = async (values: BranchFormOutput) => {
@@ -42,18 +46,16 @@ export function BranchesPage() {
     setEditing(null);
   };
 
-  const toggle = () => {
+  const reopen = () => {
     if (!confirming) return;
     const branch = confirming;
-    const active = !branch.active;
     setRefusal(undefined);
     update.mutate(
-      { id: branch._id, body: { active } },
+      { id: branch._id, body: { active: true } },
       {
-        onSuccess: () => toast.success(active ? t.reopened : t.closedDone),
+        onSuccess: () => toast.success(t.reopened),
         onError: (err) => {
           if (isSessionEnd(err)) return;
-          // The server's own words, on the card: the last open branch cannot be closed.
           setRefusal({ id: branch._id, message: err instanceof ApiError ? err.message : t.saveFailed });
         },
         onSettled: () => setConfirming(undefined),
@@ -112,7 +114,11 @@ export function BranchesPage() {
                   setEditing({ mode: 'edit', branch });
                   window.scrollTo({ top: 0, behavior: 'smooth' });
                 }}
-                onToggleActive={() => setConfirming(branch)}
+                onToggleActive={() => {
+                  setRefusal(undefined);
+                  if (branch.active) setClosing(branch);
+                  else setConfirming(branch);
+                }}
               />
             ))}
           </ul>
@@ -120,13 +126,15 @@ export function BranchesPage() {
       )}
       <ConfirmDialog
         open={Boolean(confirming)}
-        message={confirming ? (confirming.active ? t.confirmClose : t.confirmReopen)(confirming.name) : ''}
-        confirmLabel={confirming?.active ? t.close : t.reopen}
-        danger={confirming?.active}
+        message={confirming ? t.confirmReopen(confirming.name) : ''}
+        confirmLabel={t.reopen}
         busy={update.isPending}
-        onConfirm={toggle}
+        onConfirm={reopen}
         onCancel={() => setConfirming(undefined)}
       />
+      {network && (
+        <CloseBranchDialog branch={closing} branches={branches} onClose={() => setClosing(undefined)} />
+      )}
     </Page>
   );
 }

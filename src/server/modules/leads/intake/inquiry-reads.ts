@@ -1,3 +1,4 @@
+import { seesBranch } from '@shared/domain/branch-scope';
 import {
   INQUIRY_MESSAGES,
   type InquiryFilters,
@@ -9,6 +10,7 @@ import type { Database } from '../../../db/client';
 import { leads, mailOutbox, properties, users } from '../../../db/schema';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { SessionUser } from '../../../plugins/session';
+import { inBranchScope } from '../../branches';
 import { mayReadLead, readableLeads } from '../pipeline/visibility';
 import { INQUIRY_MAIL_KIND } from './inquiry';
 
@@ -60,29 +62,33 @@ function toItem({ lead, property, agent, mail }: Row, viewer: SessionUser): Inqu
   };
 }
 
-/** The agents and properties that have inquiries: the admin's filter choices. */
-async function inquiryFilters(db: Database): Promise<InquiryFilters> {
+/** The agents and properties that have inquiries in the admin's branches: her filter choices. */
+async function inquiryFilters(db: Database, viewer: SessionUser): Promise<InquiryFilters> {
+  const inScope = and(isInquiry, inBranchScope(viewer.branchScope, leads.branchId));
   const agents = await db
     .selectDistinct({ _id: users.id, name: users.name })
     .from(leads)
     .innerJoin(users, eq(users.id, leads.ownerId))
-    .where(isInquiry)
+    .where(inScope)
     .orderBy(asc(users.name));
   const props = await db
     .selectDistinct({ _id: properties.id, address: properties.address, city: properties.city })
     .from(leads)
     .innerJoin(properties, eq(properties.id, leads.propertyId))
-    .where(isInquiry)
+    .where(inScope)
     .orderBy(asc(properties.city), asc(properties.address));
   return { agents, properties: props };
 }
 
-/** Inquiries newest first: every one for an admin (filterable by agent and property), an agent's own otherwise. */
+/**
+ * Inquiries newest first: every one of her branches for an admin (filterable by agent and property; another
+ * branch's are not there: docs/decisions/0033), an agent's own otherwise.
+ */
 export async function listInquiries(db: Database, viewer: SessionUser, query: InquiryListQuery) {
   const admin = viewer.role === 'admin';
   const where: (SQL | undefined)[] = [isInquiry];
   // An agent's inquiries are the ones it owns in the pipeline (the leads' visibility rule).
-  where.push(readableLeads(viewer));
+  where.push(readableLeads(viewer), inBranchScope(viewer.branchScope, leads.branchId));
   if (query.agentId) where.push(eq(leads.ownerId, query.agentId));
   if (query.propertyId) where.push(eq(leads.propertyId, query.propertyId));
   const rows = await selectInquiries(db)
@@ -91,16 +97,16 @@ export async function listInquiries(db: Database, viewer: SessionUser, query: In
     .limit(query.limit);
   return {
     inquiries: rows.map((row) => toItem(row, viewer)),
-    filters: admin ? await inquiryFilters(db) : { agents: [], properties: [] },
+    filters: admin ? await inquiryFilters(db, viewer) : { agents: [], properties: [] },
   };
 }
 
-/** One inquiry, for an admin or an agent it concerns. */
+/** One inquiry, for an admin of its branch or an agent it concerns; another branch's is not found. */
 export async function getInquiry(db: Database, viewer: SessionUser, id: string): Promise<InquiryItem> {
   const [row] = await selectInquiries(db)
     .where(and(eq(leads.id, id), isInquiry))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row || !seesBranch(viewer.branchScope, row.lead.branchId)) throw notFound();
   if (!mayReadLead(viewer, row.lead)) throw forbidden(INQUIRY_MESSAGES.notYours);
   return toItem(row, viewer);
 }

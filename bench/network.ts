@@ -1,0 +1,354 @@
+/**
+ * npm run bench:network — a branch manager's screens in a network of branches, side by side with the same
+ * screens of today's single office (issue 33 "Speed", issue 40). Two databases are seeded: the network (50
+ * branches, 1,000 agents, 100,000 properties and 100,000 leads by default) and one office the size of one of
+ * its branches (20 agents, 2,000 properties, 2,000 leads). Each screen is measured for the office's admin, for a
+ * branch manager of the network and for a network admin, with the server's own CPU time per request, beside
+ * the ceiling (a bare Fastify route in its own process) and the app's bare route. Requests vary (each screen
+ * walks months or statuses) and daily entries are written in between, so the read caches are dropped as they
+ * are at work. Prints Markdown rows for docs/performance.md; the last column is the branch manager's CPU over
+ * the office admin's.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:network
+ *   BENCH_BRANCHES=10 BENCH_AGENTS=200 BENCH_PROPERTIES=20000 BENCH_LEADS=20000 BENCH_SECONDS=4 (smaller)
+ *   npm run bench:network        (embedded PGlite; defaults a tenth of the size)
+ *   BENCH_ONLY=leads,board       (some screens)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { israelYearMonth } from '@shared/domain/israel-calendar';
+import { LEAD_STATUSES } from '@shared/domain/pipeline';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client';
+import { branches, contacts, goals, indicators, leads, properties, users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/modules/users';
+import { adminQuery, withDatabase } from '../src/server/test/global-setup';
+import { startCeiling } from './lib/ceiling';
+import { dailyEntryWriter } from './lib/daily-entries';
+import { type Figure, measure } from './lib/mix';
+import { FIGURE_HEADER, figureRow, machine, stamp } from './lib/report';
+import { type BenchServer, signIn, startServer } from './lib/server';
+
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const scale = serverUrl ? 1 : 0.1;
+const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 50);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 1_000 * scale);
+const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 100_000 * scale);
+const LEADS = Number(process.env.BENCH_LEADS ?? 100_000 * scale);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const WRITE_EVERY = Number(process.env.BENCH_WRITE_EVERY ?? 50);
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const PASSWORD = 'bench-password-1';
+const DAY = 86_400_000;
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+type Size = { branches: number; agents: number; properties: number; leads: number };
+type Seeded = { agentIds: string[] };
+
+/** Seeds one database: branches, agents spread over them, listings, contacts with leads, entries and goals. */
+async function seed(databaseUrl: string | undefined, dataDir: string, size: Size, prefix: string) {
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  await handle.migrate();
+  const { db } = handle;
+  const started = Date.now();
+  const passwordHash = await hashPassword(PASSWORD);
+  const [first] = await db.select({ id: branches.id }).from(branches).limit(1);
+  const more =
+    size.branches > 1
+      ? await db
+          .insert(branches)
+          .values(
+            Array.from({ length: size.branches - 1 }, (_, i) => ({
+              name: `סניף ${i + 2}`,
+              slug: `branch-${i + 2}`,
+              city: `עיר ${i + 2}`,
+            })),
+          )
+          .returning({ id: branches.id })
+      : [];
+  const branchIds = [first!.id, ...more.map((b) => b.id)];
+  // The people who sign in: a network admin, a manager of the first branch and its first agent.
+  await db.insert(users).values([
+    {
+      name: 'מנהלת הרשת',
+      email: `${prefix}-network@example.com`,
+      role: 'admin',
+      networkAccess: true,
+      passwordHash,
+      branchId: branchIds[0]!,
+    },
+    {
+      name: 'מנהל הסניף',
+      email: `${prefix}-manager@example.com`,
+      role: 'admin',
+      networkAccess: false,
+      passwordHash,
+      branchId: branchIds[0]!,
+    },
+  ]);
+  const agents: { id: string; branchId: string }[] = [];
+  for (let i = 0; i < size.agents; i += 500) {
+    const rows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: Math.min(500, size.agents - i) }, (_, j) => ({
+          name: `סוכן ${i + j + 1}`,
+          email: `${prefix}-agent-${i + j + 1}@example.com`,
+          role: 'agent' as const,
+          passwordHash,
+          branchId: branchIds[(i + j) % branchIds.length]!,
+        })),
+      )
+      .returning({ id: users.id, branchId: users.branchId });
+    agents.push(...rows);
+  }
+  const listings: { id: string; branchId: string }[] = [];
+  for (let i = 0; i < size.properties; i += 1_000) {
+    const rows = await db
+      .insert(properties)
+      .values(
+        Array.from({ length: Math.min(1_000, size.properties - i) }, (_, j) => {
+          const agent = agents[(i + j) % agents.length]!;
+          return {
+            typeTransaction: (i + j) % 3 === 0 ? 'השכרה' : 'מכירה',
+            sold: (i + j) % 5 === 0,
+            city: ['חיפה', 'תל אביב', 'ירושלים', 'באר שבע'][(i + j) % 4]!,
+            address: `הרחוב ${i + j + 1}`,
+            price: 900_000 + (i + j) * 1_000,
+            category: 'דירה',
+            agentId: agent.id,
+            branchId: agent.branchId,
+          };
+        }),
+      )
+      .returning({ id: properties.id, branchId: properties.branchId });
+    listings.push(...rows);
+  }
+  // Deterministic pseudo-random spread, so runs are comparable.
+  let state = 41;
+  const rand = (max: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state % max;
+  };
+  const now = Date.now();
+  for (let i = 0; i < size.leads; i += 2_000) {
+    const n = Math.min(2_000, size.leads - i);
+    const owners = Array.from({ length: n }, () => agents[rand(agents.length)]!);
+    const contactRows = await db
+      .insert(contacts)
+      .values(
+        owners.map((owner, j) => {
+          const phone = `05${String(10_000_000 + i + j).padStart(8, '0')}`;
+          return { name: `פונה ${i + j + 1}`, phone, phoneKey: phone.slice(1), branchId: owner.branchId };
+        }),
+      )
+      .returning({ id: contacts.id });
+    await db.insert(leads).values(
+      contactRows.map((contact, j) => {
+        const owner = owners[j]!;
+        const createdAt = new Date(now - rand(730) * DAY - rand(DAY));
+        const listing = listings[rand(listings.length)]!;
+        return {
+          contactId: contact.id,
+          name: `פונה ${i + j + 1}`,
+          phone: '0500000000',
+          category: 'קונה',
+          source: 'homeForm' as const,
+          propertyId: listing.branchId === owner.branchId && rand(4) !== 0 ? listing.id : null,
+          ownerId: owner.id,
+          branchId: owner.branchId,
+          status: LEAD_STATUSES[rand(LEAD_STATUSES.length)]!,
+          createdAt,
+          updatedAt: new Date(createdAt.getTime() + rand(30) * DAY),
+        };
+      }),
+    );
+  }
+  // A month of daily entries and this month's goal for every agent (the performance tables and scoreboard).
+  const { year, month } = israelYearMonth();
+  for (let i = 0; i < agents.length; i += 200) {
+    const slice = agents.slice(i, i + 200);
+    await db.insert(indicators).values(
+      slice.flatMap((agent) =>
+        Array.from({ length: 8 }, (_, d) => ({
+          agentId: agent.id,
+          createdAt: new Date(now - d * 3 * DAY),
+          meetings: rand(3),
+          buyerTours: rand(3),
+          priceOffers: rand(2),
+          deals: rand(8) === 0 ? 1 : 0,
+        })),
+      ),
+    );
+    await db
+      .insert(goals)
+      .values(slice.map((agent) => ({ agentId: agent.id, year, month, meetings: 20, deals: 2 })));
+  }
+  // Fresh planner statistics, as autovacuum keeps them on a server (PGlite has no autovacuum).
+  await db.execute(sql`analyze`);
+  await handle.close();
+  log(
+    `seeded ${prefix}: ${size.branches} branches, ${size.agents} agents, ${size.properties.toLocaleString('en')} properties, ${size.leads.toLocaleString('en')} leads in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { agentIds: agents.map((a) => a.id) } satisfies Seeded;
+}
+
+type Database = { name: string; dataDir: string; url?: string; dbName?: string; server?: BenchServer };
+
+async function createDatabase(name: string): Promise<Database> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  if (!serverUrl) return { name, dataDir };
+  const dbName = `bench_${name}_${Date.now()}`;
+  await adminQuery(serverUrl, `create database "${dbName}"`);
+  return { name, dataDir, url: withDatabase(serverUrl, dbName), dbName };
+}
+
+/** A screen: what its browser asks, varied per request so no one answer is reused throughout. */
+type Screen = { key: string; name: string; next: (i: number) => string };
+
+function screens(): Screen[] {
+  const { year, month } = israelYearMonth();
+  const monthBack = (i: number) => {
+    const m = month - (i % 3);
+    return m > 0 ? { y: year, m } : { y: year - 1, m: m + 12 };
+  };
+  return [
+    {
+      key: 'leads',
+      name: 'leads table, first page (by status)',
+      next: (i) => `/api/v1/pipeline/leads?status=${LEAD_STATUSES[i % LEAD_STATUSES.length]}`,
+    },
+    { key: 'board', name: 'board (7 columns of 20 cards)', next: () => '/api/v1/pipeline/board' },
+    { key: 'agents', name: 'pipeline agents (leave and load)', next: () => '/api/v1/pipeline/agents' },
+    {
+      key: 'performance',
+      name: 'performance table, all agents (this month and the two before)',
+      next: (i) => {
+        const { y, m } = monthBack(i);
+        return `/api/v1/goals/performance/all/${y}/${m}`;
+      },
+    },
+    {
+      key: 'company',
+      name: 'company row (this month and the two before)',
+      next: (i) => {
+        const { y, m } = monthBack(i);
+        return `/api/v1/goals/companyPerformance?year=${y}&month=${m}`;
+      },
+    },
+    { key: 'scoreboard', name: 'scoreboard', next: () => '/api/v1/indicators/scoreboard' },
+    { key: 'pipeline', name: 'pipeline performance', next: () => '/api/v1/pipeline/performance' },
+  ];
+}
+
+async function main() {
+  const network = await createDatabase('network');
+  const office = await createDatabase('office');
+  const ceiling = await startCeiling();
+  try {
+    const perBranch = (n: number) => Math.max(1, Math.round(n / BRANCHES));
+    const seededNetwork = await seed(
+      network.url,
+      network.dataDir,
+      {
+        branches: BRANCHES,
+        agents: AGENTS,
+        properties: PROPERTIES,
+        leads: LEADS,
+      },
+      'network',
+    );
+    const seededOffice = await seed(
+      office.url,
+      office.dataDir,
+      {
+        branches: 1,
+        agents: perBranch(AGENTS),
+        properties: perBranch(PROPERTIES),
+        leads: perBranch(LEADS),
+      },
+      'office',
+    );
+    network.server = await startServer({ dataDir: network.dataDir, databaseUrl: network.url });
+    office.server = await startServer({ dataDir: office.dataDir, databaseUrl: office.url });
+    const sessions = {
+      office: await signIn(office.server.port, { email: 'office-network@example.com', password: PASSWORD }),
+      manager: await signIn(network.server.port, {
+        email: 'network-manager@example.com',
+        password: PASSWORD,
+      }),
+      network: await signIn(network.server.port, {
+        email: 'network-network@example.com',
+        password: PASSWORD,
+      }),
+    };
+    const writers = {
+      office: dailyEntryWriter(office.server.port, sessions.office, seededOffice.agentIds),
+      network: dailyEntryWriter(network.server.port, sessions.network, seededNetwork.agentIds),
+    };
+    const startedAt = stamp();
+    log(`start: ${startedAt}`);
+    const rows: { screen: string; who: string; figure: Figure }[] = [];
+    const run = async (screen: Screen, who: keyof typeof sessions) => {
+      const server = who === 'office' ? office.server! : network.server!;
+      // A screen that does not answer 200 is reported, not measured.
+      const probe = await fetch(`http://127.0.0.1:${server.port}${screen.next(0)}`, {
+        headers: { cookie: sessions[who] },
+      });
+      if (probe.status !== 200) {
+        log(`| ${screen.name}: ${who} | answered ${probe.status}: ${(await probe.text()).slice(0, 120)} |`);
+        return;
+      }
+      await probe.arrayBuffer();
+      let i = 0;
+      const figure = await measure({
+        name: `${screen.name}: ${who}`,
+        port: server.port,
+        ceilingPort: ceiling.port,
+        ceilingPid: ceiling.pid,
+        serverPids: server.pids,
+        next: () => ({ path: screen.next(i++), headers: { cookie: sessions[who], ...BROWSER } }),
+        write: { every: WRITE_EVERY, run: who === 'office' ? writers.office : writers.network },
+        seconds: SECONDS,
+      });
+      rows.push({ screen: screen.name, who, figure });
+      log(figureRow(figure));
+    };
+    const bare: Screen = { key: 'bare', name: "the app's bare route", next: () => '/api/health/live' };
+    for (const screen of [bare, ...screens()]) {
+      if (ONLY && screen.key !== 'bare' && !ONLY.includes(screen.key)) continue;
+      for (const who of ['office', 'manager', 'network'] as const) await run(screen, who);
+    }
+
+    log(`\nend: ${stamp()}`);
+    log(
+      `${machine()}; ${serverUrl ? 'PostgreSQL' : 'PGlite'}, one process each; network: ${BRANCHES} branches, ${AGENTS} agents, ${PROPERTIES.toLocaleString('en')} properties, ${LEADS.toLocaleString('en')} leads; office: one branch of ${perBranch(AGENTS)} agents, ${perBranch(PROPERTIES).toLocaleString('en')} properties, ${perBranch(LEADS).toLocaleString('en')} leads; a daily entry written every ${WRITE_EVERY} answers`,
+    );
+    log(`\nstart ${startedAt}\n`);
+    log(FIGURE_HEADER);
+    for (const row of rows) log(figureRow(row.figure));
+    log(
+      '\n| Screen | Office admin CPU ms | Branch manager CPU ms | Manager / office | Network admin CPU ms |',
+    );
+    log('|---|---|---|---|---|');
+    for (const screen of [...new Set(rows.map((r) => r.screen))]) {
+      const cpu = (who: string) =>
+        rows.find((r) => r.screen === screen && r.who === who)?.figure.cpuPerRequest ?? 0;
+      log(
+        `| ${screen} | ${cpu('office').toFixed(2)} | ${cpu('manager').toFixed(2)} | ${(cpu('manager') / cpu('office')).toFixed(2)} | ${cpu('network').toFixed(2)} |`,
+      );
+    }
+  } finally {
+    for (const db of [network, office]) {
+      await db.server?.close();
+      rmSync(db.dataDir, { recursive: true, force: true });
+      if (serverUrl && db.dbName)
+        await adminQuery(serverUrl, `drop database if exists "${db.dbName}" with (force)`);
+    }
+    await ceiling.close();
+  }
+}
+
+await main();

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { israelYearMonth } from '@shared/domain/israel-calendar';
+import { israelDate } from '@shared/domain/israel-time';
+import type { Database } from '../db/client';
+import {
+  brokerageOrders,
+  contacts,
+  goals,
+  indicators,
+  leadActivities,
+  leads,
+  reportShares,
+} from '../db/schema';
+import { createProperty, createUser } from './factories';
+
+/**
+ * One branch's own data, as the branch matrix (branch-matrix.test.ts) sends every route about it: two agents, a
+ * listing, a contact with a lead, a logged note, a work entry, a goal of another month, a report link and a
+ * brokerage order. `markers` are the strings that must never appear in another branch's answers.
+ */
+export type BranchFixture = {
+  branchId: string;
+  agentId: string;
+  otherAgentId: string;
+  address: string;
+  propertyId: string;
+  contactId: string;
+  leadId: string;
+  activityId: string;
+  indicatorId: string;
+  goalId: string;
+  shareId: string;
+  orderId: string;
+  markers: string[];
+};
+
+export async function createBranchFixture(db: Database, branchId: string): Promise<BranchFixture> {
+  const tag = randomUUID().slice(0, 8);
+  const agent = await createUser(db, { branchId, name: `סוכן ${tag}` });
+  const otherAgent = await createUser(db, { branchId, name: `סוכנת ${tag}`, gender: 'female' });
+  const address = `רחוב הסניף ${tag}`;
+  const property = await createProperty(db, { agentId: agent.id, address, branchId });
+  const phone = `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const [contact] = await db
+    .insert(contacts)
+    .values({ name: `פונה ${tag}`, phone, branchId })
+    .returning({ id: contacts.id });
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      contactId: contact!.id,
+      name: `פונה ${tag}`,
+      phone,
+      category: 'קונה',
+      source: 'propertyInquiry',
+      propertyId: property.id,
+      ownerId: agent.id,
+      branchId,
+      message: `שאלה ${tag}`,
+    })
+    .returning({ id: leads.id });
+  const [activity] = await db
+    .insert(leadActivities)
+    .values({ leadId: lead!.id, kind: 'note', agentId: agent.id, createdBy: agent.id, note: `הערה ${tag}` })
+    .returning({ id: leadActivities.id });
+  const [indicator] = await db
+    .insert(indicators)
+    .values({ agentId: agent.id, meetings: 1 })
+    .returning({ id: indicators.id });
+  const { year } = israelYearMonth();
+  const [goal] = await db
+    .insert(goals)
+    .values({ agentId: agent.id, year: year - 1, month: 3, deals: 2 })
+    .returning({ id: goals.id });
+  const [share] = await db
+    .insert(reportShares)
+    .values({
+      tokenHash: randomUUID(),
+      agentId: agent.id,
+      propertyAddress: address,
+      periodFrom: israelDate(),
+      periodTo: israelDate(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: reportShares.id });
+  const [order] = await db
+    .insert(brokerageOrders)
+    .values({
+      branchId,
+      leadId: lead!.id,
+      agentId: agent.id,
+      side: 'buyer',
+      transactionKind: 'purchase',
+      clientName: `לקוח ${tag}`,
+      clientIdNumber: '039337423',
+      clientAddress: 'הנביאים 5, חיפה',
+      clientPhone: phone,
+      agencyName: 'הסוכנות',
+      brokerName: 'מתווך',
+      brokerLicence: '3012345',
+      brokerAddress: 'מוריה 50',
+      properties: [{ propertyId: property.id, address }],
+      approxPrice: 1_500_000,
+      feePercentHundredths: 200,
+      vatIncluded: false,
+    })
+    .returning({ id: brokerageOrders.id });
+  const ids = {
+    branchId,
+    agentId: agent.id,
+    otherAgentId: otherAgent.id,
+    address,
+    propertyId: property.id,
+    contactId: contact!.id,
+    leadId: lead!.id,
+    activityId: activity!.id,
+    indicatorId: indicator!.id,
+    goalId: goal!.id,
+    shareId: share!.id,
+    orderId: order!.id,
+  };
+  return { ...ids, markers: [...Object.values(ids), tag, phone] };
+}
