@@ -97,16 +97,13 @@ for (const [size, viewport] of [
       await checkA11y({ allImpacts: true });
       await shot('her leads');
 
-      // The routing rules are the network's: she reads them and sets her agents' availability.
+      // Her branch's routing is hers: its cities and its own rules, never another branch's or the network's.
       await page.goto('/LeadSettings');
       await settled(page);
-      await expect(
-        page.getByText('כללי הניתוב, זמן התגובה ושעות המשרד נקבעים בהנהלת הרשת.', { exact: false }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('spinbutton', { name: 'זמן תגובה מרבי (דקות של שעות משרד)' }),
-      ).toBeDisabled();
+      await expect(page.getByRole('heading', { name: 'הערים בתחום סניף חיפה' })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'הגדרות של' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'שמירת ההגדרות' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'שמירת הגדרות הסניף' })).toBeEnabled();
       await expect(page.getByRole('button', { name: 'שמירת הזמינות של איתי גולן' })).toBeEnabled();
       await checkA11y({ allImpacts: true });
       await shot('her routing settings');

@@ -97,6 +97,13 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/pipeline/leads/${b.leadId}/reassign`,
     payload: { ownerId: b.otherAgentId, note: '' },
   }),
+  'GET /api/v1/pipeline/branches/:id/settings': (b) => ({
+    url: `/api/v1/pipeline/branches/${b.branchId}/settings`,
+  }),
+  'PUT /api/v1/pipeline/branches/:id/settings': (b) => ({
+    url: `/api/v1/pipeline/branches/${b.branchId}/settings`,
+    payload: { cities: [], own: null },
+  }),
   'GET /api/v1/orders/draft': (b) => ({ url: '/api/v1/orders/draft', query: { leadId: b.leadId } }),
   'GET /api/v1/orders': (b) => ({ url: '/api/v1/orders', query: { leadId: b.leadId } }),
   'POST /api/v1/orders': (b) => ({ url: '/api/v1/orders', payload: orderBody(b) }),

@@ -46,7 +46,7 @@ export function canonicalJson(value: unknown): string {
 export const requestHash = (route: string, body: unknown) =>
   createHash('sha256').update(route).update('\n').update(canonicalJson(body)).digest('hex');
 
-const isUniqueViolation = (err: unknown) =>
+export const isUniqueViolation = (err: unknown) =>
   ((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505';
 
 /**

@@ -41,6 +41,14 @@ export const ROUTING_REASONS = {
   reassigned: (by: string) => `הועבר ידנית על ידי ${by}`,
 } as const;
 
+/** The start of a reason when a branch routed the lead (docs/decisions/0047-routing-per-branch.md). */
+export const BRANCH_REASONS = {
+  city: (city: string) => `העיר ${city} בתחום הסניף`,
+  ownBranch: 'לפי כללי הניתוב של הסניף',
+  /** The branch by its name as written (the demo's 'סניף חיפה', 'משרד ראשי תל אביב'). */
+  prefix: (branch: string, why: string, reason: string) => `${branch}: ${why}; ${reason}`,
+} as const;
+
 /** Someone a lead may go to, with what the rules read: activity, the takes-leads switch and leave dates. */
 export type RoutingCandidate = {
   id: string;

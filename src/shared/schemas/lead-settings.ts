@@ -64,6 +64,41 @@ export const DEFAULT_LEAD_SETTINGS: LeadSettings = {
 
 export const leadSettingsResponseSchema = successSchema(z.object({ settings: leadSettingsSchema }));
 
+export const BRANCH_ROUTING_MESSAGES = {
+  branchNotFound: 'הסניף לא נמצא',
+  city: 'יש להזין עיר',
+  cityTwice: 'כל עיר יכולה להופיע פעם אחת',
+  cityTaken: (city: string) => `העיר ${city} כבר בתחום של סניף אחר`,
+} as const;
+
+/** One city as the branches cover it: trimmed, inner spaces folded (so 'תל  אביב' is 'תל אביב'). */
+export const normalizeCity = (city: string) => city.trim().replace(/\s+/g, ' ');
+
+/**
+ * PUT /pipeline/branches/{id}/settings: the cities the branch covers, and its own settings (null: it goes on
+ * inheriting the network's, docs/decisions/0047-routing-per-branch.md).
+ */
+export const branchLeadSettingsBodySchema = z.object({
+  cities: z
+    .array(trimmed(80, BRANCH_ROUTING_MESSAGES.city).overwrite(normalizeCity))
+    .max(200)
+    .refine((list) => new Set(list).size === list.length, { error: BRANCH_ROUTING_MESSAGES.cityTwice }),
+  own: leadSettingsSchema.nullable(),
+});
+export type BranchLeadSettingsBody = z.infer<typeof branchLeadSettingsBodySchema>;
+
+/** A branch's routing as it works: its cities, whether its settings are its own, and the settings in force. */
+export const branchLeadSettingsSchema = z.object({
+  branch: z.object({ _id: z.string(), name: z.string() }),
+  cities: z.array(z.string()),
+  own: z.boolean(),
+  settings: leadSettingsSchema,
+});
+export type BranchLeadSettings = z.infer<typeof branchLeadSettingsSchema>;
+export const branchLeadSettingsResponseSchema = successSchema(
+  z.object({ branchSettings: branchLeadSettingsSchema }),
+);
+
 /** An agent's place in the routing: the takes-leads switch (admin) and leave dates (admin or the agent). */
 export const updateAvailabilitySchema = z
   .object({

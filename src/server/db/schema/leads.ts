@@ -2,8 +2,19 @@ import type { ActivityKind, SystemActivityKind } from '@shared/domain/activities
 import type { LeadSource, LeadStatus, LossReason } from '@shared/domain/pipeline';
 import type { RoutingRule } from '@shared/domain/routing';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { branchOfRow } from './branch-column';
+import { branches } from './branches';
 import { properties } from './properties';
 import { users } from './users';
 
@@ -137,6 +148,38 @@ export const leadSettings = pgTable('lead_settings', {
   roundRobinLastId: uuid('round_robin_last_id').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A branch's own pipeline settings (docs/decisions/0047-routing-per-branch.md). Without a row, or with `own`
+ * false, the branch routes by the network's row above (`lead_settings`); its round robin's position is its own.
+ */
+export const branchLeadSettings = pgTable('branch_lead_settings', {
+  branchId: uuid('branch_id')
+    .primaryKey()
+    .references(() => branches.id),
+  /** Whether the branch set its own rules, city agents, response target and hours (else the network's). */
+  own: boolean('own').notNull().default(false),
+  rules: jsonb('rules').$type<RoutingRule[]>(),
+  cityAgents: jsonb('city_agents').$type<{ city: string; agentId: string }[]>(),
+  slaMinutes: integer('sla_minutes'),
+  officeOpens: text('office_opens'),
+  officeCloses: text('office_closes'),
+  /** Who the branch's round robin gave the last lead to. */
+  roundRobinLastId: uuid('round_robin_last_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The cities a branch covers: a public lead of such a city goes to it. A city belongs to one branch at most. */
+export const branchCities = pgTable(
+  'branch_cities',
+  {
+    city: text('city').primaryKey(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
+  },
+  (t) => [index('branch_cities_branch_idx').on(t.branchId)],
+);
 
 export const jobApplications = pgTable(
   'job_applications',

@@ -39,6 +39,8 @@ export type Table =
   | 'alert_favourites'
   | 'alert_consent_log'
   | 'branches'
+  | 'branch_lead_settings'
+  | 'branch_cities'
   | 'brokerage_orders'
   | 'brokerage_order_links'
   | 'lead_referrals';
@@ -302,7 +304,7 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'pipeline-settings',
-    ['lead_settings', 'users', 'audit_log'],
+    ['lead_settings', 'branch_lead_settings', 'branch_cities', 'users', 'audit_log'],
     [
       {
         method: 'PUT',
@@ -314,6 +316,31 @@ export const fuzzFamilies: FuzzRoute[] = [
             cityAgents: [[], [{ city: 'חיפה', agentId: '$agent' }]],
             slaMinutes: [15, 30],
             officeHours: [{ opens: '09:00', closes: '16:00' }],
+          }),
+        ),
+      },
+      {
+        method: 'GET',
+        url: '/pipeline/branches/:branch/settings',
+        as: 'admin',
+        ...path(fields({ branch: ['$branch'] })),
+      },
+      {
+        method: 'PUT',
+        url: '/pipeline/branches/:branch/settings',
+        as: 'admin',
+        ...json(
+          fields({
+            cities: [[], ['חיפה'], ['קריית ים', 'טירת כרמל']],
+            own: [
+              null,
+              {
+                rules: ['cityAgent', 'roundRobin'],
+                cityAgents: [],
+                slaMinutes: 20,
+                officeHours: { opens: '08:30', closes: '17:00' },
+              },
+            ],
           }),
         ),
       },

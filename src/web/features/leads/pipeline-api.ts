@@ -1,5 +1,11 @@
 import type { createActivitySchema, updateActivitySchema } from '@shared/schemas/activities';
-import type { Availability, LeadSettings, UpdateAvailabilityBody } from '@shared/schemas/lead-settings';
+import type {
+  Availability,
+  BranchLeadSettings,
+  BranchLeadSettingsBody,
+  LeadSettings,
+  UpdateAvailabilityBody,
+} from '@shared/schemas/lead-settings';
 import type {
   Activity,
   createLeadSchema,
@@ -227,6 +233,28 @@ export function useSaveLeadSettings() {
         (r) => r.data.settings,
       ),
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  });
+}
+
+/** A branch's routing: its cities, and its own settings or the network's (docs/decisions/0047). */
+const branchSettingsKey = (branchId: string) => [...settingsKey, 'branch', branchId] as const;
+type BranchAnswer = Data<{ branchSettings: BranchLeadSettings }>;
+const branchSettingsUrl = (branchId: string) => `/pipeline/branches/${encodeURIComponent(branchId)}/settings`;
+
+export const useBranchLeadSettings = (branchId: string) =>
+  useQuery({
+    queryKey: branchSettingsKey(branchId),
+    queryFn: () => apiRequest<BranchAnswer>(branchSettingsUrl(branchId)).then((r) => r.data.branchSettings),
+  });
+
+export function useSaveBranchLeadSettings(branchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BranchLeadSettingsBody) =>
+      apiRequest<BranchAnswer>(branchSettingsUrl(branchId), { method: 'PUT', body }).then(
+        (r) => r.data.branchSettings,
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(branchSettingsKey(branchId), saved),
   });
 }
 

@@ -1,25 +1,29 @@
 import { israelDate } from '@shared/domain/israel-time';
 import { normalizeIsraeliMobile } from '@shared/domain/phone';
 import type { LeadSource } from '@shared/domain/pipeline';
-import { type RoutingCandidate, type RoutingResult, routeLead } from '@shared/domain/routing';
+import { BRANCH_REASONS, type RoutingCandidate, type RoutingResult, routeLead } from '@shared/domain/routing';
+import { type LeadSettings, normalizeCity } from '@shared/schemas/lead-settings';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import {
+  branches,
+  branchLeadSettings,
   contacts,
   leadActivities,
   leadSettings,
   leads,
+  properties,
   users,
   type ValuationDetails,
 } from '../../../db/schema';
 import type { Transaction } from '../../mail';
 import { enqueuePush } from '../../push';
-import { readLeadSettings } from '../pipeline/settings';
+import { branchOfCity, readBranchLeadSettings, readLeadSettings } from '../pipeline/settings';
 
 /** The lead page of the signed-in area (src/shared/paths.ts: leadView). */
 export const leadUrl = (id: string) => `/Leads/${encodeURIComponent(id)}`;
 
-/** Everyone the routing rules may name or pick, with what they read. */
-async function routingCandidates(tx: Transaction): Promise<RoutingCandidate[]> {
+/** Everyone the routing rules may name or pick, with what they read: a branch's people, else everyone. */
+async function routingCandidates(tx: Transaction, branchId: string | null): Promise<RoutingCandidate[]> {
   return tx
     .select({
       id: users.id,
@@ -31,7 +35,8 @@ async function routingCandidates(tx: Transaction): Promise<RoutingCandidate[]> {
       leaveFrom: users.leaveFrom,
       leaveUntil: users.leaveUntil,
     })
-    .from(users);
+    .from(users)
+    .where(branchId ? eq(users.branchId, branchId) : undefined);
 }
 
 export type RoutingHints = {
@@ -39,42 +44,94 @@ export type RoutingHints = {
   secondAgentId?: string | null;
   city?: string | null;
   contactOwnerId?: string | null;
+  /** The branch the lead already belongs to (its property's, the branch of who added it). */
+  branchId?: string | null;
 };
 
+/** The branch a lead is routed in, and why (the start of its routing reason). */
+type RoutingBranch = { id: string; name: string; why: string };
+
 /**
- * Routes a lead inside its transaction: the settings row is locked (FOR UPDATE), so two leads arriving at
- * once, in one process or two, read and advance the round robin's position one after the other.
+ * Which branch routes a lead (docs/decisions/0047-routing-per-branch.md): a lead of a known branch (its
+ * property's, its adder's) stays there, and is routed by that branch's settings when it set its own; a lead
+ * without one whose city a branch covers goes to that branch; else null: the network's settings, as before.
+ */
+async function routingBranch(tx: Transaction, hints: RoutingHints, city: string | null) {
+  if (hints.branchId) {
+    const [row] = await tx
+      .select({ id: branches.id, name: branches.name, own: branchLeadSettings.own })
+      .from(branches)
+      .innerJoin(branchLeadSettings, eq(branchLeadSettings.branchId, branches.id))
+      .where(eq(branches.id, hints.branchId));
+    return row?.own ? { id: row.id, name: row.name, why: BRANCH_REASONS.ownBranch } : null;
+  }
+  const covering = city ? await branchOfCity(tx, city) : null;
+  return covering ? { ...covering, why: BRANCH_REASONS.city(normalizeCity(city!)) } : null;
+}
+
+/**
+ * Routes a lead inside its transaction: the settings row it routes by is locked (FOR UPDATE), so two leads
+ * arriving at once, in one process or two, read and advance the round robin's position one after the other.
+ * A lead routed in a branch (routingBranch) gets an owner of that branch, by its settings, and its reason
+ * starts with the branch and why ("סניף חיפה: העיר חיפה בתחום הסניף; ...").
  */
 export async function routeInTransaction(
   tx: Transaction,
   hints: RoutingHints,
   now = new Date(),
-): Promise<RoutingResult> {
-  await tx.insert(leadSettings).values({ id: 1 }).onConflictDoNothing();
-  const [row] = await tx.select().from(leadSettings).where(eq(leadSettings.id, 1)).for('update');
-  const settings = await readLeadSettings(tx);
+): Promise<RoutingResult & { branchId: string | null }> {
   const city = hints.city?.trim() || null;
-  const cityAgentId = city
-    ? (settings.cityAgents.find((c) => c.city.trim() === city)?.agentId ?? null)
+  const branch: RoutingBranch | null = await routingBranch(tx, hints, city);
+  let settings: LeadSettings;
+  let lastRoundRobinId: string | null;
+  if (branch) {
+    await tx.insert(branchLeadSettings).values({ branchId: branch.id }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ roundRobinLastId: branchLeadSettings.roundRobinLastId })
+      .from(branchLeadSettings)
+      .where(eq(branchLeadSettings.branchId, branch.id))
+      .for('update');
+    settings = (await readBranchLeadSettings(tx, branch.id)).settings;
+    lastRoundRobinId = row?.roundRobinLastId ?? null;
+  } else {
+    await tx.insert(leadSettings).values({ id: 1 }).onConflictDoNothing();
+    const [row] = await tx.select().from(leadSettings).where(eq(leadSettings.id, 1)).for('update');
+    settings = await readLeadSettings(tx);
+    lastRoundRobinId = row?.roundRobinLastId ?? null;
+  }
+  const cityKey = city ? normalizeCity(city) : null;
+  const cityAgentId = cityKey
+    ? (settings.cityAgents.find((c) => normalizeCity(c.city) === cityKey)?.agentId ?? null)
     : null;
   const result = routeLead({
     rules: settings.rules,
     today: israelDate(now),
-    candidates: await routingCandidates(tx),
+    candidates: await routingCandidates(tx, branch?.id ?? null),
     propertyAgentId: hints.propertyAgentId ?? null,
     secondAgentId: hints.secondAgentId ?? null,
     city,
     cityAgentId,
     contactOwnerId: hints.contactOwnerId ?? null,
-    lastRoundRobinId: row?.roundRobinLastId ?? null,
+    lastRoundRobinId,
   });
   if (result.roundRobinId) {
-    await tx
-      .update(leadSettings)
-      .set({ roundRobinLastId: result.roundRobinId })
-      .where(eq(leadSettings.id, 1));
+    if (branch)
+      await tx
+        .update(branchLeadSettings)
+        .set({ roundRobinLastId: result.roundRobinId })
+        .where(eq(branchLeadSettings.branchId, branch.id));
+    else
+      await tx
+        .update(leadSettings)
+        .set({ roundRobinLastId: result.roundRobinId })
+        .where(eq(leadSettings.id, 1));
   }
-  return result;
+  if (!branch) return { ...result, branchId: null };
+  return {
+    ...result,
+    reason: BRANCH_REASONS.prefix(branch.name, branch.why, result.reason),
+    branchId: branch.id,
+  };
 }
 
 /**
@@ -102,6 +159,16 @@ async function contactFor(tx: Transaction, name: string, phone: string, now: Dat
   return row!;
 }
 
+/** The branch of a lead's property (the lead is filed there: decision 0032). */
+async function propertyBranch(tx: Transaction, propertyId: string | null | undefined) {
+  if (!propertyId) return null;
+  const [row] = await tx
+    .select({ branchId: properties.branchId })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
+  return row?.branchId ?? null;
+}
+
 /** The owner of the contact's latest open lead (the contactOwner rule). */
 async function contactOwner(tx: Transaction, contactId: string): Promise<string | null> {
   const [row] = await tx
@@ -126,7 +193,7 @@ export type NewLead = {
   ip?: string | null;
   nextTouchAt?: Date | null;
   /** Routing hints from the property or the city; the contact's owner is looked up here. */
-  hints?: Omit<RoutingHints, 'contactOwnerId'>;
+  hints?: Omit<RoutingHints, 'contactOwnerId' | 'branchId'>;
   /** An owner chosen by hand (a manual lead), with the reason shown; else the rules route it. */
   owner?: { id: string; reason: string } | null;
   /** The owner's notification (default: 'ליד חדש' with the name and phone). */
@@ -147,11 +214,15 @@ export async function addLead(tx: Transaction, input: NewLead) {
   const contact = input.contactId
     ? { id: input.contactId, made: false }
     : await contactFor(tx, input.name, input.phone, now);
-  const routing: Pick<RoutingResult, 'ownerId' | 'reason'> = input.owner
-    ? { ownerId: input.owner.id, reason: input.owner.reason }
+  const routing: Pick<RoutingResult, 'ownerId' | 'reason'> & { branchId: string | null } = input.owner
+    ? { ownerId: input.owner.id, reason: input.owner.reason, branchId: null }
     : await routeInTransaction(
         tx,
-        { ...input.hints, contactOwnerId: await contactOwner(tx, contact.id) },
+        {
+          ...input.hints,
+          branchId: input.branchId ?? (await propertyBranch(tx, input.propertyId)),
+          contactOwnerId: await contactOwner(tx, contact.id),
+        },
         now,
       );
   const [lead] = await tx
@@ -166,7 +237,7 @@ export async function addLead(tx: Transaction, input: NewLead) {
       propertyId: input.propertyId ?? null,
       valuation: input.valuation ?? null,
       ownerId: routing.ownerId,
-      branchId: input.branchId,
+      branchId: input.branchId ?? routing.branchId ?? undefined,
       routingReason: routing.reason,
       nextTouchAt: input.nextTouchAt ?? null,
       ip: input.ip ?? null,

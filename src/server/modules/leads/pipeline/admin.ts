@@ -6,21 +6,32 @@ import { worksAsAgent } from '@shared/domain/roles';
 import { isOnLeave, nextInRotation, roundRobinPool } from '@shared/domain/routing';
 import {
   type Availability,
+  BRANCH_ROUTING_MESSAGES,
+  type BranchLeadSettings,
+  type BranchLeadSettingsBody,
   LEAD_SETTINGS_MESSAGES,
   type LeadSettings,
   type PipelinePerformance,
   type UpdateAvailabilityBody,
 } from '@shared/schemas/lead-settings';
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { leadSettings, leads, users } from '../../../db/schema';
+import { branchCities, branches, leadSettings, leads, users } from '../../../db/schema';
 import { recordAudit } from '../../../lib/audit';
-import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { isUniqueViolation } from '../../../lib/idempotency';
 import type { SessionUser } from '../../../plugins/session';
-import { inBranchScope } from '../../branches';
+import { assertInScope, inBranchScope } from '../../branches';
 import { responseMinutesOf } from './reads';
-import { readLeadSettings, readOfficeHours, saveLeadSettings } from './settings';
+import {
+  readBranchCities,
+  readBranchLeadSettings,
+  readLeadSettings,
+  readOfficeHours,
+  saveBranchLeadSettings,
+  saveLeadSettings,
+} from './settings';
 
 /** PUT /pipeline/settings: every city's agent must be an active user. */
 export async function putLeadSettings(db: Database, actor: SessionUser, settings: LeadSettings) {
@@ -47,6 +58,83 @@ export async function putLeadSettings(db: Database, actor: SessionUser, settings
     });
   });
   return readLeadSettings(db);
+}
+
+/** A branch's routing as it works (GET /pipeline/branches/{id}/settings): outside the scope, not found. */
+export async function getBranchLeadSettings(
+  db: Database,
+  actor: SessionUser,
+  branchId: string,
+): Promise<BranchLeadSettings> {
+  const [branch] = await db
+    .select({ id: branches.id, name: branches.name })
+    .from(branches)
+    .where(eq(branches.id, branchId));
+  if (!branch) throw notFound(BRANCH_ROUTING_MESSAGES.branchNotFound);
+  assertInScope(actor.branchScope, branch.id, BRANCH_ROUTING_MESSAGES.branchNotFound);
+  const [{ settings, own }, cities] = await Promise.all([
+    readBranchLeadSettings(db, branch.id),
+    readBranchCities(db, branch.id),
+  ]);
+  return { branch: { _id: branch.id, name: branch.name }, cities, own, settings };
+}
+
+/**
+ * PUT /pipeline/branches/{id}/settings: the branch's cities (a city another branch covers: 409 on the field)
+ * and its own settings or the network's; a city agent must be an active agent of the branch. One transaction.
+ */
+export async function putBranchLeadSettings(
+  db: Database,
+  actor: SessionUser,
+  branchId: string,
+  body: BranchLeadSettingsBody,
+): Promise<BranchLeadSettings> {
+  const before = await getBranchLeadSettings(db, actor, branchId);
+  const ids = [...new Set((body.own?.cityAgents ?? []).map((c) => c.agentId))];
+  if (ids.length > 0) {
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.active, true), eq(users.branchId, branchId)));
+    if (found.length !== ids.length)
+      throw badRequest(LEAD_SETTINGS_MESSAGES.agentUnknown, {
+        cityAgents: LEAD_SETTINGS_MESSAGES.agentUnknown,
+      });
+  }
+  await db
+    .transaction(async (tx) => {
+      if (body.cities.length > 0) {
+        const [taken] = await tx
+          .select({ city: branchCities.city })
+          .from(branchCities)
+          .where(and(inArray(branchCities.city, body.cities), ne(branchCities.branchId, branchId)))
+          .limit(1);
+        if (taken)
+          throw conflict(BRANCH_ROUTING_MESSAGES.cityTaken(taken.city), {
+            cities: BRANCH_ROUTING_MESSAGES.cityTaken(taken.city),
+          });
+      }
+      await tx.delete(branchCities).where(eq(branchCities.branchId, branchId));
+      if (body.cities.length > 0)
+        // Two branches claiming one city at once: the primary key refuses the second (a 409 below).
+        await tx.insert(branchCities).values(body.cities.map((city) => ({ city, branchId })));
+      await saveBranchLeadSettings(tx, branchId, body.own);
+      await recordAudit(tx as Database, actor, {
+        entity: 'settings',
+        entityId: `pipeline:${branchId}`,
+        action: 'update',
+        before: { cities: before.cities, own: before.own ? before.settings : null },
+        after: { cities: body.cities, own: body.own },
+      });
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err))
+        throw conflict(BRANCH_ROUTING_MESSAGES.cityTaken(body.cities.join(', ')), {
+          cities: BRANCH_ROUTING_MESSAGES.cityTaken(body.cities.join(', ')),
+        });
+      throw err;
+    });
+  return getBranchLeadSettings(db, actor, branchId);
 }
 
 const candidateColumns = {
@@ -161,7 +249,8 @@ export async function pipelinePerformance(
   year: number,
   month: number,
 ): Promise<PipelinePerformance> {
-  const { settings, hours } = await readOfficeHours(db);
+  // A branch's figures count by its response target and hours; the network's by the network's.
+  const { settings, hours } = await readOfficeHours(db, scope.all ? null : scope.branchId);
   const range = israelMonthRange(year, month);
   const rows = await db
     .select({

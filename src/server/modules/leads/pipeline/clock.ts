@@ -14,7 +14,7 @@ import { enqueueInTransaction, type Transaction } from '../../mail';
 import { enqueuePush } from '../../push';
 import { leadUrl } from '../intake/intake';
 import { addToManagersDigest, minutesText } from './escalation-digest';
-import { readOfficeHours } from './settings';
+import { officeHoursOf, readOfficeHours, readOwnBranchSettings } from './settings';
 
 export const CLOCK_MAIL_KIND = { escalation: 'lead-escalation', nextTouch: 'lead-next-touch' } as const;
 
@@ -153,6 +153,15 @@ async function remind(db: Database, lead: Lead, hours: OfficeHours, origin: stri
  */
 export async function runResponseClock(db: Database, origin: string, now = new Date()) {
   const { settings, hours } = await readOfficeHours(db);
+  // Each lead's clock runs by its branch's target and hours (its own, else the network's: decision 0047).
+  const own = await readOwnBranchSettings(db, settings);
+  const { excludeHolidays } = hours;
+  const clockOf = (lead: Lead) => {
+    const branch = own.get(lead.branchId);
+    return branch
+      ? { slaMinutes: branch.slaMinutes, hours: officeHoursOf(branch, excludeHolidays ?? false) }
+      : { slaMinutes: settings.slaMinutes, hours };
+  };
   const since = new Date(now.getTime() - LOOKBACK_MS);
   const waiting = await db
     .select()
@@ -168,16 +177,17 @@ export async function runResponseClock(db: Database, origin: string, now = new D
     )
     // One order in every process: two slices lock their leads in the same order, never each waiting on the other.
     .orderBy(asc(leads.createdAt), asc(leads.id));
-  const overdue = waiting.filter(
-    (lead) => addOfficeMinutes(lead.createdAt, settings.slaMinutes, hours) <= now,
-  );
+  const overdue = waiting.filter((lead) => {
+    const clock = clockOf(lead);
+    return addOfficeMinutes(lead.createdAt, clock.slaMinutes, clock.hours) <= now;
+  });
   let escalated = 0;
   for (let i = 0; i < overdue.length; i += ESCALATION_SLICE) {
     if (i > 0) await nextTurn();
     escalated += await db.transaction(async (tx) => {
       let won = 0;
       for (const lead of overdue.slice(i, i + ESCALATION_SLICE))
-        if (await escalate(tx, lead, settings.slaMinutes, hours, origin, now)) won += 1;
+        if (await escalate(tx, lead, clockOf(lead).slaMinutes, clockOf(lead).hours, origin, now)) won += 1;
       // The managers hear of the slice's leads in their digest of the window, in the same transaction.
       if (won > 0)
         await addToManagersDigest(tx, await managers(tx), now, hours, clockMailTime, {
@@ -201,7 +211,7 @@ export async function runResponseClock(db: Database, origin: string, now = new D
       ),
     );
   let reminded = 0;
-  for (const lead of due) if (await remind(db, lead, hours, origin, now)) reminded += 1;
+  for (const lead of due) if (await remind(db, lead, clockOf(lead).hours, origin, now)) reminded += 1;
   return { escalated, reminded };
 }
 

@@ -146,9 +146,13 @@ export function filterWhere(viewer: SessionUser, filters: LeadFilters, now: Date
   return and(...where);
 }
 
-async function hoursOf(db: Database) {
-  return (await readOfficeHours(db)).hours;
+/** Office hours of a branch's (its own, else the network's: decision 0047); without one, the network's. */
+async function hoursOf(db: Database, branchId?: string | null) {
+  return (await readOfficeHours(db, branchId)).hours;
 }
+
+/** The branch of a viewer with one branch in scope (null for the network). */
+const scopeBranch = (viewer: SessionUser) => (viewer.branchScope.all ? null : viewer.branchScope.branchId);
 
 /** Only a search by name or phone reads the contact (its phone key). */
 const needsContacts = (filters: LeadFilters) => Boolean(filters.q);
@@ -160,7 +164,7 @@ const needsContacts = (filters: LeadFilters) => Boolean(filters.q);
 export async function listLeads(db: Database, viewer: SessionUser, query: LeadListQuery, now = new Date()) {
   const where = filterWhere(viewer, query, now);
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const hours = await hoursOf(db);
+  const hours = await hoursOf(db, scopeBranch(viewer));
   const page = selectKeyedSummaries(db, leads.createdAt);
   const read = await (needsContacts(query)
     ? page.innerJoin(contacts, eq(contacts.id, leads.contactId))
@@ -257,7 +261,7 @@ async function columnPage(
  */
 export async function board(db: Database, viewer: SessionUser, query: BoardFilter, now = new Date()) {
   const scope = boardScope(viewer, query);
-  const hours = await hoursOf(db);
+  const hours = await hoursOf(db, scopeBranch(viewer));
   const totals = await db
     .select({ status: leads.status, n: count() })
     .from(leads)
@@ -283,7 +287,7 @@ export async function boardColumn(
   const cursor = decodeCursor(query.cursor);
   if (cursor.dir !== 'next')
     throw badRequest(PIPELINE_MESSAGES.badCursor, { cursor: PIPELINE_MESSAGES.badCursor });
-  return columnPage(db, scope, query.status, cursor, await hoursOf(db), now);
+  return columnPage(db, scope, query.status, cursor, await hoursOf(db, scopeBranch(viewer)), now);
 }
 
 /** The agent's day: new leads not yet contacted, overdue next touches, and the rest of today's next touches. */
@@ -390,7 +394,7 @@ export async function leadDetail(
   now = new Date(),
 ): Promise<LeadDetail> {
   const lead = await leadForViewer(db, viewer, id);
-  const hours = await hoursOf(db);
+  const hours = await hoursOf(db, lead.branchId);
   const [row] = await selectSummaries(db).where(eq(leads.id, lead.id));
   const [filed] = await db
     .select({ contact: contacts, branch: { id: branches.id, name: branches.name, slug: branches.slug } })

@@ -9,6 +9,8 @@ import { idParamsSchema, successSchema } from '@shared/schemas/common';
 import {
   availabilityListResponseSchema,
   availabilityResponseSchema,
+  branchLeadSettingsBodySchema,
+  branchLeadSettingsResponseSchema,
   leadSettingsResponseSchema,
   leadSettingsSchema,
   pipelinePerformanceQuerySchema,
@@ -40,7 +42,14 @@ import { runIdempotent } from '../../../lib/idempotency';
 import { scopes } from '../../../plugins/cache-scopes';
 import { declareChanges } from '../../../plugins/read-cache';
 import { currentUser } from '../../../plugins/session';
-import { listAvailability, pipelinePerformance, putLeadSettings, updateAvailability } from './admin';
+import {
+  getBranchLeadSettings,
+  listAvailability,
+  pipelinePerformance,
+  putBranchLeadSettings,
+  putLeadSettings,
+  updateAvailability,
+} from './admin';
 import { leadsCsv } from './export';
 import { board, boardColumn, exportRows, filterWhere, leadDetail, listLeads, myDay } from './reads';
 import {
@@ -263,12 +272,46 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/pipeline/settings',
     {
-      // The routing rules are the network's (per-branch routing is later work): network admins change them.
+      // The network's routing rules, which a branch inherits until it sets its own: network admins change them.
       config: { access: 'network' },
       schema: { body: leadSettingsSchema, response: { 200: leadSettingsResponseSchema } },
     },
     async (request) =>
       success({ settings: await putLeadSettings(app.db, currentUser(request), request.body) }),
+  );
+
+  app.get(
+    '/pipeline/branches/:id/settings',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: branchLeadSettingsResponseSchema } },
+    },
+    async (request) =>
+      success({
+        branchSettings: await getBranchLeadSettings(app.db, currentUser(request), request.params.id),
+      }),
+  );
+
+  app.put(
+    '/pipeline/branches/:id/settings',
+    {
+      // A branch manager sets her own branch's routing; a network admin any branch's (decision 0047).
+      config: { access: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        body: branchLeadSettingsBodySchema,
+        response: { 200: branchLeadSettingsResponseSchema },
+      },
+    },
+    async (request) =>
+      success({
+        branchSettings: await putBranchLeadSettings(
+          app.db,
+          currentUser(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
   );
 
   app.get(
