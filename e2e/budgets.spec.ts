@@ -9,8 +9,10 @@ import { expect, test } from './fixtures';
  * it (docs/performance.md, "Public pages: first-load JavaScript"). These ceilings stop growth: the sizes after
  * the visitor alerts' phone-only path and the shared contact fields (26.11.2026: home 142.2, /Sale 145.5,
  * property 146.0 KB) plus about 2%. Admin-only code (the card's edit form and delete dialog) loads when used.
+ * 29.11.2026: the network's pages (/Network, /Referrals: their routes, paths and navigation entries; the pages
+ * themselves load when opened) brought /Sale to 148.0 and the property page to 149.1 KB: one more KB each.
  */
-const BUDGET_KB = { home: 145, sale: 148, property: 149 } as const;
+const BUDGET_KB = { home: 145, sale: 149, property: 150 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();
