@@ -1,6 +1,6 @@
 import { unique } from './data';
 import { expect, expectToast, test } from './fixtures';
-import { DESKTOP, PHONE, settled } from './people';
+import { DESKTOP, hebrewTag, PHONE, settled } from './people';
 
 // Routing per branch (issue 33, docs/decisions/0047): the network CEO gives a new branch a city and that city's
 // agent; a visitor's valuation request from the city lands in the branch, with the agent, and the lead says
@@ -24,10 +24,12 @@ for (const [size, viewport] of [
       checkA11y,
     }) => {
       const tag = unique();
-      const branchName = `סניף ניתוב ${tag}`;
+      // Hebrew names: other journeys read every agent's name on shared screens (the charts say them in Hebrew).
+      const hebrew = hebrewTag();
+      const branchName = `סניף ניתוב ${hebrew}`;
       // A city no other run covers: a city belongs to one branch at most.
-      const city = `קריית בדיקה ${tag}`;
-      const agentName = `סוכנת העיר ${tag}`;
+      const city = `קריית בדיקה ${hebrew}`;
+      const agentName = `סוכנת העיר ${hebrew}`;
       await signInAs('network');
       const made = await page.request.post('/api/v1/branches', {
         data: { name: branchName, slug: `routing-${tag}`.toLowerCase().replace(/[^a-z0-9-]/g, '') },
@@ -76,7 +78,7 @@ for (const [size, viewport] of [
       // A visitor (no session) asks for a valuation in that city.
       const visitorContext = await browser.newContext({ viewport });
       const visitor = await visitorContext.newPage();
-      const seller = `מוכר ${tag}`;
+      const seller = `מוכר ${hebrew}`;
       await visitor.goto('/Valuation');
       await settled(visitor);
       const form = visitor.getByRole('main').locator('form');
