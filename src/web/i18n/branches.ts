@@ -16,7 +16,7 @@ export const branches = {
   edit: 'עריכה',
   editLabel: (name: string) => `עריכת ${name}`,
   goal: 'יעד החודש של הסניף',
-  goalLabel: (name: string) => `יעד החודש של סניף ${name}`,
+  goalLabel: (name: string) => `יעד החודש – ${name}`,
   created: 'הסניף נוסף',
   saved: 'פרטי הסניף נשמרו',
   saveFailed: 'השמירה נכשלה, נסו שוב',

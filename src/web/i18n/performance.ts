@@ -128,7 +128,7 @@ export const performance = {
   },
   branchGoal: {
     title: 'יעד חודשי לסניף',
-    titleFor: (name: string) => `יעד חודשי – סניף ${name}`,
+    titleFor: (name: string) => `יעד חודשי – ${name}`,
     own: 'יעד הסניף שקבעה הנהלת הרשת',
     none: 'לא נקבע יעד לסניף לחודש זה: לוח הרשת סופר את סכום יעדי הסוכנים.',
     agentsSum: (agents: number) =>
@@ -145,7 +145,7 @@ export const performance = {
     failed: 'שמירת יעד הסניף נכשלה',
     notFound: 'הסניף לא נמצא',
     value: 'יעד',
-    link: (branch: string) => `יעד החודש של סניף ${branch}`,
+    link: (branch: string) => `יעד החודש – ${branch}`,
   },
   office: {
     title: 'ביצועי המשרד',

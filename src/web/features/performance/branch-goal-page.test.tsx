@@ -70,7 +70,7 @@ afterEach(() => {
 describe('BranchGoalPage', () => {
   it('lets a network admin set the branch goal beside the sum of its agents goals, then clear it', async () => {
     const calls = renderPage(true, null);
-    expect(await screen.findByRole('heading', { name: 'יעד חודשי – סניף חיפה' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'יעד חודשי – חיפה' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'סכום יעדי 2 הסוכנים בסניף לחודש זה:' })).toBeInTheDocument();
     expect(screen.getByText(/לא נקבע יעד לסניף לחודש זה/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ביטול יעד הסניף' })).not.toBeInTheDocument();
