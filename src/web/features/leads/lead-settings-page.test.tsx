@@ -72,7 +72,8 @@ function fakeApi(me: ReturnType<typeof person>, putAnswer: (body: { cities: stri
             ],
           },
         });
-      if (url === '/api/v1/pipeline/agents') return json(200, { status: 'success', data: { agents: AGENTS } });
+      if (url === '/api/v1/pipeline/agents')
+        return json(200, { status: 'success', data: { agents: AGENTS } });
       if (url === '/api/v1/pipeline/settings')
         return json(200, { status: 'success', data: { settings: SETTINGS } });
       const branch = url.match(/^\/api\/v1\/pipeline\/branches\/([^/]+)\/settings$/)?.[1];
