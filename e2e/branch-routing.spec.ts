@@ -110,6 +110,8 @@ for (const [size, viewport] of [
       await expect(page.getByText(reason, { exact: true }).first()).toBeVisible();
       // Said of her in the feminine.
       await expect(page.getByText('למה אצלה', { exact: true })).toBeVisible();
+      // Not contacted yet: the deadline of the branch's response target is in view.
+      await expect(page.getByText(/^(להתקשר עד|זמן המענה עבר) .*\d\d:\d\d/)).toBeVisible();
       await checkA11y({ allImpacts: true });
       await shot('the lead with its reason');
     });

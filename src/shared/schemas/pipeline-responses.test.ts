@@ -88,6 +88,7 @@ const detail: LeadDetail = {
   ...summary,
   message: 'מעוניין בדירה',
   valuation: null,
+  respondBy: '2026-12-01T09:15:00.000Z',
   contact: {
     _id: id(20),
     name: 'ישראל ישראלי',

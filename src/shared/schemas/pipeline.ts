@@ -193,6 +193,8 @@ export const valuationDetailsSchema = z.object({
  */
 export const leadDetailSchema = leadSummarySchema.extend({
   valuation: valuationDetailsSchema.nullable(),
+  /** While a new lead waits for its first contact: when the response target runs out (then null). */
+  respondBy: z.string().nullable(),
   /** The person, one across the network (by phone), filed under the branch of their first lead. */
   contact: z.object({
     _id: z.string(),

@@ -123,6 +123,8 @@ export const pipeline = {
     firstContact: 'קשר ראשון',
     responseTime: (minutes: string) => `זמן תגובה: ${minutes} (שעות משרד)`,
     notContacted: 'עדיין לא נוצר קשר',
+    respondBy: (at: string) => `להתקשר עד ${at}`,
+    respondByPassed: (at: string) => `זמן המענה עבר (${at})`,
     lossReason: 'סיבה',
     otherLeads: 'לידים נוספים של איש הקשר',
     noOtherLeads: 'אין לידים נוספים.',

@@ -2,7 +2,7 @@ import { metricOfActivity, pointsOfActivity } from '@shared/domain/activities';
 import { addDays, israelMidnight } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import type { OfficeHours } from '@shared/domain/office-clock';
-import { officeMinutesBetween } from '@shared/domain/office-clock';
+import { addOfficeMinutes, officeMinutesBetween } from '@shared/domain/office-clock';
 import { CLOSED_STATUSES, isOverdue, LEAD_STATUSES, type LeadStatus } from '@shared/domain/pipeline';
 import {
   type Activity,
@@ -394,7 +394,7 @@ export async function leadDetail(
   now = new Date(),
 ): Promise<LeadDetail> {
   const lead = await leadForViewer(db, viewer, id);
-  const hours = await hoursOf(db, lead.branchId);
+  const { settings, hours } = await readOfficeHours(db, lead.branchId);
   const [row] = await selectSummaries(db).where(eq(leads.id, lead.id));
   const [filed] = await db
     .select({ contact: contacts, branch: { id: branches.id, name: branches.name, slug: branches.slug } })
@@ -411,6 +411,11 @@ export async function leadDetail(
     ...toSummary(row!, hours, now),
     message: lead.message,
     valuation: lead.valuation ?? null,
+    // The response clock's deadline while a new lead waits for its first contact (the branch's target and hours).
+    respondBy:
+      lead.firstContactAt === null && lead.status === 'new'
+        ? addOfficeMinutes(lead.createdAt, settings.slaMinutes, hours).toISOString()
+        : null,
     contact: {
       _id: contact!.id,
       name: contact!.name,
