@@ -163,6 +163,7 @@ export const pipeline = {
     points: (n: number) => (n === 1 ? 'נקודה אחת במדדים' : `${n} נקודות במדדים`),
     edit: 'עריכה',
     editLabel: (kind: string, when: string) => `עריכת ${kind} מ־${when}`,
+    menuLabel: (kind: string, when: string) => `פעולות על ${kind} מ־${when}`,
     remove: 'מחיקה',
     removeLabel: (kind: string, when: string) => `מחיקת ${kind} מ־${when}`,
     removeConfirm: 'למחוק את הפעילות? אם נספרה במדדים היומיים, היא תרד מהם.',
