@@ -43,7 +43,8 @@ export type Table =
   | 'branch_cities'
   | 'brokerage_orders'
   | 'brokerage_order_links'
-  | 'lead_referrals';
+  | 'lead_referrals'
+  | 'fee_plans';
 
 export type FuzzRoute = {
   family: string;
@@ -299,6 +300,47 @@ export const fuzzFamilies: FuzzRoute[] = [
         url: '/referrals/:referral/decline',
         as: 'admin',
         ...json(fields({ reason: ['אין סוכן פנוי', ''] })),
+      },
+    ],
+  ),
+  ...family(
+    'money',
+    ['fee_plans', 'audit_log'],
+    [
+      {
+        method: 'POST',
+        url: '/branches/:branch/fee-plans',
+        as: 'admin',
+        ...json(
+          fields({
+            effectiveFrom: [tomorrow, '2024-01-01'],
+            royaltyBp: [600, 0, 10_000],
+            royaltyCapAgorot: [null, 5_000_000],
+            monthlyFeeAgorot: [0, 150_000],
+            split: [
+              { kind: 'fixed', agentBp: 5000 },
+              {
+                kind: 'tiers',
+                tiers: [
+                  { fromAgorot: 0, agentBp: 5000 },
+                  { fromAgorot: 10_000_000, agentBp: 7000 },
+                ],
+              },
+            ],
+          }),
+        ),
+      },
+      {
+        method: 'GET',
+        url: '/branches/:branch/fee-plans',
+        as: 'admin',
+        ...path(fields({ branch: ['$branch'] })),
+      },
+      {
+        method: 'GET',
+        url: '/deals/:activity/statement',
+        as: 'agent',
+        ...path(fields({ activity: ['$activity'] })),
       },
     ],
   ),
