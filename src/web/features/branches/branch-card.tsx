@@ -2,6 +2,7 @@ import type { Branch } from '@shared/schemas/branch';
 import { Button } from '@web/components/button';
 import { branches as t } from '@web/i18n/branches';
 import type { ReactNode } from 'react';
+import { FeePlanSection } from './fee-plan-section';
 
 type Props = {
   branch: Branch;
@@ -76,6 +77,7 @@ export function BranchCard({ branch, manage, onEdit, onToggleActive, refusal }: 
           </ul>
         )}
       </div>
+      <FeePlanSection branchId={branch._id} branchName={branch.name} manage={manage} />
       {refusal && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {refusal}
