@@ -15,6 +15,8 @@ export const MONEY_MESSAGES = {
   dealNotFound: 'העסקה לא נמצאה',
   noPlan: 'לסניף אין תוכנית עמלות בתאריך העסקה: הנהלת הרשת צריכה לקבוע אחת',
   networkOnly: 'רק הנהלת הרשת קובעת תוכניות עמלות',
+  vatStartsOn: 'שיעור מע"מ חדש חל מתאריך עתידי בלבד, כדי שעסקאות שכבר נחתמו יישארו בשיעור שלהן',
+  vatSameDay: 'כבר נקבע שיעור מע"מ מהתאריך הזה',
 } as const;
 
 const basisPoints = z
@@ -112,3 +114,19 @@ export const statementSchema = z.object({
 export type DealStatement = z.infer<typeof statementSchema>;
 
 export const statementResponseSchema = successSchema(z.object({ statement: statementSchema }));
+
+/** POST /vat-rates: a new VAT rate from a future date (network admins); past deals keep theirs. */
+export const createVatRateSchema = z.object({
+  startsOn: z
+    .string({ error: MONEY_MESSAGES.effectiveFrom })
+    .refine(isRealDate, { error: MONEY_MESSAGES.effectiveFrom }),
+  rateBp: basisPoints,
+});
+export type CreateVatRateBody = z.infer<typeof createVatRateSchema>;
+
+const vatRateSchema = z.object({ startsOn: z.string(), rateBp: z.number() });
+/** Every rate, the latest date first, and the rate in force today. */
+export const vatRatesResponseSchema = successSchema(
+  z.object({ vatRates: z.array(vatRateSchema), currentBp: z.number().nullable() }),
+);
+export const vatRateResponseSchema = successSchema(z.object({ vatRate: vatRateSchema }));

@@ -382,3 +382,47 @@ describe('deal statements', () => {
     expect(res.json().message).toBe(MONEY_MESSAGES.noPlan);
   });
 });
+
+describe('VAT rates', () => {
+  it('a network admin adds a rate from a future date; signed deals keep theirs, later ones take it', async () => {
+    const startsOn = dayAfter(israelDate(), 10);
+    const signed = await deal({
+      branchId: ids.haifa,
+      agentId: agentA.id,
+      on: '2026-03-02',
+      commission: 1_000,
+    });
+    const before = await statementOf(signed, ceo);
+
+    for (const refused of [israelDate(), '2025-01-01'].map((date) => ({ startsOn: date, rateBp: 2000 }))) {
+      const res = await call('POST', '/vat-rates', ceo.cookie, refused);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors.startsOn).toBe(MONEY_MESSAGES.vatStartsOn);
+    }
+    expect(
+      (await call('POST', '/vat-rates', haifaManager.cookie, { startsOn, rateBp: 2000 })).statusCode,
+    ).toBe(403);
+    const added = await call('POST', '/vat-rates', ceo.cookie, { startsOn, rateBp: 2000 });
+    expect(added.statusCode, added.body).toBe(201);
+    const again = await call('POST', '/vat-rates', ceo.cookie, { startsOn, rateBp: 1900 });
+    expect(again.statusCode).toBe(409);
+    expect((await call('POST', '/vat-rates', ceo.cookie, { startsOn, rateBp: 10_001 })).statusCode).toBe(400);
+
+    const list = await call('GET', '/vat-rates', haifaManager.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.vatRates[0]).toEqual({ startsOn, rateBp: 2000 });
+    expect(list.json().data.currentBp).toBe(1800);
+    expect((await call('GET', '/vat-rates', agentA.cookie)).statusCode).toBe(403);
+
+    expect(await statementOf(signed, ceo)).toEqual(before);
+    const later = await deal({
+      branchId: ids.haifa,
+      agentId: agentA.id,
+      on: dayAfter(startsOn, 1),
+      commission: 1_000,
+    });
+    expect(await statementOf(later, ceo)).toMatchObject({ vatBp: 2000, total: 120_000 });
+    const audit = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'settings'));
+    expect(audit.map((a) => a.changes.vatRate?.after)).toContainEqual({ startsOn, rateBp: 2000 });
+  });
+});

@@ -1,14 +1,18 @@
 import { idParamsSchema } from '@shared/schemas/common';
 import {
   createFeePlanSchema,
+  createVatRateSchema,
   feePlanListResponseSchema,
   feePlanResponseSchema,
   statementResponseSchema,
+  vatRateResponseSchema,
+  vatRatesResponseSchema,
 } from '@shared/schemas/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session';
 import { createFeePlan, listFeePlans } from './fee-plans';
 import { dealStatement } from './statements';
+import { addVatRate, listVatRates } from './vat-rates';
 
 const success = <T>(data: T) => ({ status: 'success' as const, data });
 
@@ -49,5 +53,23 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       success({ statement: await dealStatement(app.db, currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/vat-rates',
+    { config: { access: 'admin' }, schema: { response: { 200: vatRatesResponseSchema } } },
+    async () => success(await listVatRates(app.db)),
+  );
+
+  app.post(
+    '/vat-rates',
+    {
+      config: { access: 'network' },
+      schema: { body: createVatRateSchema, response: { 201: vatRateResponseSchema } },
+    },
+    async (request, reply) => {
+      const vatRate = await addVatRate(app.db, currentUser(request), request.body);
+      return reply.status(201).send(success({ vatRate }));
+    },
   );
 };

@@ -44,7 +44,8 @@ export type Table =
   | 'brokerage_orders'
   | 'brokerage_order_links'
   | 'lead_referrals'
-  | 'fee_plans';
+  | 'fee_plans'
+  | 'vat_rates';
 
 export type FuzzRoute = {
   family: string;
@@ -305,8 +306,14 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'money',
-    ['fee_plans', 'audit_log'],
+    ['fee_plans', 'vat_rates', 'audit_log'],
     [
+      {
+        method: 'POST',
+        url: '/vat-rates',
+        as: 'admin',
+        ...json(fields({ startsOn: [tomorrow, today, '2030-01-01'], rateBp: [1800, 0, 10_000] })),
+      },
       {
         method: 'POST',
         url: '/branches/:branch/fee-plans',
