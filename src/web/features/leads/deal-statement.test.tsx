@@ -44,13 +44,15 @@ describe('DealStatementPanel', () => {
     const table = await screen.findByRole('table');
     expect(calls[0]?.url).toBe('/api/v1/deals/d1/statement');
     const rows = within(table).getAllByRole('row');
-    // The header, four lines and the total.
-    expect(rows).toHaveLength(6);
+    // The header, four lines, the fee before VAT and the total.
+    expect(rows).toHaveLength(7);
     expect(rows[3]).toHaveTextContent('סוכנת א');
     expect(rows[3]).toHaveTextContent('50% מ-9,400.00 ₪ שנותרו לחלוקה');
     expect(rows[3]).toHaveTextContent('4,700.01');
-    expect(rows[5]).toHaveTextContent('סה"כ לתשלום, כולל מע"מ');
-    expect(rows[5]).toHaveTextContent('11,800.00');
+    expect(rows[5]).toHaveTextContent('העמלה לפני מע"מ');
+    expect(rows[5]).toHaveTextContent('10,000.00');
+    expect(rows[6]).toHaveTextContent('סה"כ לתשלום, כולל מע"מ');
+    expect(rows[6]).toHaveTextContent('11,800.00');
     expect(screen.getByText(/שחלו ב-1\.3\.2026|שחלו ב-01\.03\.2026/)).toBeInTheDocument();
   });
 

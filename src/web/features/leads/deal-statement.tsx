@@ -58,7 +58,13 @@ export function DealStatementPanel({ dealId }: { dealId: string }) {
           ))}
         </tbody>
         <tfoot>
-          <tr className="border-t-2 border-slate-400 font-semibold">
+          <tr className="border-t-2 border-slate-400">
+            <th scope="row" colSpan={2} className="py-1 text-start font-normal">
+              {t.net}
+            </th>
+            <td className="py-1 text-end tabular-nums">{agorot(s.net)}</td>
+          </tr>
+          <tr className="font-semibold">
             <th scope="row" colSpan={2} className="py-1 text-start">
               {t.total}
             </th>
