@@ -318,6 +318,42 @@ describe('deal statements', () => {
       commission: 10_000,
     });
     expect(await statementOf(after, agentA)).toMatchObject({ vatBp: 1800, total: 1_180_000 });
+    expect((await statementOf(deal2, agentA)).lines[1]?.amount).toBe(40_000);
+  });
+
+  it('counts the year by Israel time: half past midnight on New Year is the new year', async () => {
+    const [eilat] = await app.db.insert(branches).values({ name: 'סניף אילת', slug: 'm-eilat' }).returning();
+    await app.db.insert(feePlans).values({
+      branchId: eilat!.id,
+      effectiveFrom: '2025-01-01',
+      royaltyBp: 1000,
+      royaltyCapAgorot: 150_000,
+      splitKind: 'fixed',
+      agentBp: 5000,
+    });
+    const seller = await person(eilat!.id, { name: 'סוכן אילת' });
+    // 22:30 UTC on 31 December is 00:30 on 1 January in Israel.
+    const [first] = await app.db
+      .insert(leadActivities)
+      .values({
+        leadId: await leadIn(eilat!.id, seller.id),
+        kind: 'deal',
+        agentId: seller.id,
+        branchId: eilat!.id,
+        occurredAt: new Date('2025-12-31T22:30:00Z'),
+        price: 500_000,
+        commission: 10_000,
+      })
+      .returning();
+    expect(await statementOf(first!.id, seller)).toMatchObject({ signedOn: '2026-01-01' });
+    const second = await deal({
+      branchId: eilat!.id,
+      agentId: seller.id,
+      on: '2026-01-05',
+      commission: 10_000,
+    });
+    // The first took 1,000 ₪ of 2026's cap of 1,500: 500 are left.
+    expect((await statementOf(second, seller)).lines[1]?.amount).toBe(50_000);
   });
 
   it('splits a tier crossed mid-deal and pays a referral to the referring branch', async () => {

@@ -4,9 +4,10 @@ import {
   royaltyOf,
   type SplitTier,
 } from '@shared/domain/commission-statement';
+import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import { type DealStatement, MONEY_MESSAGES } from '@shared/schemas/money';
-import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { branches, type feePlans, leadActivities, leadReferrals, users, vatRates } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -49,14 +50,15 @@ export async function dealStatement(
     throw notFound(MONEY_MESSAGES.dealNotFound);
 
   const signedOn = israelDate(deal.occurredAt);
-  const yearStart = `${signedOn.slice(0, 4)}-01-01`;
+  // The signing year's first instant in Israel: the agent index (agent_id, occurred_at) serves the sums below.
+  const yearStart = israelMonthRange(Number(signedOn.slice(0, 4)), 1).from;
   const plans = await plansOfBranch(db, deal.branchId);
   const plan = planOn(plans, signedOn);
   if (!plan) throw conflict(MONEY_MESSAGES.noPlan);
 
   const inYearBefore = and(
     eq(leadActivities.kind, 'deal'),
-    sql`${ISRAEL_DATE} >= ${yearStart}`,
+    gte(leadActivities.occurredAt, yearStart),
     earlierThan(deal.id),
   );
   const commission = deal.commission ?? 0;
