@@ -20,6 +20,7 @@ import { importRoutes } from './modules/import';
 import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators';
 import { formPostRoutes, leadRoutes, pipelineRoutes } from './modules/leads';
 import { mailRoutes } from './modules/mail';
+import { moneyRoutes } from './modules/money';
 import { networkRoutes } from './modules/network';
 import { orderPdfRoutes, orderRoutes, orderVerifyPages, signingPages } from './modules/orders';
 import { propertyRoutes } from './modules/properties';
@@ -267,6 +268,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(pipelineRoutes);
         await api.register(networkRoutes);
         await api.register(referralRoutes);
+        await api.register(moneyRoutes);
         await api.register(alertRoutes, {
           subscribePerIp: options.rateLimits?.alertsSubscribePerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
           pagePerIp: options.rateLimits?.alertsPagePerIp ?? { max: 300, windowMs: FIFTEEN_MINUTES },

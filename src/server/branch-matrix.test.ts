@@ -124,6 +124,16 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/orders/${b.orderId}/revoke`,
     payload: { reason: 'נשלחה בטעות' },
   }),
+  'GET /api/v1/branches/:id/fee-plans': (b) => ({ url: `/api/v1/branches/${b.branchId}/fee-plans` }),
+  'POST /api/v1/branches/:id/fee-plans': (b) => ({
+    url: `/api/v1/branches/${b.branchId}/fee-plans`,
+    payload: {
+      effectiveFrom: `${year + 2}-01-01`,
+      royaltyBp: 500,
+      split: { kind: 'fixed', agentBp: 6000 },
+    },
+  }),
+  'GET /api/v1/deals/:id/statement': (b) => ({ url: `/api/v1/deals/${b.dealId}/statement` }),
 };
 
 /**
@@ -184,7 +194,16 @@ const describeAnswer = (r: LightMyRequestResponse) => `${r.statusCode} ${r.body.
 
 /** B's rows in every table that carries a branch, as text: a refused request must leave them as they were. */
 async function rowsOfBranch(branchId: string): Promise<string> {
-  const tables = ['users', 'properties', 'contacts', 'leads', 'lead_activities', 'indicators', 'goals'];
+  const tables = [
+    'users',
+    'properties',
+    'contacts',
+    'leads',
+    'lead_activities',
+    'indicators',
+    'goals',
+    'fee_plans',
+  ];
   const parts: string[] = [];
   for (const table of tables) {
     const result = await app.db.execute(

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import {
   brokerageOrders,
   contacts,
+  feePlans,
   goals,
   indicators,
   leadActivities,
@@ -16,7 +17,7 @@ import { createProperty, createUser } from './factories';
 /**
  * One branch's own data, as the branch matrix (branch-matrix.test.ts) sends every route about it: two agents, a
  * listing, a contact with a lead, a logged note, a work entry, a goal of another month, a report link and a
- * brokerage order. `markers` are the strings that must never appear in another branch's answers.
+ * brokerage order, a deal under the branch's fee plan. `markers` are the strings that must never appear in another branch's answers.
  */
 export type BranchFixture = {
   branchId: string;
@@ -31,6 +32,8 @@ export type BranchFixture = {
   goalId: string;
   shareId: string;
   orderId: string;
+  /** A deal (a lead activity of kind 'deal'), under the branch's fee plan. */
+  dealId: string;
   markers: string[];
 };
 
@@ -105,6 +108,23 @@ export async function createBranchFixture(db: Database, branchId: string): Promi
       vatIncluded: false,
     })
     .returning({ id: brokerageOrders.id });
+  const [deal] = await db
+    .insert(leadActivities)
+    .values({
+      leadId: lead!.id,
+      kind: 'deal',
+      agentId: agent.id,
+      branchId,
+      price: 1_500_000,
+      commission: 30_000,
+      createdBy: agent.id,
+    })
+    .returning({ id: leadActivities.id });
+  // The branch's fee plan since long ago, so the deal has a statement (one per branch; later fixtures reuse it).
+  await db
+    .insert(feePlans)
+    .values({ branchId, effectiveFrom: '2000-01-01', royaltyBp: 600, splitKind: 'fixed', agentBp: 5000 })
+    .onConflictDoNothing();
   const ids = {
     branchId,
     agentId: agent.id,
@@ -118,6 +138,7 @@ export async function createBranchFixture(db: Database, branchId: string): Promi
     goalId: goal!.id,
     shareId: share!.id,
     orderId: order!.id,
+    dealId: deal!.id,
   };
   return { ...ids, markers: [...Object.values(ids), tag, phone] };
 }

@@ -4,6 +4,7 @@ export * from './branches';
 export * from './indicator-totals';
 export * from './job-runs';
 export * from './leads';
+export * from './money';
 export * from './orders';
 export * from './password-resets';
 export * from './performance';

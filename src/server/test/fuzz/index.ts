@@ -44,7 +44,9 @@ export type Table =
   | 'brokerage_orders'
   | 'brokerage_order_links'
   | 'lead_referrals'
-  | 'branch_goals';
+  | 'branch_goals'
+  | 'fee_plans'
+  | 'vat_rates';
 
 export type FuzzRoute = {
   family: string;
@@ -300,6 +302,53 @@ export const fuzzFamilies: FuzzRoute[] = [
         url: '/referrals/:referral/decline',
         as: 'admin',
         ...json(fields({ reason: ['אין סוכן פנוי', ''] })),
+      },
+    ],
+  ),
+  ...family(
+    'money',
+    ['fee_plans', 'vat_rates', 'audit_log'],
+    [
+      {
+        method: 'POST',
+        url: '/vat-rates',
+        as: 'admin',
+        ...json(fields({ startsOn: [tomorrow, today, '2030-01-01'], rateBp: [1800, 0, 10_000] })),
+      },
+      {
+        method: 'POST',
+        url: '/branches/:branch/fee-plans',
+        as: 'admin',
+        ...json(
+          fields({
+            effectiveFrom: [tomorrow, '2024-01-01'],
+            royaltyBp: [600, 0, 10_000],
+            royaltyCapAgorot: [null, 5_000_000],
+            monthlyFeeAgorot: [0, 150_000],
+            split: [
+              { kind: 'fixed', agentBp: 5000 },
+              {
+                kind: 'tiers',
+                tiers: [
+                  { fromAgorot: 0, agentBp: 5000 },
+                  { fromAgorot: 10_000_000, agentBp: 7000 },
+                ],
+              },
+            ],
+          }),
+        ),
+      },
+      {
+        method: 'GET',
+        url: '/branches/:branch/fee-plans',
+        as: 'admin',
+        ...path(fields({ branch: ['$branch'] })),
+      },
+      {
+        method: 'GET',
+        url: '/deals/:activity/statement',
+        as: 'agent',
+        ...path(fields({ activity: ['$activity'] })),
       },
     ],
   ),
