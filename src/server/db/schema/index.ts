@@ -16,3 +16,4 @@ export * from './report-shares';
 export * from './role-history';
 export * from './settings';
 export * from './users';
+export * from './viewings';
