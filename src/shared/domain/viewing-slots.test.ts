@@ -25,7 +25,12 @@ describe('viewing slots', () => {
   it('a Friday afternoon gives no slot; its morning does', () => {
     const friday = '2026-09-04';
     expect(checkSlot(on(friday, '15:00'), rules()).refusal).toBe('restDay');
-    expect(checkSlot(on(friday, '13:45'), rules({ availability: [{ weekday: 5, fromMinute: 585, toMinute: 900 }] })).refusal).toBe('restDay');
+    expect(
+      checkSlot(
+        on(friday, '13:45'),
+        rules({ availability: [{ weekday: 5, fromMinute: 585, toMinute: 900 }] }),
+      ).refusal,
+    ).toBe('restDay');
     expect(checkSlot(on(friday, '13:30'), rules()).refusal).toBeNull();
     expect(checkSlot(on(friday, '13:00'), rules()).refusal).toBeNull();
     const fridaySlots = freeSlots(rules(), 2000).filter((s) => israelDate(s.start) === friday);
@@ -48,7 +53,9 @@ describe('viewing slots', () => {
   });
 
   it('keeps a buffer around another viewing of the agent', () => {
-    const taken = [{ propertyId: 'p2', start: on('2026-08-31', '10:00'), end: on('2026-08-31', '10:30'), seats: 1 }];
+    const taken = [
+      { propertyId: 'p2', start: on('2026-08-31', '10:00'), end: on('2026-08-31', '10:30'), seats: 1 },
+    ];
     const r = rules({ taken });
     expect(checkSlot(on('2026-08-31', '10:00'), r).refusal).toBe('taken');
     expect(checkSlot(on('2026-08-31', '09:30'), r).refusal).toBe('taken');

@@ -71,7 +71,10 @@ function windowOf(start: Date, rules: SlotRules): AvailabilityWindow | null {
 /** Visitors already in this very slot of this property, or Infinity when another viewing is too close. */
 function seatsTaken(span: Span, rules: SlotRules): number {
   const buffer = (rules.bufferMinutes ?? BUFFER_MINUTES) * MINUTE;
-  const widened = { start: new Date(span.start.getTime() - buffer), end: new Date(span.end.getTime() + buffer) };
+  const widened = {
+    start: new Date(span.start.getTime() - buffer),
+    end: new Date(span.end.getTime() + buffer),
+  };
   let seats = 0;
   for (const t of rules.taken) {
     if (!overlaps(widened, t)) continue;
@@ -113,13 +116,21 @@ export function freeSlots(rules: SlotRules, limit = 12, after?: Date): FreeSlot[
       .filter((w) => w.weekday === weekdayOf(day))
       .sort((a, b) => a.fromMinute - b.fromMinute);
     for (const w of windows) {
-      for (let m = w.fromMinute; m + rules.slotMinutes <= w.toMinute && slots.length < limit; m += rules.slotMinutes) {
+      for (
+        let m = w.fromMinute;
+        m + rules.slotMinutes <= w.toMinute && slots.length < limit;
+        m += rules.slotMinutes
+      ) {
         const start = israelWallTime(day, m);
         if (start <= from) continue;
         // A wall time skipped by the spring clock change lands off the grid: windowOf refuses it.
         const verdict = checkSlot(start, rules);
         if (verdict.refusal === null)
-          slots.push({ start, end: new Date(start.getTime() + rules.slotMinutes * MINUTE), seatsLeft: verdict.seatsLeft });
+          slots.push({
+            start,
+            end: new Date(start.getTime() + rules.slotMinutes * MINUTE),
+            seatsLeft: verdict.seatsLeft,
+          });
       }
     }
   }

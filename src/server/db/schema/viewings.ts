@@ -43,8 +43,11 @@ export const agentAvailability = pgTable(
   },
   (t) => [
     index('agent_availability_agent_idx').on(t.agentId, t.weekday),
-    check('agent_availability_window', sql`${t.weekday} between 0 and 6 and ${t.fromMinute} >= 0
-      and ${t.toMinute} <= 1440 and ${t.fromMinute} < ${t.toMinute}`),
+    check(
+      'agent_availability_window',
+      sql`${t.weekday} between 0 and 6 and ${t.fromMinute} >= 0
+      and ${t.toMinute} <= 1440 and ${t.fromMinute} < ${t.toMinute}`,
+    ),
   ],
 );
 
@@ -105,10 +108,7 @@ export const viewings = pgTable(
     index('viewings_property_idx').on(t.propertyId, t.startsAt),
     index('viewings_branch_idx').on(t.branchId, t.startsAt),
     uniqueIndex('viewings_token_idx').on(t.tokenHash),
-    check(
-      'viewings_status',
-      sql`${t.status} in ('requested', 'confirmed', 'cancelled', 'done', 'no_show')`,
-    ),
+    check('viewings_status', sql`${t.status} in ('requested', 'confirmed', 'cancelled', 'done', 'no_show')`),
     check('viewings_span', sql`${t.startsAt} < ${t.endsAt}`),
     check('viewings_seats', sql`${t.seats} >= 1`),
   ],

@@ -1,0 +1,3 @@
+// Viewings booked from the property page (docs/viewings.md, docs/decisions/0050-viewing-booking.md).
+
+export { viewingRoutes } from './routes';
