@@ -43,7 +43,11 @@ export type Table =
   | 'branch_cities'
   | 'brokerage_orders'
   | 'brokerage_order_links'
-  | 'lead_referrals';
+  | 'lead_referrals'
+  | 'viewings'
+  | 'viewing_blocks'
+  | 'agent_availability'
+  | 'property_viewing_settings';
 
 export type FuzzRoute = {
   family: string;
@@ -391,6 +395,44 @@ export const fuzzFamilies: FuzzRoute[] = [
         url: '/inquiries',
         as: 'agent',
         ...query(fields({ agentId: ['$agent'], propertyId: ['$property'], limit: ['10', 50] })),
+      },
+    ],
+  ),
+  ...family(
+    'viewings',
+    ['viewings', 'viewing_blocks', 'agent_availability', 'property_viewing_settings', 'leads', 'contacts'],
+    [
+      {
+        method: 'POST',
+        url: '/property/:property/viewings',
+        as: 'visitor',
+        ...json(
+          fields({
+            name,
+            phone,
+            email: ['', 'visitor@example.com'],
+            slots: [[soon], ['2030-01-01T10:00'], [soon, soon]],
+            website: [''],
+          }),
+        ),
+      },
+      {
+        method: 'PUT',
+        url: '/agents/:agent/viewing-availability',
+        as: 'agent',
+        ...json(fields({ windows: [[{ weekday: 1, from: '09:00', to: '12:00' }], []] })),
+      },
+      {
+        method: 'PUT',
+        url: '/property/:property/viewing-settings',
+        as: 'admin',
+        ...json(fields({ bookingMode: ['instant', 'request'], capacity: [1, 3], slotMinutes: [30, 45] })),
+      },
+      {
+        method: 'POST',
+        url: '/property/:property/viewing-blocks',
+        as: 'admin',
+        ...json(fields({ startsAt: [soon, tomorrow], endsAt: ['2030-01-01T10:00'], note: ['המוכרים בבית'] })),
       },
     ],
   ),
