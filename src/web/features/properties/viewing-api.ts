@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 export type ViewingSlot = { start: string; end: string; seatsLeft: number };
@@ -6,8 +6,8 @@ export type ViewingSlots = { bookingMode: 'instant' | 'request'; capacity: numbe
 export type ViewingRequest = { name: string; phone: string; email: string; slots: string[]; website: string };
 
 /** The next free slots of a property: rendered by the server with the page, so the form works before JS. */
-export const useViewingSlots = (propertyId: string) =>
-  useQuery({
+export const viewingSlotsQuery = (propertyId: string) =>
+  queryOptions({
     queryKey: ['properties', propertyId, 'viewing-slots'],
     queryFn: () =>
       apiRequest<{ data: ViewingSlots }>(`/property/${encodeURIComponent(propertyId)}/viewing-slots`).then(
@@ -15,6 +15,8 @@ export const useViewingSlots = (propertyId: string) =>
       ),
     retry: false,
   });
+
+export const useViewingSlots = (propertyId: string) => useQuery(viewingSlotsQuery(propertyId));
 
 export function useBookViewing(propertyId: string) {
   return useMutation({
