@@ -288,3 +288,25 @@ describe('booking', () => {
     expect((await slotsOf(propertyId)).map((s) => s.start)).toContain(first!.start);
   });
 });
+
+describe('the public booking is rate-limited like the other public forms', () => {
+  it('counts per address, malformed posts included, and answers 429 past the limit', async () => {
+    const limited = await createTestApp({ rateLimits: { formsPerIp: { max: 2, windowMs: 60_000 } } });
+    try {
+      const property = await createProperty(limited.db);
+      const send = () =>
+        limited.inject({
+          method: 'POST',
+          url: `/api/v1/property/${property.id}/viewings`,
+          payload: { name: '', phone: 'x', slots: [] },
+          remoteAddress: '10.8.0.1',
+        });
+      expect((await send()).statusCode).toBe(400);
+      expect((await send()).statusCode).toBe(400);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
