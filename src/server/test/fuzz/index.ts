@@ -44,6 +44,7 @@ export type Table =
   | 'brokerage_orders'
   | 'brokerage_order_links'
   | 'lead_referrals'
+  | 'branch_goals'
   | 'viewings'
   | 'viewing_blocks'
   | 'agent_availability'
@@ -647,7 +648,7 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'goals',
-    ['goals', 'audit_log'],
+    ['goals', 'branch_goals', 'audit_log'],
     [
       {
         method: 'POST',
@@ -658,6 +659,13 @@ export const fuzzFamilies: FuzzRoute[] = [
         ),
       },
       { method: 'PATCH', url: '/goals/:goal', as: 'admin', ...json(fields({ meetings: [4], deals: ['2'] })) },
+      ...(['GET', 'DELETE'] as const).map((method) => ({
+        method,
+        url: '/branches/:branch/goals/:year/:month',
+        as: 'admin' as const,
+        ...path(fields({ branch: ['$branch'], ...month })),
+      })),
+      { method: 'PUT', url: '/branches/:branch/goals/:year/:month', as: 'admin', ...json(fields(metrics)) },
     ],
   ),
   ...family(
