@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { israelInstant } from '@shared/domain/israel-calendar';
 import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import { normalizeIsraeliMobile } from '@shared/domain/phone';
-import { CLOSED_STATUSES } from '@shared/domain/pipeline';
+import { CLOSED_STATUSES, LEAD_STATUSES } from '@shared/domain/pipeline';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { checkSlot, type FreeSlot, freeSlots, type SlotRefusal } from '@shared/domain/viewing-slots';
 import { type BookViewingBody, SLOT_REFUSAL_MESSAGES, VIEWING_MESSAGES } from '@shared/schemas/viewings';
@@ -111,7 +111,9 @@ async function leadForViewing(
           now,
         })
       ).lead;
-  if (lead.status !== 'tour') {
+  // The lead moves forward to the tour stage, never back (a lead already at an offer stays there).
+  const forward = LEAD_STATUSES.indexOf(lead.status) < LEAD_STATUSES.indexOf('tour');
+  if (forward) {
     await tx.insert(leadActivities).values({
       leadId: lead.id,
       kind: 'status',
@@ -125,7 +127,7 @@ async function leadForViewing(
   }
   await tx
     .update(leads)
-    .set({ status: 'tour', nextTouchAt: start, updatedAt: now })
+    .set({ ...(forward ? { status: 'tour' as const } : {}), nextTouchAt: start, updatedAt: now })
     .where(eq(leads.id, lead.id));
   return lead;
 }

@@ -141,7 +141,9 @@ describe('booking', () => {
     expect(lead!.nextTouchAt!.toISOString()).toBe(slot!.start);
     expect(row!.contactId).toBe(lead!.contactId);
     expect((await slotsOf(propertyId)).map((s) => s.start)).not.toContain(slot!.start);
-    // A second booking of the same visitor on the property reuses the contact and the lead.
+    // A second booking of the same visitor on the property reuses the contact and the lead, and never moves
+    // the lead back from a later stage.
+    await app.db.update(leads).set({ status: 'offer' }).where(eq(leads.id, lead!.id));
     const later = (await slotsOf(propertyId))[3]!;
     const again = await book(propertyId, [later.start], phone);
     expect(again.statusCode, again.body).toBe(201);
@@ -150,6 +152,9 @@ describe('booking', () => {
       .from(viewings)
       .where(eq(viewings.id, again.json().data.viewing._id));
     expect(second!.leadId).toBe(row!.leadId);
+    const [after] = await app.db.select().from(leads).where(eq(leads.id, lead!.id));
+    expect(after!.status).toBe('offer');
+    expect(after!.nextTouchAt!.toISOString()).toBe(later.start);
     const ofContact = await app.db.select().from(contacts).where(eq(contacts.id, lead!.contactId));
     expect(ofContact).toHaveLength(1);
   });
