@@ -108,6 +108,8 @@ for (const [size, viewport] of [
       const reason = `${branchName}: העיר ${city} בתחום הסניף; הסוכן של העיר ${city}`;
       // On the lead's facts (why it is hers), and on the timeline's assignment.
       await expect(page.getByText(reason, { exact: true }).first()).toBeVisible();
+      // Said of her in the feminine.
+      await expect(page.getByText('למה אצלה', { exact: true })).toBeVisible();
       await checkA11y({ allImpacts: true });
       await shot('the lead with its reason');
     });

@@ -110,7 +110,7 @@ export const pipeline = {
     status: 'שלב',
     changeStatus: 'עדכון שלב',
     owner: 'בעלים',
-    reason: 'למה אצלו',
+    reason: (gender: Gender | undefined) => gendered(gender, { male: 'למה אצלו', female: 'למה אצלה' }),
     reassign: 'העברה לסוכן אחר',
     reassignTo: 'סוכן',
     reassignSubmit: 'העברה',
@@ -230,7 +230,8 @@ export const pipeline = {
     agents: 'הסוכנים בסבב',
     agentsTable: 'זמינות הסוכנים לקבלת לידים',
     takesLeads: 'מקבל לידים',
-    takesLeadsLabel: (name: string) => `${name} מקבל לידים`,
+    takesLeadsLabel: (name: string, gender: Gender) =>
+      `${name} ${gendered(gender, { male: 'מקבל לידים', female: 'מקבלת לידים' })}`,
     leaveFrom: 'חופשה מ־',
     leaveUntil: 'חופשה עד',
     leaveFromLabel: (name: string) => `תחילת החופשה של ${name}`,

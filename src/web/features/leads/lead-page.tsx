@@ -164,7 +164,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
           <Section title={t.owner}>
             <dl className="grid gap-3">
               <Fact term={t.owner}>{lead.owner?.name ?? pipeline.common.unassigned}</Fact>
-              <Fact term={t.reason}>{lead.routingReason}</Fact>
+              <Fact term={t.reason(lead.owner?.gender)}>{lead.routingReason}</Fact>
             </dl>
             {admin && <Reassign lead={lead} />}
             {(admin || (user && lead.owner?._id === user._id)) && (

@@ -55,7 +55,7 @@ function selectSummaries(db: Database) {
     .select({
       lead: leads,
       property: { id: properties.id, address: properties.address, city: properties.city },
-      owner: { id: owner.id, name: owner.name },
+      owner: { id: owner.id, name: owner.name, gender: owner.gender },
       branch: { id: branches.id, name: branches.name, slug: branches.slug },
     })
     .from(leads)
@@ -70,7 +70,7 @@ function selectKeyedSummaries(db: Database, column: typeof leads.createdAt | typ
     .select({
       lead: leads,
       property: { id: properties.id, address: properties.address, city: properties.city },
-      owner: { id: owner.id, name: owner.name },
+      owner: { id: owner.id, name: owner.name, gender: owner.gender },
       branch: { id: branches.id, name: branches.name, slug: branches.slug },
       key: { at: exactTime(column), id: leads.id },
     })
@@ -101,7 +101,7 @@ function toSummary(
     status: lead.status,
     property: property?.id ? { _id: property.id, address: property.address, city: property.city } : null,
     message: lead.message,
-    owner: owner?.id ? { _id: owner.id, name: owner.name } : null,
+    owner: owner?.id ? { _id: owner.id, name: owner.name, gender: owner.gender } : null,
     branch: { _id: branch.id, name: branch.name, slug: branch.slug },
     nextTouchAt: lead.nextTouchAt?.toISOString() ?? null,
     overdue: isOverdue(lead, now),
@@ -421,7 +421,7 @@ export async function leadDetail(
     contactLeads: readable.map((r) => toSummary(r, hours, now)),
     othersLeads: ofOthers.map(({ lead: other, owner }) => ({
       status: other.status,
-      owner: owner?.id ? { _id: owner.id, name: owner.name } : null,
+      owner: owner?.id ? { _id: owner.id, name: owner.name, gender: owner.gender } : null,
     })),
     timeline: await activitiesWhere(
       db,
