@@ -134,6 +134,34 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     },
   }),
   'GET /api/v1/deals/:id/statement': (b) => ({ url: `/api/v1/deals/${b.dealId}/statement` }),
+  'GET /api/v1/agents/:id/viewing-availability': (b) => ({
+    url: `/api/v1/agents/${b.agentId}/viewing-availability`,
+  }),
+  'PUT /api/v1/agents/:id/viewing-availability': (b) => ({
+    url: `/api/v1/agents/${b.agentId}/viewing-availability`,
+    payload: { windows: [{ weekday: 0, from: '09:00', to: '13:00' }] },
+  }),
+  'POST /api/v1/agents/:id/viewing-blocks': (b) => ({
+    url: `/api/v1/agents/${b.agentId}/viewing-blocks`,
+    payload: { startsAt: '2030-01-01T10:00:00Z', endsAt: '2030-01-01T11:00:00Z' },
+  }),
+  'GET /api/v1/property/:id/viewing-settings': (b) => ({
+    url: `/api/v1/property/${b.propertyId}/viewing-settings`,
+  }),
+  'PUT /api/v1/property/:id/viewing-settings': (b) => ({
+    url: `/api/v1/property/${b.propertyId}/viewing-settings`,
+    payload: { bookingMode: 'instant' },
+  }),
+  'POST /api/v1/property/:id/viewing-blocks': (b) => ({
+    url: `/api/v1/property/${b.propertyId}/viewing-blocks`,
+    payload: { startsAt: '2030-01-01T10:00:00Z', endsAt: '2030-01-01T11:00:00Z' },
+  }),
+  'DELETE /api/v1/viewing-blocks/:id': (b) => ({ url: `/api/v1/viewing-blocks/${b.viewingBlockId}` }),
+  'POST /api/v1/viewings/:id/confirm': (b) => ({
+    url: `/api/v1/viewings/${b.viewingId}/confirm`,
+    payload: {},
+  }),
+  'POST /api/v1/viewings/:id/cancel': (b) => ({ url: `/api/v1/viewings/${b.viewingId}/cancel` }),
 };
 
 /**
@@ -203,6 +231,7 @@ async function rowsOfBranch(branchId: string): Promise<string> {
     'indicators',
     'goals',
     'fee_plans',
+    'viewings',
   ];
   const parts: string[] = [];
   for (const table of tables) {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
+import { freeSlots } from '@shared/domain/viewing-slots';
 import type { Database } from '../db/client';
 import {
+  agentAvailability,
   brokerageOrders,
   contacts,
   feePlans,
@@ -11,13 +13,16 @@ import {
   leadActivities,
   leads,
   reportShares,
+  viewingBlocks,
+  viewings,
 } from '../db/schema';
 import { createProperty, createUser } from './factories';
 
 /**
  * One branch's own data, as the branch matrix (branch-matrix.test.ts) sends every route about it: two agents, a
  * listing, a contact with a lead, a logged note, a work entry, a goal of another month, a report link and a
- * brokerage order, a deal under the branch's fee plan. `markers` are the strings that must never appear in another branch's answers.
+ * brokerage order, a deal under the branch's fee plan, the agent's viewing hours with a blocked time and a
+ * visitor's viewing request. `markers` are the strings that must never appear in another branch's answers.
  */
 export type BranchFixture = {
   branchId: string;
@@ -34,6 +39,8 @@ export type BranchFixture = {
   orderId: string;
   /** A deal (a lead activity of kind 'deal'), under the branch's fee plan. */
   dealId: string;
+  viewingId: string;
+  viewingBlockId: string;
   markers: string[];
 };
 
@@ -125,6 +132,48 @@ export async function createBranchFixture(db: Database, branchId: string): Promi
     .insert(feePlans)
     .values({ branchId, effectiveFrom: '2000-01-01', royaltyBp: 600, splitKind: 'fixed', agentBp: 5000 })
     .onConflictDoNothing();
+  // Viewings: the agent takes them at any hour; a request proposes the first free slot (docs/viewings.md).
+  const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, fromMinute: 0, toMinute: 1440 }));
+  await db.insert(agentAvailability).values(allDay.map((w) => ({ agentId: agent.id, ...w })));
+  const now = new Date();
+  const [slot] = freeSlots(
+    {
+      now,
+      propertyId: property.id,
+      slotMinutes: 30,
+      capacity: 1,
+      availability: allDay,
+      blocks: [],
+      taken: [],
+    },
+    1,
+  );
+  const [viewing] = await db
+    .insert(viewings)
+    .values({
+      propertyId: property.id,
+      agentId: agent.id,
+      branchId,
+      startsAt: slot!.start,
+      endsAt: slot!.end,
+      proposals: [slot!.start.toISOString()],
+      visitorName: `מבקר ${tag}`,
+      visitorPhone: phone,
+      contactId: contact!.id,
+      leadId: lead!.id,
+      status: 'requested',
+      tokenHash: randomUUID(),
+    })
+    .returning({ id: viewings.id });
+  const [block] = await db
+    .insert(viewingBlocks)
+    .values({
+      agentId: agent.id,
+      startsAt: new Date(now.getTime() + 70 * 86_400_000),
+      endsAt: new Date(now.getTime() + 70 * 86_400_000 + 3_600_000),
+      note: `חסימה ${tag}`,
+    })
+    .returning({ id: viewingBlocks.id });
   const ids = {
     branchId,
     agentId: agent.id,
@@ -139,6 +188,8 @@ export async function createBranchFixture(db: Database, branchId: string): Promi
     shareId: share!.id,
     orderId: order!.id,
     dealId: deal!.id,
+    viewingId: viewing!.id,
+    viewingBlockId: block!.id,
   };
   return { ...ids, markers: [...Object.values(ids), tag, phone] };
 }

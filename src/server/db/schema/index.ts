@@ -17,3 +17,4 @@ export * from './report-shares';
 export * from './role-history';
 export * from './settings';
 export * from './users';
+export * from './viewings';
