@@ -1,6 +1,4 @@
-import { israelMinuteOfDay } from '@shared/domain/israel-calendar';
 import { formatDate } from '@shared/domain/israel-time';
-import { clockOfMinutes } from '@shared/domain/office-clock';
 import { paths } from '@shared/paths';
 import { Button } from '@web/components/button';
 import { ConsentFields, ContactFields } from '@web/components/contact-fields';
@@ -14,9 +12,17 @@ import { useBookViewing, useViewingSlots, type ViewingSlot } from './viewing-api
 
 export const VIEWING_SECTION_ID = 'viewing';
 
+// Israel's wall clock with Intl, not the office-clock module: the property page stays light (docs/performance.md).
+const clock = new Intl.DateTimeFormat('he-IL', {
+  timeZone: 'Asia/Jerusalem',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 const slotLabel = (slot: ViewingSlot) => {
   const start = new Date(slot.start);
-  return `${formatDate(start)} ${clockOfMinutes(israelMinuteOfDay(start))}-${clockOfMinutes(israelMinuteOfDay(new Date(slot.end)))}`;
+  return `${formatDate(start)} ${clock.format(start)}-${clock.format(new Date(slot.end))}`;
 };
 
 /**
