@@ -68,8 +68,8 @@ export const NO_EXTRA_FILTERS: ExtraFilters = {
 };
 
 /** A stored floor as a number: ground 0, basement -1, a number as written; null when there is none. */
-export function floorNumberOf(floor: string | null): number | null {
-  if (floor === null) return null;
+export function floorNumberOf(floor: string | null | undefined): number | null {
+  if (floor == null) return null;
   if (floor === FLOOR_WORDS[0]) return 0;
   if (floor === FLOOR_WORDS[1]) return -1;
   return /^-?\d{1,3}$/.test(floor) ? Number(floor) : null;
@@ -77,7 +77,7 @@ export function floorNumberOf(floor: string | null): number | null {
 
 /** What the extra filters read of a property. */
 export type FilterableProperty = {
-  floor: string | null;
+  floor?: string | null;
   buildingFloors?: number | null;
   category: string;
   features: readonly string[];
@@ -124,7 +124,7 @@ export function extraFiltersMatch(f: Partial<ExtraFilters>, p: FilterablePropert
 }
 
 /** A penthouse is the top by definition; otherwise a floor at or above the building's known floor count. */
-function isTopFloor(p: FilterableProperty, floor: number | null): boolean {
+export function isTopFloor(p: FilterableProperty, floor: number | null = floorNumberOf(p.floor)): boolean {
   if (p.category.startsWith('פנטהאוז')) return true;
   return floor !== null && p.buildingFloors != null && floor >= p.buildingFloors;
 }
@@ -160,7 +160,8 @@ export function extraFilterChips(f: Partial<ExtraFilters>, options: { amenities?
   if (f.notGround) chips.push('לא קומת קרקע');
   if (f.notTop) chips.push('לא קומה אחרונה');
   if (options.amenities !== false)
-    for (const amenity of AMENITY_KEYS) if (f.amenities?.includes(amenity)) chips.push(AMENITY_LABELS[amenity]);
+    for (const amenity of AMENITY_KEYS)
+      if (f.amenities?.includes(amenity)) chips.push(AMENITY_LABELS[amenity]);
   if (f.entry) chips.push(ENTRY_LABELS[f.entry]);
   const ppm = pricePerMeterChip(f.minPricePerMeter ?? null, f.maxPricePerMeter ?? null);
   if (ppm) chips.push(ppm);
@@ -169,6 +170,6 @@ export function extraFilterChips(f: Partial<ExtraFilters>, options: { amenities?
   return chips;
 }
 
-/** The amenities a saved search's features ask for (the features the amenity filters name). */
-export const amenitiesOfFeatures = (features: readonly string[]): Amenity[] =>
-  AMENITY_KEYS.filter((a) => features.includes(AMENITIES[a]));
+/** The entry filters a property's entry word meets ('מידי': both; 'גמיש': flexible only). */
+export const entryFiltersMet = (entryDate: string | null | undefined): EntryFilter[] =>
+  ENTRY_FILTER_KEYS.filter((key) => (ENTRY_FILTERS[key] as readonly string[]).includes(entryDate ?? ''));

@@ -11,10 +11,10 @@ import {
   TRANSACTION_TYPES,
 } from '../domain/property-options';
 import {
-  type Amenity,
   AMENITY_KEYS,
-  type EntryFilter,
+  type Amenity,
   ENTRY_FILTER_KEYS,
+  type EntryFilter,
   PRICE_PER_METER_MAX,
   SEARCH_FLOORS,
 } from '../domain/search-filters';
@@ -246,7 +246,9 @@ export const extraSearchFields = {
   entry: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z
-      .enum(ENTRY_FILTER_KEYS as [EntryFilter, ...EntryFilter[]], { error: PROPERTY_MESSAGES.entryFilterInvalid })
+      .enum(ENTRY_FILTER_KEYS as [EntryFilter, ...EntryFilter[]], {
+        error: PROPERTY_MESSAGES.entryFilterInvalid,
+      })
       .optional(),
   ),
   minPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),

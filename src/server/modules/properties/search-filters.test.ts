@@ -14,9 +14,21 @@ beforeAll(async () => {
   const city = 'עפולה';
   const rows = {
     ground: { floor: 'קרקע', features: ['חניה', 'מרפסת'], entryDate: 'מידי', price: 1_000_000, size: 100 },
-    second: { floor: '2', features: ['חניה', 'ממ"ד', 'מעלית'], entryDate: 'גמיש', price: 1_500_000, size: 100 },
+    second: {
+      floor: '2',
+      features: ['חניה', 'ממ"ד', 'מעלית'],
+      entryDate: 'גמיש',
+      price: 1_500_000,
+      size: 100,
+    },
     fifthTop: { floor: '5', buildingFloors: 5, features: ['ממ"ד', 'מחסן'], price: 2_000_000, size: 80 },
-    seventh: { floor: '7', buildingFloors: 9, features: ['גישה לנכים', 'מעלית'], price: 3_000_000, size: 100 },
+    seventh: {
+      floor: '7',
+      buildingFloors: 9,
+      features: ['גישה לנכים', 'מעלית'],
+      price: 3_000_000,
+      size: 100,
+    },
     noFloor: { floor: null, features: [], price: 900_000, size: null },
     penthouse: { floor: '8', category: 'פנטהאוז', features: ['מעלית'], price: 5_000_000, size: 200 },
   };
@@ -68,7 +80,11 @@ describe('search filters of issue 39', () => {
   it('refuses a minimum above its maximum and unknown values, in Hebrew', async () => {
     const cases: [string, string, string][] = [
       ['minFloor=5&maxFloor=2', 'minFloor', 'המינימום לא יכול לעלות על המקסימום'],
-      ['minPricePerMeter=30000&maxPricePerMeter=100', 'minPricePerMeter', 'המינימום לא יכול לעלות על המקסימום'],
+      [
+        'minPricePerMeter=30000&maxPricePerMeter=100',
+        'minPricePerMeter',
+        'המינימום לא יכול לעלות על המקסימום',
+      ],
       ['amenities=pool', 'amenities', 'מאפיין לא מוכר'],
       ['entry=tomorrow', 'entry', 'מועד כניסה לא מוכר'],
       ['minFloor=2.5', 'minFloor', 'הקומה חייבת להיות מספר שלם'],
