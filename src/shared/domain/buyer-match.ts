@@ -1,6 +1,6 @@
 import { TRANSACTION_TYPES } from './property-options';
 import { type SavedSearchFilters, searchBounds } from './saved-search';
-import { extraFiltersMatch, type FilterableProperty } from './search-filters';
+import { extraFiltersMatch, type FilterableProperty } from './search-filter-match';
 
 /** A listing up to this share over a requirement's maximum price still matches, and says so. */
 export const PRICE_TOLERANCE = 0.05;

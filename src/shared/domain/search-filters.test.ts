@@ -3,12 +3,12 @@ import { matchRequirement } from './buyer-match';
 import { savedSearchSentence } from './saved-search';
 import {
   entryFiltersMet,
-  extraFilterChips,
   extraFiltersMatch,
   type FilterableProperty,
   floorNumberOf,
   isTopFloor,
-} from './search-filters';
+} from './search-filter-match';
+import { extraFilterChips } from './search-filters';
 
 const flat: FilterableProperty = {
   floor: '3',

@@ -1,7 +1,7 @@
 import { PRICE_TOLERANCE } from '@shared/domain/buyer-match';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS, type SearchType } from '@shared/domain/saved-search';
-import { entryFiltersMet, floorNumberOf, isTopFloor } from '@shared/domain/search-filters';
+import { entryFiltersMet, floorNumberOf, isTopFloor } from '@shared/domain/search-filter-match';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alertEvents, properties } from '../../db/schema';

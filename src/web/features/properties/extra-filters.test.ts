@@ -70,6 +70,6 @@ describe('extraFilterProblems', () => {
       minPricePerMeter: 'המינימום לא יכול לעלות על המקסימום',
     });
     expect(extraFilterProblems({ ...d, maxFloor: 2.5 }).maxFloor).toContain('מספר שלם');
-    expect(extraFilterProblems({ ...d, minFloor: 200 }).minFloor).toContain('בין 5- ל-100');
+    expect(extraFilterProblems({ ...d, minFloor: 200 }).minFloor).toContain('בין -5 ל-100');
   });
 });

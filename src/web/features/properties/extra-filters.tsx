@@ -9,7 +9,6 @@ import {
   PRICE_PER_METER_MAX,
   SEARCH_FLOORS,
 } from '@shared/domain/search-filters';
-import { CheckboxField } from '@web/components/checkbox-field';
 import { FormField } from '@web/components/form-field';
 import { NumberField } from '@web/components/number-field';
 import { SelectField } from '@web/components/select-field';
@@ -24,6 +23,29 @@ type Props = {
   /** Open at first when a filter here is in force (or has a problem). */
   open: boolean;
 };
+
+/** A checkbox sent as `name=value` when ticked (a local one: the shared CheckboxField's module is larger). */
+function Box(props: {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="inline-flex min-h-8 items-center gap-2">
+      <input
+        type="checkbox"
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        className="size-4 accent-brand-700"
+      />
+      {props.label}
+    </label>
+  );
+}
 
 /** '' is no bound; anything else is kept as typed, and extraFilterProblems says what is wrong with it. */
 const bound = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -57,37 +79,31 @@ export function ExtraFilterFields({ draft, set, problems, open }: Props) {
             {number('maxFloor', t.maxFloor)}
           </div>
           <p className="text-xs text-slate-600">{t.floorHint}</p>
-          <CheckboxField
-            name="notGround"
-            value="1"
-            label={t.notGround}
-            checked={draft.notGround}
-            onChange={(e) => set('notGround', e.target.checked)}
-          />
-          <CheckboxField
-            name="notTop"
-            value="1"
-            label={t.notTop}
-            checked={draft.notTop}
-            onChange={(e) => set('notTop', e.target.checked)}
-          />
+          {(['notGround', 'notTop'] as const).map((key) => (
+            <Box
+              key={key}
+              name={key}
+              value="1"
+              label={t[key]}
+              checked={draft[key]}
+              onChange={(on) => set(key, on)}
+            />
+          ))}
         </fieldset>
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-medium text-slate-700">{t.amenities}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-1">
             {AMENITY_KEYS.map((amenity: Amenity) => (
-              <CheckboxField
+              <Box
                 key={amenity}
                 name="amenities"
                 value={amenity}
                 label={AMENITY_LABELS[amenity]}
                 checked={draft.amenities.includes(amenity)}
-                onChange={(e) =>
+                onChange={(on) =>
                   set(
                     'amenities',
-                    AMENITY_KEYS.filter((a) =>
-                      a === amenity ? e.target.checked : draft.amenities.includes(a),
-                    ),
+                    AMENITY_KEYS.filter((a) => (a === amenity ? on : draft.amenities.includes(a))),
                   )
                 }
               />
