@@ -54,28 +54,6 @@ export const properties = {
         ? `נמצאו יותר מ-${n.toLocaleString('he-IL')} נכסים; צמצמו את החיפוש כדי לראות את כולם`
         : plural(n, { one: 'נמצא נכס אחד', other: 'נמצאו {n} נכסים' }),
     suggestions: (n: number) => plural(n, { one: 'הצעה אחת זמינה', other: '{n} הצעות זמינות' }),
-    /** The filters of issue 39 (docs/search.md), under 'more filters'. */
-    extra: {
-      more: 'מסננים נוספים',
-      minFloor: 'מקומה',
-      maxFloor: 'עד קומה',
-      floorHint: 'קרקע היא 0, מרתף הוא מינוס 1',
-      notGround: 'לא קומת קרקע',
-      notTop: 'לא קומה אחרונה',
-      amenities: 'במה הנכס כולל',
-      entry: 'מועד כניסה',
-      entryAny: 'כל מועד',
-      minPricePerMeter: 'מחיר למ״ר מ-',
-      maxPricePerMeter: 'מחיר למ״ר עד',
-      neighbourhood: 'שכונה',
-      /** The filters in force, as chips: 'קומה 2–5 · חניה · ממ״ד'. */
-      chips: 'מסננים פעילים',
-      problems: {
-        floor: 'הקומה חייבת להיות מספר שלם בין -5 ל-100 (קרקע היא 0)',
-        pricePerMeter: 'המחיר למ״ר חייב להיות מספר שלם של שקלים שאינו שלילי',
-        minAboveMax: 'המינימום לא יכול לעלות על המקסימום',
-      },
-    },
   },
   list: {
     /** The results' heading, for screen readers: the cards' headings sit under it. */

@@ -12,9 +12,9 @@ import {
 import { FormField } from '@web/components/form-field';
 import { NumberField } from '@web/components/number-field';
 import { SelectField } from '@web/components/select-field';
-import { he } from '@web/i18n/he';
+import { searchFilters } from '@web/i18n/search-filters';
 
-const t = he.properties.filters.extra;
+const t = searchFilters;
 
 type Props = {
   draft: ExtraFilters;

@@ -11,6 +11,7 @@ import {
 } from '@shared/domain/search-filters';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/search-limits';
 import { he } from '@web/i18n/he';
+import { searchFilters } from '@web/i18n/search-filters';
 import { formatPrice } from '@web/lib/format';
 
 /** The filters of SPEC sections 2 and 5 and of issue 39 (ExtraFilters), as they live in the URL query. */
@@ -227,7 +228,7 @@ export function activeFilterCount(type: 'sale' | 'rent', filters: Filters): numb
 
 /** Why the filters of issue 39 cannot be searched as they are, per field (the API's own Hebrew messages). */
 export function extraFilterProblems(f: ExtraFilters): Partial<Record<keyof ExtraFilters, string>> {
-  const m = he.properties.filters.extra.problems;
+  const m = searchFilters.problems;
   const problems: Partial<Record<keyof ExtraFilters, string>> = {};
   const whole = (value: number | null, min: number, max: number) =>
     value === null || (Number.isInteger(value) && value >= min && value <= max);

@@ -4,6 +4,7 @@ import { Page } from '@web/components/page';
 import { RecentlyViewed } from '@web/components/recently-viewed';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { searchFilters } from '@web/i18n/search-filters';
 import { useSession } from '@web/lib/session';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -60,7 +61,7 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
         {chips.length > 0 && (
           // The filters of issue 39 in force, as one line: 'קומה 2–5 · חניה · ממ״ד'.
           <p className="mb-4 text-sm font-medium text-brand-900">
-            <span className="sr-only">{t.filters.extra.chips}: </span>
+            <span className="sr-only">{searchFilters.chips}: </span>
             {chips.join(' · ')}
           </p>
         )}
