@@ -108,6 +108,14 @@ for (const [size, viewport] of [
       const reason = `${branchName}: העיר ${city} בתחום הסניף; הסוכן של העיר ${city}`;
       // On the lead's facts (why it is hers), and on the timeline's assignment.
       await expect(page.getByText(reason, { exact: true }).first()).toBeVisible();
+      // Said of her in the feminine.
+      await expect(page.getByText('למה אצלה', { exact: true })).toBeVisible();
+      // Not contacted yet: the deadline of the branch's response target is in view.
+      await expect(page.getByText(/^(להתקשר עד|זמן המענה עבר) .*\d\d:\d\d/)).toBeVisible();
+      // A working page ends with a quiet line, not the public site's footer with the office's hours.
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: 'הצהרת נגישות' })).toBeVisible();
+      await expect(footer).not.toContainText('שעות פעילות');
       await checkA11y({ allImpacts: true });
       await shot('the lead with its reason');
     });

@@ -116,6 +116,30 @@ for (const [size, viewport] of [
       expect(Number(haifa[header.indexOf('לידים שהתקבלו')])).toBe(before.haifaLeads + 1);
       expect(Number(haifa[header.indexOf('פגישות')])).toBe(before.haifaMeetings + 2);
       expect(lines.at(-1)!.startsWith('כל הרשת,')).toBe(true);
+
+      // The CEO sets Haifa's goal of the month beside its agents' goals; the dashboard measures against it.
+      const goal = 900 + Math.floor(Math.random() * 99);
+      await page.getByRole('link', { name: 'יעד החודש – סניף חיפה' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('יעד חודשי – סניף חיפה');
+      await expect(page.getByText(/סכום יעדי \d+ הסוכנים|יעד של סוכן אחד|לאף סוכן בסניף/)).toBeVisible();
+      await page.getByLabel('פגישות').fill(String(goal));
+      await page.getByRole('button', { name: 'שמירת יעד הסניף' }).click();
+      await expect(page.getByText('יעד הסניף נשמר')).toBeVisible();
+      await expect(page.getByText('יעד הסניף שקבעה הנהלת הרשת')).toBeVisible();
+      await checkA11y({ allImpacts: true });
+      await shot('a branch goal');
+      await page.goBack();
+      await settled(page);
+      const meetings = page
+        .getByRole('table')
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('rowheader', { name: /^פגישות/ }) });
+      await expect(meetings).toContainText(`מתוך ${goal}`);
+      // And clears it again: Haifa counts its agents' goals once more.
+      await page.getByRole('link', { name: 'יעד החודש – סניף חיפה' }).click();
+      await page.getByRole('button', { name: 'ביטול יעד הסניף' }).click();
+      await expect(page.getByText(/יעד הסניף בוטל/)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'ביטול יעד הסניף' })).toHaveCount(0);
     });
 
     test('the Haifa franchisee cannot open the network dashboard', async ({

@@ -14,7 +14,7 @@ import { auditRoutes } from './modules/audit';
 import { backupRoutes } from './modules/backups';
 import { branchPageRoutes } from './modules/branch-pages';
 import { branchRoutes } from './modules/branches';
-import { goalRoutes } from './modules/goals';
+import { branchGoalRoutes, goalRoutes } from './modules/goals';
 import { healthRoutes } from './modules/health';
 import { importRoutes } from './modules/import';
 import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators';
@@ -257,6 +257,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           writesPerUser: options.rateLimits?.indicatorWritesPerUser ?? INDICATOR_WRITES_PER_USER,
         });
         await api.register(goalRoutes);
+        await api.register(branchGoalRoutes);
         await api.register(propertyRoutes);
         await api.register(reportContactRoutes, { sharedReportPerIp });
         await api.register(leadRoutes, { formsPerIp });

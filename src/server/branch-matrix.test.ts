@@ -104,6 +104,16 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/pipeline/branches/${b.branchId}/settings`,
     payload: { cities: [], own: null },
   }),
+  'GET /api/v1/branches/:id/goals/:year/:month': (b) => ({
+    url: `/api/v1/branches/${b.branchId}/goals/2026/4`,
+  }),
+  'PUT /api/v1/branches/:id/goals/:year/:month': (b) => ({
+    url: `/api/v1/branches/${b.branchId}/goals/2026/4`,
+    payload: { meetings: 7 },
+  }),
+  'DELETE /api/v1/branches/:id/goals/:year/:month': (b) => ({
+    url: `/api/v1/branches/${b.branchId}/goals/2026/4`,
+  }),
   'GET /api/v1/orders/draft': (b) => ({ url: '/api/v1/orders/draft', query: { leadId: b.leadId } }),
   'GET /api/v1/orders': (b) => ({ url: '/api/v1/orders', query: { leadId: b.leadId } }),
   'POST /api/v1/orders': (b) => ({ url: '/api/v1/orders', payload: orderBody(b) }),

@@ -18,6 +18,8 @@ export const routePatterns = {
   personalIndicator: '/PersonalIndicator/:agentId?',
   agents: '/Agents',
   adminGoals: '/AdminGoals/:agentId?',
+  /** A branch's monthly goal: network admins set it, the branch's managers read it. */
+  branchGoal: '/BranchGoal/:branchId',
   performance: '/Performance',
   newProperty: '/NewProperty',
   newReportContact: '/NewReportContact/:id',
@@ -73,6 +75,7 @@ export const paths = {
     agentId ? `/PersonalIndicator/${encodeURIComponent(agentId)}` : '/PersonalIndicator',
   agents: () => '/Agents',
   adminGoals: (agentId?: string) => (agentId ? `/AdminGoals/${encodeURIComponent(agentId)}` : '/AdminGoals'),
+  branchGoal: (branchId: string) => `/BranchGoal/${encodeURIComponent(branchId)}`,
   performance: () => '/Performance',
   newProperty: () => '/NewProperty',
   newReportContact: (id: string) => `/NewReportContact/${encodeURIComponent(id)}`,

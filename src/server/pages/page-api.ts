@@ -8,7 +8,7 @@ import {
   similarResponseSchema,
   streetsQuerySchema,
 } from '@shared/schemas/property';
-import { settingsResponseSchema } from '@shared/schemas/settings';
+import { publicSettings, publicSettingsResponseSchema } from '@shared/schemas/settings';
 import type { ApiResponse, ApiTransport } from '@web/lib/api-client';
 import type { FastifyInstance } from 'fastify';
 import { findOpenBranchBySlug } from '../modules/branches';
@@ -58,7 +58,8 @@ const body = (cached: CachedBody) => cached.json;
 const DIRECT: { path: RegExp; read: DirectRead }[] = [
   {
     path: /^\/settings$/,
-    read: async (app) => encodeJson(settingsResponseSchema, ok({ settings: await getSettings(app.db) })),
+    read: async (app) =>
+      encodeJson(publicSettingsResponseSchema, ok({ settings: publicSettings(await getSettings(app.db)) })),
   },
   {
     path: /^\/property\/search$/,

@@ -83,3 +83,20 @@ export const allPerformanceResponseSchema = successSchema(z.array(agentMonthSche
 export const companyPerformanceResponseSchema = successSchema(
   companyPerformanceSchema.extend({ workingDays: workingDaysSchema }),
 );
+
+/** /branches/{id}/goals/{year}/{month}: a branch's monthly goal, set by the network. */
+export const branchMonthParamsSchema = z.object({ id: idSchema, year: yearSchema, month: monthSchema });
+export const setBranchGoalSchema = z.object(metricsShape);
+const monthMetricsSchema = z.object(metricsOutputShape);
+export const branchGoalSchema = z.object({
+  branch: z.object({ _id: z.string(), name: z.string() }),
+  year: z.number(),
+  month: z.number(),
+  /** The goal the network set for the branch; null when it set none (the network counts the agents' goals). */
+  goal: monthMetricsSchema.nullable(),
+  /** The sum of the goals of the branch's agents for the month; null when no agent has one. */
+  agentsGoal: monthMetricsSchema.nullable(),
+  agentsWithGoal: z.number(),
+});
+export type BranchGoal = z.infer<typeof branchGoalSchema>;
+export const branchGoalResponseSchema = successSchema(z.object({ branchGoal: branchGoalSchema }));

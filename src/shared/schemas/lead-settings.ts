@@ -6,6 +6,7 @@ import { idSchema, successSchema, trimmed } from './common';
 import { monthSchema, yearSchema } from './metrics';
 import { PIPELINE_MESSAGES } from './pipeline-fields';
 import { dateSchema } from './report-contact';
+import { genderSchema } from './user';
 
 export const LEAD_SETTINGS_MESSAGES = {
   ruleUnknown: 'כלל ניתוב לא מוכר',
@@ -116,6 +117,7 @@ export const availabilitySchema = z.object({
   agent: z.object({
     _id: z.string(),
     name: z.string(),
+    gender: genderSchema,
     companyRole: z.string().nullable(),
     active: z.boolean(),
   }),

@@ -37,7 +37,7 @@ import type { ValuationBody } from './valuation';
 // Example answers of the pipeline API, as the screens receive them: each parses through its response schema.
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const owner = { _id: id(1), name: 'סוכנת א' };
+const owner = { _id: id(1), name: 'סוכנת א', gender: 'female' as const };
 const summary: LeadSummary = {
   _id: id(10),
   contactId: id(20),
@@ -88,6 +88,7 @@ const detail: LeadDetail = {
   ...summary,
   message: 'מעוניין בדירה',
   valuation: null,
+  respondBy: '2026-12-01T09:15:00.000Z',
   contact: {
     _id: id(20),
     name: 'ישראל ישראלי',
@@ -116,7 +117,7 @@ const performance: PipelinePerformance = {
   total: figures,
 };
 const availability: Availability = {
-  agent: { _id: id(1), name: 'סוכנת א', companyRole: null, active: true },
+  agent: { _id: id(1), name: 'סוכנת א', gender: 'female', companyRole: null, active: true },
   takesLeads: true,
   leaveFrom: null,
   leaveUntil: null,

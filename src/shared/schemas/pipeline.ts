@@ -7,6 +7,7 @@ import { freeText, idSchema, numberText, successSchema, trimmed } from './common
 import { leadCategorySchema, mobilePhone } from './leads';
 import { nextTouchSchema, noteSchema, PIPELINE_MESSAGES } from './pipeline-fields';
 import { dateSchema } from './report-contact';
+import { genderSchema } from './user';
 
 export const leadStatusSchema = z.enum(LEAD_STATUSES, { error: PIPELINE_MESSAGES.statusUnknown });
 export const lossReasonSchema = z.enum(LOSS_REASONS, { error: PIPELINE_MESSAGES.lossReasonUnknown });
@@ -117,6 +118,8 @@ export const boardColumnQuerySchema = boardQuerySchema.extend({
 export const myDayQuerySchema = z.object({ ownerId: idSchema.optional() });
 
 const personSchema = z.object({ _id: z.string(), name: z.string() });
+/** A lead's owner: the screens speak of her in her gender ("למה אצלה"). */
+const ownerSchema = personSchema.extend({ gender: genderSchema });
 
 /** One lead as a row of the table, a card of the board and an item of the agent's day. */
 export const leadSummarySchema = z.object({
@@ -130,7 +133,7 @@ export const leadSummarySchema = z.object({
   property: z.object({ _id: z.string(), address: z.string(), city: z.string() }).nullable(),
   /** What the person wrote (may be empty). */
   message: z.string(),
-  owner: personSchema.nullable(),
+  owner: ownerSchema.nullable(),
   /** The branch the lead belongs to (a contact may have leads in several). */
   branch: branchRefSchema,
   nextTouchAt: z.string().nullable(),
@@ -190,6 +193,8 @@ export const valuationDetailsSchema = z.object({
  */
 export const leadDetailSchema = leadSummarySchema.extend({
   valuation: valuationDetailsSchema.nullable(),
+  /** While a new lead waits for its first contact: when the response target runs out (then null). */
+  respondBy: z.string().nullable(),
   /** The person, one across the network (by phone), filed under the branch of their first lead. */
   contact: z.object({
     _id: z.string(),

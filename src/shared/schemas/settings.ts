@@ -111,4 +111,18 @@ export const agencySettingsSchema = z.object({
 });
 export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 
+/**
+ * What every visitor reads (GET /settings, and every page's prefetched data): the agency's details without the
+ * network's internal terms (the referral fee between branches), which only network admins read and edit.
+ */
+export const publicSettingsSchema = agencySettingsSchema.omit({ referralFeePercent: true });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** Drops the network's internal terms from the settings a visitor reads. */
+export function publicSettings(settings: AgencySettings): PublicSettings {
+  const { referralFeePercent: _internal, ...open } = settings;
+  return open;
+}
+
+export const publicSettingsResponseSchema = successSchema(z.object({ settings: publicSettingsSchema }));
 export const settingsResponseSchema = successSchema(z.object({ settings: agencySettingsSchema }));

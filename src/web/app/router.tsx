@@ -174,6 +174,10 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@web/features/performance/admin-goals-page'), 'AdminGoalsPage'),
                   },
                   {
+                    path: p(routePatterns.branchGoal),
+                    ...page(() => import('@web/features/performance/branch-goal-page'), 'BranchGoalPage'),
+                  },
+                  {
                     path: p(routePatterns.performance),
                     ...page(
                       () => import('@web/features/performance/office-performance-page'),

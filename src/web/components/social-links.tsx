@@ -1,9 +1,9 @@
 import { whatsappLink } from '@shared/domain/phone';
-import type { AgencySettings } from '@shared/schemas/settings';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { he } from '../i18n/he';
 import { FacebookIcon, InstagramIcon, WhatsappIcon } from './brand-icons';
 
-type Props = { settings: AgencySettings; linkClassName: string };
+type Props = { settings: PublicSettings; linkClassName: string };
 
 /** The agency's WhatsApp, Facebook and Instagram links (list items, for a `<ul>` of the caller). */
 export function SocialLinks({ settings, linkClassName }: Props) {

@@ -15,6 +15,8 @@ export const branches = {
   editTitle: (name: string) => `עריכת ${name}`,
   edit: 'עריכה',
   editLabel: (name: string) => `עריכת ${name}`,
+  goal: 'יעד החודש של הסניף',
+  goalLabel: (name: string) => `יעד החודש – ${name}`,
   created: 'הסניף נוסף',
   saved: 'פרטי הסניף נשמרו',
   saveFailed: 'השמירה נכשלה, נסו שוב',

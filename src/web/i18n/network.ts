@@ -10,6 +10,7 @@ export const network = {
   scrollLabel: 'טבלת הסניפים (נגללת לצדדים)',
   figure: 'נתון',
   wholeNetwork: 'כל הרשת',
+  goalsNav: 'יעדי הסניפים',
   export: 'הורדת קובץ CSV',
   noGoal: 'אין יעד',
   none: 'אין',

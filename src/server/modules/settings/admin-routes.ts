@@ -8,11 +8,19 @@ import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { updateSettings } from './admin-service';
 import { MAX_VIDEO_BYTES, MEDIA_KINDS, noFile, storeImage, storeVideo } from './media';
+import { getSettings } from './service';
 
 /** Admin edits of the agency's details and the home page media. */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // What these writes change for the read caches (docs/decisions/0022): the agency settings.
   declareChanges(app, [scopes.settings]);
+  // Every setting, the network's internal terms included, as the settings page edits them.
+  app.get(
+    '/settings/network',
+    { config: { access: 'network' }, schema: { response: { 200: settingsResponseSchema } } },
+    async () => ({ status: 'success' as const, data: { settings: await getSettings(app.db) } }),
+  );
+
   app.patch(
     '/settings',
     {

@@ -1,13 +1,13 @@
-import { settingsResponseSchema } from '@shared/schemas/settings';
+import { publicSettings, publicSettingsResponseSchema } from '@shared/schemas/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
-    { config: { access: 'public' }, schema: { response: { 200: settingsResponseSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: publicSettingsResponseSchema } } },
     async () => {
-      return { status: 'success' as const, data: { settings: await getSettings(app.db) } };
+      return { status: 'success' as const, data: { settings: publicSettings(await getSettings(app.db)) } };
     },
   );
 };

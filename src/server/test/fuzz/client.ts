@@ -191,6 +191,9 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     order: order!.id,
     orderToken,
     referral: referral!.id,
+    // The month of a branch goal written with a JSON body (PUT /branches/:branch/goals/:year/:month).
+    year: '2026',
+    month: '4',
   };
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
     .png()

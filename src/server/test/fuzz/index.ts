@@ -43,7 +43,8 @@ export type Table =
   | 'branch_cities'
   | 'brokerage_orders'
   | 'brokerage_order_links'
-  | 'lead_referrals';
+  | 'lead_referrals'
+  | 'branch_goals';
 
 export type FuzzRoute = {
   family: string;
@@ -560,7 +561,7 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'goals',
-    ['goals', 'audit_log'],
+    ['goals', 'branch_goals', 'audit_log'],
     [
       {
         method: 'POST',
@@ -571,6 +572,13 @@ export const fuzzFamilies: FuzzRoute[] = [
         ),
       },
       { method: 'PATCH', url: '/goals/:goal', as: 'admin', ...json(fields({ meetings: [4], deals: ['2'] })) },
+      ...(['GET', 'DELETE'] as const).map((method) => ({
+        method,
+        url: '/branches/:branch/goals/:year/:month',
+        as: 'admin' as const,
+        ...path(fields({ branch: ['$branch'], ...month })),
+      })),
+      { method: 'PUT', url: '/branches/:branch/goals/:year/:month', as: 'admin', ...json(fields(metrics)) },
     ],
   ),
   ...family(

@@ -137,3 +137,25 @@ export function Footer() {
     </footer>
   );
 }
+
+/**
+ * The signed-in area's footer: one quiet line (the copyright, the accessibility statement, the privacy policy)
+ * instead of the public site's, so a working page ends with its own content, not the office's address.
+ */
+export function StaffFooter() {
+  const settings = useAgencySettings();
+  const agency = settings?.agencyName ?? he.brand;
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 px-4 pt-3 pb-24 text-sm text-slate-700 md:pb-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-4 gap-y-1">
+        <span>{t.copyright(new Date().getFullYear(), agency)}</span>
+        <Link to={paths.accessibility()} className="underline">
+          {he.accessibility.footerLink}
+        </Link>
+        <Link to={paths.privacy()} className="underline">
+          {he.legal.privacyTitle}
+        </Link>
+      </div>
+    </footer>
+  );
+}

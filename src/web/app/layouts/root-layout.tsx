@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Footer } from './footer';
+import { Footer, StaffFooter } from './footer';
 import { MainLandmark, useLayoutOwnsMain } from './main-landmark';
 import { Navbar } from './navbar';
 import { Toasts } from './toasts';
@@ -7,7 +7,7 @@ import { Toasts } from './toasts';
 const BODY_CLASS = 'flex min-h-[70vh] flex-col';
 
 /**
- * Every page: navigation bar, content, and the app-wide toasts (loaded with the first toast, toasts.tsx).
+ * Every page: navigation bar, content, footer, and the app-wide toasts (loaded with the first toast, toasts.tsx).
  * The content is the page's <main>, unless its layout renders one itself (the signed-in area keeps its side
  * navigation outside <main>, so the skip link lands past it).
  */
@@ -28,7 +28,8 @@ export function RootLayout() {
           <Outlet />
         </MainLandmark>
       )}
-      <Footer />
+      {/* The signed-in area (its layout owns <main>) ends with a quiet line, not the public site's footer. */}
+      {layoutOwnsMain ? <StaffFooter /> : <Footer />}
       <ScrollRestoration />
     </>
   );

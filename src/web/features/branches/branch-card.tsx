@@ -1,7 +1,9 @@
+import { paths } from '@shared/paths';
 import type { Branch } from '@shared/schemas/branch';
 import { Button } from '@web/components/button';
 import { branches as t } from '@web/i18n/branches';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 type Props = {
   branch: Branch;
@@ -76,6 +78,15 @@ export function BranchCard({ branch, manage, onEdit, onToggleActive, refusal }: 
           </ul>
         )}
       </div>
+      {branch.active && (
+        <Link
+          to={paths.branchGoal(branch._id)}
+          aria-label={t.goalLabel(branch.name)}
+          className="text-sm font-medium text-brand-700 underline"
+        >
+          {t.goal}
+        </Link>
+      )}
       {refusal && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {refusal}

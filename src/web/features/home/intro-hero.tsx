@@ -1,6 +1,6 @@
 import { variantSrcSet } from '@shared/domain/image-variants';
 import { telLink } from '@shared/domain/phone';
-import type { AgencySettings } from '@shared/schemas/settings';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { buttonClass } from '@web/components/button';
 import { he } from '@web/i18n/he';
 import { HOME_SECTIONS, useGoToHomeSection } from '@web/lib/home-sections';
@@ -64,7 +64,7 @@ function IntroVideo({ src }: { src: string }) {
   );
 }
 
-export function IntroHero({ settings }: { settings: AgencySettings | undefined }) {
+export function IntroHero({ settings }: { settings: PublicSettings | undefined }) {
   const goTo = useGoToHomeSection();
   const poster = settings?.media.introPoster ?? '';
   return (

@@ -1,4 +1,4 @@
-import type { AgencySettings } from '@shared/schemas/settings';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { buttonClass } from '@web/components/button';
 import { he } from '@web/i18n/he';
 import { HOME_SECTIONS, useGoToHomeSection } from '@web/lib/home-sections';
@@ -48,7 +48,7 @@ function Offers({ image }: { image: string }) {
 }
 
 /** The offers with their image, then the agents video (with controls, never autoplaying). */
-export function OffersAndTeam({ media }: { media: AgencySettings['media'] | undefined }) {
+export function OffersAndTeam({ media }: { media: PublicSettings['media'] | undefined }) {
   return (
     <section aria-label={t.offersTitle} className="bg-brand-50 px-4 py-16">
       <div className="mx-auto flex max-w-6xl flex-col gap-16">

@@ -20,7 +20,7 @@ const lead = (id: string, name: string, status: LeadSummary['status']): LeadSumm
   status,
   property: null,
   message: '',
-  owner: { _id: 'a1', name: 'סוכנת א' },
+  owner: { _id: 'a1', name: 'סוכנת א', gender: 'female' as const },
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   nextTouchAt: null,
   overdue: false,

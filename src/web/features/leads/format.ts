@@ -23,6 +23,17 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** The same without the year (cards and lists). */
 export const formatShortDateTime = (iso: string) => shortDateTime.format(new Date(iso));
 
+const time = new Intl.DateTimeFormat('he-IL', {
+  timeZone: 'Asia/Jerusalem',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A time of today as its hour ('10:15'), of another day with its date too ('02.12, 10:15'). */
+export const formatTimeOrDateTime = (iso: string, now = new Date()) =>
+  israelDate(new Date(iso)) === israelDate(now) ? time.format(new Date(iso)) : formatShortDateTime(iso);
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The value of a datetime-local control for an instant, in Israel wall-clock time ('2026-12-01T10:30'). */

@@ -32,7 +32,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type ActivityDraft, ActivityForm } from './activity-form';
 import { ContactActions } from './contact-actions';
-import { formatDateTime, toIsraelLocalInput } from './format';
+import { formatDateTime, formatTimeOrDateTime, toIsraelLocalInput } from './format';
 import { LeadFlags, StatusBadge } from './lead-badges';
 import { MatchingPropertiesPanel } from './matching-properties-panel';
 import { draftOfBody, PendingActivities } from './pending-activities';
@@ -85,6 +85,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       {children}
     </section>
+  );
+}
+
+/** Before the first contact: the deadline of the response target, in the branch's office hours. */
+function RespondBy({ at }: { at: string }) {
+  const passed = new Date(at).getTime() <= Date.now();
+  const when = formatTimeOrDateTime(at);
+  return (
+    <p
+      className={`rounded-lg px-3 py-2 font-semibold ${passed ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}
+    >
+      {passed ? t.respondByPassed(when) : t.respondBy(when)}
+    </p>
   );
 }
 
@@ -160,11 +173,12 @@ function LeadView({ lead }: { lead: LeadDetail }) {
                 ? `${t.firstContact}: ${formatDateTime(lead.firstContactAt)} · ${t.responseTime(formatMinutes(lead.responseMinutes))}`
                 : t.notContacted}
             </p>
+            {lead.respondBy && <RespondBy at={lead.respondBy} />}
           </Section>
           <Section title={t.owner}>
             <dl className="grid gap-3">
               <Fact term={t.owner}>{lead.owner?.name ?? pipeline.common.unassigned}</Fact>
-              <Fact term={t.reason}>{lead.routingReason}</Fact>
+              <Fact term={t.reason(lead.owner?.gender)}>{lead.routingReason}</Fact>
             </dl>
             {admin && <Reassign lead={lead} />}
             {(admin || (user && lead.owner?._id === user._id)) && (

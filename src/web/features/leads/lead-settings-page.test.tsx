@@ -35,6 +35,18 @@ const SETTINGS = {
   officeHours: { opens: '09:00', closes: '18:00' },
 };
 
+/** The availability table's people: the switch speaks of each in her or his gender. */
+const availability = (id: string, name: string, gender: 'male' | 'female') => ({
+  agent: { _id: id, name, gender, companyRole: null, active: true },
+  takesLeads: true,
+  leaveFrom: null,
+  leaveUntil: null,
+  onLeave: false,
+  inRoundRobin: true,
+  nextInRoundRobin: false,
+});
+const AGENTS = [availability('a1', 'דנה לוי', 'female'), availability('a2', 'איתי כהן', 'male')];
+
 type Call = { url: string; method: string; body: unknown };
 
 /** The API of the page: the session's user, the branches, the settings; PUT answers with `putAnswer`. */
@@ -60,7 +72,8 @@ function fakeApi(me: ReturnType<typeof person>, putAnswer: (body: { cities: stri
             ],
           },
         });
-      if (url === '/api/v1/pipeline/agents') return json(200, { status: 'success', data: { agents: [] } });
+      if (url === '/api/v1/pipeline/agents')
+        return json(200, { status: 'success', data: { agents: AGENTS } });
       if (url === '/api/v1/pipeline/settings')
         return json(200, { status: 'success', data: { settings: SETTINGS } });
       const branch = url.match(/^\/api\/v1\/pipeline\/branches\/([^/]+)\/settings$/)?.[1];
@@ -106,6 +119,13 @@ afterEach(() => {
 });
 
 describe('LeadSettingsPage per branch', () => {
+  it('names each agent’s switch in her or his gender', async () => {
+    fakeApi(person('ceo', TEL_AVIV, 'admin', true), () => json(200, {}));
+    renderPage(person('ceo', TEL_AVIV, 'admin', true));
+    expect(await screen.findByRole('checkbox', { name: 'דנה לוי מקבלת לידים' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'איתי כהן מקבל לידים' })).toBeChecked();
+  });
+
   it('lets a network admin choose a branch and save its cities and its own settings', async () => {
     const ceo = person('ceo', TEL_AVIV, 'admin', true);
     const calls = fakeApi(ceo, (body) =>

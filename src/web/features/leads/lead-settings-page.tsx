@@ -444,7 +444,7 @@ function AgentRow({ row }: { row: Availability }) {
       </td>
       <td data-label={t.takesLeads} className="px-3 py-2">
         <CheckboxField
-          label={t.takesLeadsLabel(name)}
+          label={t.takesLeadsLabel(name, row.agent.gender)}
           checked={takesLeads}
           onChange={(e) => setTakesLeads(e.target.checked)}
         />

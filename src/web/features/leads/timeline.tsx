@@ -1,15 +1,14 @@
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityKind } from '@shared/domain/activities';
 import { LEAD_STATUS_LABELS } from '@shared/domain/pipeline';
 import type { Activity } from '@shared/schemas/pipeline';
-import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { pipeline } from '@web/i18n/pipeline';
 import { formatPrice } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type ActivityDraft, ActivityForm, EMPTY_DRAFT } from './activity-form';
+import { EntryMenu } from './entry-menu';
 import { formatDateTime, toIsraelLocalInput } from './format';
 import { useDeleteActivity, useUpdateActivity } from './pipeline-api';
 import { showError } from './show-error';
@@ -63,9 +62,19 @@ function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }
             </span>
           )}
         </p>
-        <time dateTime={entry.occurredAt} className="text-sm text-slate-700">
-          {when}
-        </time>
+        <div className="flex items-center gap-1">
+          <time dateTime={entry.occurredAt} className="text-sm text-slate-700">
+            {when}
+          </time>
+          {editable && !editing && (
+            <EntryMenu
+              label={label}
+              when={when}
+              onEdit={() => setEditing(true)}
+              onRemove={() => setConfirming(true)}
+            />
+          )}
+        </div>
       </div>
       {entry.agent && <p className="text-sm text-slate-700">{t.by(entry.agent.name)}</p>}
       {entry.amount !== null && <p className="text-sm">{t.amount(formatPrice(entry.amount))}</p>}
@@ -81,28 +90,6 @@ function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }
       )}
       {entry.note && <p className="mt-1 whitespace-pre-line">{entry.note}</p>}
       {entry.points > 0 && <p className="mt-1 text-sm text-green-800">{t.points(entry.points)}</p>}
-      {editable && !editing && (
-        <div className="mt-2 flex gap-2">
-          <Button
-            variant="secondary"
-            className="px-2 py-1 text-sm"
-            aria-label={t.editLabel(label, when)}
-            onClick={() => setEditing(true)}
-          >
-            <Pencil aria-hidden="true" size={14} />
-            {t.edit}
-          </Button>
-          <Button
-            variant="danger"
-            className="px-2 py-1 text-sm"
-            aria-label={t.removeLabel(label, when)}
-            onClick={() => setConfirming(true)}
-          >
-            <Trash2 aria-hidden="true" size={14} />
-            {t.remove}
-          </Button>
-        </div>
-      )}
       {editing && isLoggable(entry.kind) && (
         <div className="mt-2">
           <ActivityForm

@@ -1,5 +1,5 @@
 import { telLink } from '@shared/domain/phone';
-import type { AgencySettings } from '@shared/schemas/settings';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
@@ -33,7 +33,7 @@ function Blocks({ text }: { text: string }) {
 }
 
 /** Where to ask for a copy, a correction or a deletion: the agency's own details from the settings. */
-function Contact({ settings: s }: { settings: AgencySettings }) {
+function Contact({ settings: s }: { settings: PublicSettings }) {
   return (
     <section aria-labelledby="privacy-contact" className="flex flex-col gap-2">
       <h2 id="privacy-contact" className="mt-2 text-2xl font-bold text-brand-900">
@@ -62,7 +62,7 @@ function Contact({ settings: s }: { settings: AgencySettings }) {
   );
 }
 
-function LegalPage({ title, text }: { title: string; text: (s: AgencySettings) => string }) {
+function LegalPage({ title, text }: { title: string; text: (s: PublicSettings) => string }) {
   const settings = useAgencySettings();
   return (
     <Page title={title}>

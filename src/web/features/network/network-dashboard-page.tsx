@@ -1,6 +1,7 @@
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { METRIC_KEYS } from '@shared/domain/metrics';
 import { isOnTarget } from '@shared/domain/performance';
+import { paths } from '@shared/paths';
 import type { NetworkFigures } from '@shared/schemas/network';
 import { buttonClass } from '@web/components/button';
 import { Page } from '@web/components/page';
@@ -12,6 +13,7 @@ import { performance as hePerformance } from '@web/i18n/performance';
 import { formatMinutes, formatNumber, formatShare } from '@web/lib/format';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { dashboardCsvUrl, type MonthKey, useNetworkDashboard } from './api';
 import { FigureName } from './figure-name';
 
@@ -128,6 +130,21 @@ export function NetworkDashboardPage() {
             </tbody>
           </table>
         </ScrollRegion>
+      )}
+      {data && data.branches.length > 0 && (
+        <nav aria-label={t.goalsNav} className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <span className="text-slate-700">{t.goalsNav}:</span>
+          {data.branches.map(({ branch }) => (
+            <Link
+              key={branch._id}
+              to={paths.branchGoal(branch._id)}
+              aria-label={hePerformance.branchGoal.link(branch.name)}
+              className="text-brand-700 underline"
+            >
+              {branch.name}
+            </Link>
+          ))}
+        </nav>
       )}
     </Page>
   );

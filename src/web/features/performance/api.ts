@@ -1,6 +1,12 @@
 import type { Metrics } from '@shared/domain/metrics';
 import type { WorkingDays } from '@shared/domain/working-days';
-import type { AgentMonth, AgentPerformance, CompanyPerformance, Goal } from '@shared/schemas/goal';
+import type {
+  AgentMonth,
+  AgentPerformance,
+  BranchGoal,
+  CompanyPerformance,
+  Goal,
+} from '@shared/schemas/goal';
 import type { Indicator, Summary } from '@shared/schemas/indicator';
 import type { PipelinePerformance } from '@shared/schemas/lead-settings';
 import { queryOptions } from '@tanstack/react-query';
@@ -101,3 +107,19 @@ export const leadsPerformanceQuery = ({ year, month }: MonthKey) =>
         (r) => r.data,
       ),
   });
+
+export const branchGoalQuery = (branchId: string, { year, month }: MonthKey) =>
+  queryOptions({
+    queryKey: ['performance', 'branch', branchId, 'goal', year, month] as const,
+    queryFn: () =>
+      apiRequest<Data<{ branchGoal: BranchGoal }>>(`/branches/${branchId}/goals/${year}/${month}`).then(
+        (r) => r.data.branchGoal,
+      ),
+  });
+
+/** Sets the branch's goal of the month (a body), or clears it (none): the answer is the branch goal after. */
+export const writeBranchGoal = (branchId: string, { year, month }: MonthKey, body?: Metrics) =>
+  apiRequest<Data<{ branchGoal: BranchGoal }>>(`/branches/${branchId}/goals/${year}/${month}`, {
+    method: body ? 'PUT' : 'DELETE',
+    body,
+  }).then((r) => r.data.branchGoal);

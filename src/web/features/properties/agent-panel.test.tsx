@@ -1,5 +1,5 @@
 import type { Property } from '@shared/schemas/property';
-import type { AgencySettings } from '@shared/schemas/settings';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { settingsQuery } from '@web/lib/settings';
@@ -31,7 +31,7 @@ const settings = {
   agencyName: 'LINK נדל"ן',
   phone: '03-555-1234',
   whatsappPhone: '050-555-1234',
-} as AgencySettings;
+} as PublicSettings;
 
 function show(property: Property) {
   const client = new QueryClient();

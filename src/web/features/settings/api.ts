@@ -1,8 +1,8 @@
 import type { ImportSummary } from '@shared/schemas/import';
-import type { AgencySettings } from '@shared/schemas/settings';
+import { type AgencySettings, publicSettings } from '@shared/schemas/settings';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
-import { settingsQuery } from '@web/lib/settings';
+import { networkSettingsQuery, settingsQuery } from '@web/lib/settings';
 
 export function useSaveSettings() {
   const queryClient = useQueryClient();
@@ -12,7 +12,10 @@ export function useSaveSettings() {
         (r) => r.data.settings,
       ),
     // Every page reads the agency's details from this query: the navbar and footer update at once.
-    onSuccess: (settings) => queryClient.setQueryData(settingsQuery.queryKey, settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(networkSettingsQuery.queryKey, settings);
+      queryClient.setQueryData(settingsQuery.queryKey, publicSettings(settings));
+    },
   });
 }
 

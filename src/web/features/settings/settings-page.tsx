@@ -7,7 +7,7 @@ import { StatusMessage } from '@web/components/status-message';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
-import { settingsQuery } from '@web/lib/settings';
+import { networkSettingsQuery } from '@web/lib/settings';
 import { toast } from '@web/lib/toast';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { AccessibilityFields } from './accessibility-fields';
@@ -21,7 +21,7 @@ import { MediaFields } from './media-fields';
 
 /** Admin: every detail of the agency in one form. */
 export function SettingsPage() {
-  const settings = useQuery(settingsQuery);
+  const settings = useQuery(networkSettingsQuery);
   return (
     <Page title={heAdmin.settings.title} wide>
       {settings.data ? (

@@ -140,6 +140,7 @@ export async function putBranchLeadSettings(
 const candidateColumns = {
   id: users.id,
   name: users.name,
+  gender: users.gender,
   role: users.role,
   companyRole: users.companyRole,
   active: users.active,
@@ -158,7 +159,7 @@ async function availabilityOf(db: Database, people: Candidate[], now = new Date(
   const [settings] = await db.select().from(leadSettings).where(eq(leadSettings.id, 1));
   const next = nextInRotation(pool, settings?.roundRobinLastId ?? null);
   return people.map((p) => ({
-    agent: { _id: p.id, name: p.name, companyRole: p.companyRole, active: p.active },
+    agent: { _id: p.id, name: p.name, gender: p.gender, companyRole: p.companyRole, active: p.active },
     takesLeads: p.takesLeads,
     leaveFrom: p.leaveFrom,
     leaveUntil: p.leaveUntil,

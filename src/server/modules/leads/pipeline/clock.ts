@@ -1,3 +1,4 @@
+import { branchScopeOf } from '@shared/domain/branch-scope';
 import { formatDate } from '@shared/domain/israel-time';
 import { addOfficeMinutes, nextOfficeOpening, type OfficeHours } from '@shared/domain/office-clock';
 import { CLOSED_STATUSES } from '@shared/domain/pipeline';
@@ -13,7 +14,7 @@ import { absoluteUrl } from '../../../lib/links';
 import { enqueueInTransaction, type Transaction } from '../../mail';
 import { enqueuePush } from '../../push';
 import { leadUrl } from '../intake/intake';
-import { addToManagersDigest, minutesText } from './escalation-digest';
+import { addToManagersDigest, type DigestReader, minutesText } from './escalation-digest';
 import { officeHoursOf, readOfficeHours, readOwnBranchSettings } from './settings';
 
 export const CLOCK_MAIL_KIND = { escalation: 'lead-escalation', nextTouch: 'lead-next-touch' } as const;
@@ -37,10 +38,18 @@ const timeFormatter = new Intl.DateTimeFormat('he-IL', {
 });
 const when = (at: Date) => `${formatDate(at)} ${timeFormatter.format(at)}`;
 
-/** The office manager and the admins who are active: who hears of an escalation besides the owner. */
-async function managers(tx: Transaction) {
-  return tx
-    .select({ id: users.id, email: users.email })
+/**
+ * The office managers and the admins who are active: who hears of an escalation besides the owner, each of the
+ * leads of the branches she reads (a network admin every branch's; anyone else her own branch's).
+ */
+async function managers(tx: Transaction): Promise<DigestReader[]> {
+  const rows = await tx
+    .select({
+      email: users.email,
+      role: users.role,
+      networkAccess: users.networkAccess,
+      branchId: users.branchId,
+    })
     .from(users)
     .where(
       and(
@@ -48,6 +57,7 @@ async function managers(tx: Transaction) {
         or(eq(users.role, 'admin'), inArray(users.companyRole, titlesOf(COMPANY_ROLES.officeManager))),
       ),
     );
+  return rows.map((row) => ({ email: row.email, scope: branchScopeOf(row) }));
 }
 
 type Lead = typeof leads.$inferSelect;
@@ -191,7 +201,7 @@ export async function runResponseClock(db: Database, origin: string, now = new D
       // The managers hear of the slice's leads in their digest of the window, in the same transaction.
       if (won > 0)
         await addToManagersDigest(tx, await managers(tx), now, hours, clockMailTime, {
-          slaMinutes: settings.slaMinutes,
+          slaMinutesOf: (branchId) => own.get(branchId)?.slaMinutes ?? settings.slaMinutes,
           origin,
           when,
         });

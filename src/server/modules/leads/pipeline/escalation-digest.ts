@@ -1,8 +1,9 @@
+import type { BranchScope } from '@shared/domain/branch-scope';
 import type { OfficeHours } from '@shared/domain/office-clock';
 import { plural } from '@shared/domain/plural';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { leads, mailOutbox, users } from '../../../db/schema';
+import { branches, leads, mailOutbox, users } from '../../../db/schema';
 import { absoluteUrl } from '../../../lib/links';
 import { enqueueInTransaction, type Transaction } from '../../mail';
 import { leadUrl } from '../intake/intake';
@@ -22,10 +23,22 @@ export function digestWindow(now: Date) {
 
 const subjectOf = (count: number) => (count === 1 ? 'ליד אחד ממתין למענה' : `${count} לידים ממתינים למענה`);
 
-type Formatting = { slaMinutes: number; origin: string; when: (at: Date) => string };
+/** How the digest writes a lead: the response target of its branch (its own, else the network's), and times. */
+type Formatting = { slaMinutesOf: (branchId: string) => number; origin: string; when: (at: Date) => string };
 
-/** The digest's text: every lead escalated in the window, oldest first, each with its agent and its link. */
-async function digestText(tx: Transaction, window: { start: Date; end: Date }, f: Formatting) {
+/** Who reads a digest: a manager and the branches she reads (a branch manager: her branch's leads only). */
+export type DigestReader = { email: string; scope: BranchScope };
+
+/**
+ * The digest's text for one reader: every lead of her scope escalated in the window, oldest first, each with its
+ * response target, its agent and its link (and its branch, for a reader of the whole network).
+ */
+async function digestText(
+  tx: Transaction,
+  window: { start: Date; end: Date },
+  scope: BranchScope,
+  f: Formatting,
+) {
   const owner = alias(users, 'owner');
   const rows = await tx
     .select({
@@ -34,16 +47,31 @@ async function digestText(tx: Transaction, window: { start: Date; end: Date }, f
       phone: leads.phone,
       createdAt: leads.createdAt,
       owner: owner.name,
+      branchId: leads.branchId,
+      branch: branches.name,
     })
     .from(leads)
     .leftJoin(owner, eq(owner.id, leads.ownerId))
-    .where(and(gte(leads.escalatedAt, window.start), lt(leads.escalatedAt, window.end)))
+    .innerJoin(branches, eq(branches.id, leads.branchId))
+    .where(
+      and(
+        gte(leads.escalatedAt, window.start),
+        lt(leads.escalatedAt, window.end),
+        scope.all ? undefined : eq(leads.branchId, scope.branchId),
+      ),
+    )
     .orderBy(asc(leads.escalatedAt), asc(leads.createdAt));
   const text = [
-    `הלידים האלה לא קיבלו מענה תוך ${minutesText(f.slaMinutes)} של שעות המשרד:`,
+    'הלידים האלה לא קיבלו מענה בזמן היעד, בשעות המשרד:',
     '',
     ...rows.flatMap((lead) => [
-      `${lead.name} (${lead.phone}), סוכן מטפל: ${lead.owner ?? 'ללא'}, התקבל: ${f.when(lead.createdAt)}`,
+      [
+        `${lead.name} (${lead.phone})`,
+        ...(scope.all ? [lead.branch] : []),
+        `סוכן מטפל: ${lead.owner ?? 'ללא'}`,
+        `התקבל: ${f.when(lead.createdAt)}`,
+        `יעד מענה: ${minutesText(f.slaMinutesOf(lead.branchId))}`,
+      ].join(', '),
       absoluteUrl(f.origin, leadUrl(lead.id)),
       '',
     ]),
@@ -52,15 +80,16 @@ async function digestText(tx: Transaction, window: { start: Date; end: Date }, f
 }
 
 /**
- * Adds an escalated lead to each manager's digest of its window (`digestWindow`): the manager's mail of that
- * window still waiting in the outbox is rewritten to list every lead escalated in the window, or, when there is
- * none yet, one is queued to leave at the window's end (moved into office hours and out of Shabbat, holidays and
- * quiet hours by `sendAt`). Writers of digests take turns (a transaction lock), so two processes escalating at
- * once never queue two digests for one manager and window.
+ * Adds escalated leads to each manager's digest of its window (`digestWindow`): the manager's mail of that
+ * window still waiting in the outbox is rewritten to list every lead of her scope escalated in the window, or,
+ * when there is none yet, one is queued to leave at the window's end (moved into office hours and out of
+ * Shabbat, holidays and quiet hours by `sendAt`). A manager whose branches had no escalation in the window gets
+ * nothing. Writers of digests take turns (a transaction lock), so two processes escalating at once never queue
+ * two digests for one manager and window.
  */
 export async function addToManagersDigest(
   tx: Transaction,
-  managers: readonly { email: string }[],
+  managers: readonly DigestReader[],
   now: Date,
   hours: OfficeHours,
   sendAt: (at: Date, hours: OfficeHours) => Date,
@@ -70,8 +99,9 @@ export async function addToManagersDigest(
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ESCALATION_DIGEST_KIND}))`);
   const window = digestWindow(now);
   const notBefore = sendAt(window.end, hours);
-  const { count, text } = await digestText(tx, window, formatting);
-  for (const { email } of managers) {
+  for (const { email, scope } of managers) {
+    const { count, text } = await digestText(tx, window, scope, formatting);
+    if (count === 0) continue;
     const [waiting] = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)

@@ -2,7 +2,7 @@ import { metricOfActivity, pointsOfActivity } from '@shared/domain/activities';
 import { addDays, israelMidnight } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import type { OfficeHours } from '@shared/domain/office-clock';
-import { officeMinutesBetween } from '@shared/domain/office-clock';
+import { addOfficeMinutes, officeMinutesBetween } from '@shared/domain/office-clock';
 import { CLOSED_STATUSES, isOverdue, LEAD_STATUSES, type LeadStatus } from '@shared/domain/pipeline';
 import {
   type Activity,
@@ -55,7 +55,7 @@ function selectSummaries(db: Database) {
     .select({
       lead: leads,
       property: { id: properties.id, address: properties.address, city: properties.city },
-      owner: { id: owner.id, name: owner.name },
+      owner: { id: owner.id, name: owner.name, gender: owner.gender },
       branch: { id: branches.id, name: branches.name, slug: branches.slug },
     })
     .from(leads)
@@ -70,7 +70,7 @@ function selectKeyedSummaries(db: Database, column: typeof leads.createdAt | typ
     .select({
       lead: leads,
       property: { id: properties.id, address: properties.address, city: properties.city },
-      owner: { id: owner.id, name: owner.name },
+      owner: { id: owner.id, name: owner.name, gender: owner.gender },
       branch: { id: branches.id, name: branches.name, slug: branches.slug },
       key: { at: exactTime(column), id: leads.id },
     })
@@ -101,7 +101,7 @@ function toSummary(
     status: lead.status,
     property: property?.id ? { _id: property.id, address: property.address, city: property.city } : null,
     message: lead.message,
-    owner: owner?.id ? { _id: owner.id, name: owner.name } : null,
+    owner: owner?.id ? { _id: owner.id, name: owner.name, gender: owner.gender } : null,
     branch: { _id: branch.id, name: branch.name, slug: branch.slug },
     nextTouchAt: lead.nextTouchAt?.toISOString() ?? null,
     overdue: isOverdue(lead, now),
@@ -394,7 +394,7 @@ export async function leadDetail(
   now = new Date(),
 ): Promise<LeadDetail> {
   const lead = await leadForViewer(db, viewer, id);
-  const hours = await hoursOf(db, lead.branchId);
+  const { settings, hours } = await readOfficeHours(db, lead.branchId);
   const [row] = await selectSummaries(db).where(eq(leads.id, lead.id));
   const [filed] = await db
     .select({ contact: contacts, branch: { id: branches.id, name: branches.name, slug: branches.slug } })
@@ -411,6 +411,11 @@ export async function leadDetail(
     ...toSummary(row!, hours, now),
     message: lead.message,
     valuation: lead.valuation ?? null,
+    // The response clock's deadline while a new lead waits for its first contact (the branch's target and hours).
+    respondBy:
+      lead.firstContactAt === null && lead.status === 'new'
+        ? addOfficeMinutes(lead.createdAt, settings.slaMinutes, hours).toISOString()
+        : null,
     contact: {
       _id: contact!.id,
       name: contact!.name,
@@ -421,7 +426,7 @@ export async function leadDetail(
     contactLeads: readable.map((r) => toSummary(r, hours, now)),
     othersLeads: ofOthers.map(({ lead: other, owner }) => ({
       status: other.status,
-      owner: owner?.id ? { _id: owner.id, name: owner.name } : null,
+      owner: owner?.id ? { _id: owner.id, name: owner.name, gender: owner.gender } : null,
     })),
     timeline: await activitiesWhere(
       db,
