@@ -20,6 +20,7 @@ import { importRoutes } from './modules/import';
 import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators';
 import { formPostRoutes, leadRoutes, pipelineRoutes } from './modules/leads';
 import { mailRoutes } from './modules/mail';
+import { moneyRoutes } from './modules/money';
 import { networkRoutes } from './modules/network';
 import { orderPdfRoutes, orderRoutes, orderVerifyPages, signingPages } from './modules/orders';
 import { propertyRoutes } from './modules/properties';
@@ -28,6 +29,7 @@ import { referralRoutes } from './modules/referrals';
 import { limitSharedReport, reportContactRoutes, SHARED_REPORT_PER_IP } from './modules/report-contacts';
 import { settingsAdminRoutes, settingsRoutes } from './modules/settings';
 import { accountRoutes, adminUserRoutes, passwordResetRoutes, userRoutes } from './modules/users';
+import { viewingFormPost, viewingRoutes } from './modules/viewings';
 import { manifestPlugin } from './pages/manifest';
 import type { PageRenderer } from './pages/renderer';
 import { sitemapPlugin } from './pages/sitemap';
@@ -267,6 +269,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(pipelineRoutes);
         await api.register(networkRoutes);
         await api.register(referralRoutes);
+        await api.register(moneyRoutes);
         await api.register(alertRoutes, {
           subscribePerIp: options.rateLimits?.alertsSubscribePerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
           pagePerIp: options.rateLimits?.alertsPagePerIp ?? { max: 300, windowMs: FIFTEEN_MINUTES },
@@ -275,6 +278,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(matchRoutes);
         await api.register(orderRoutes, { signPerIp: options.rateLimits?.orderSignPerIp });
         await api.register(orderPdfRoutes, { verifyPerIp: orderVerifyPerIp });
+        await api.register(viewingRoutes, { formsPerIp });
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is
@@ -302,7 +306,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     storage,
     renderer: options.renderer,
     keepPages: options.keepPages,
-    pagePosts: formPostRoutes(formsPerIp),
+    pagePosts: formPostRoutes(formsPerIp, { viewing: viewingFormPost(app, formsPerIp) }),
     // The seller's link counts against the same per-address limit as its API read (the page then reads it).
     pageLimits: { sellerReport: (request) => limitSharedReport(app.db, request.ip, sharedReportPerIp) },
   });

@@ -124,6 +124,44 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/orders/${b.orderId}/revoke`,
     payload: { reason: 'נשלחה בטעות' },
   }),
+  'GET /api/v1/branches/:id/fee-plans': (b) => ({ url: `/api/v1/branches/${b.branchId}/fee-plans` }),
+  'POST /api/v1/branches/:id/fee-plans': (b) => ({
+    url: `/api/v1/branches/${b.branchId}/fee-plans`,
+    payload: {
+      effectiveFrom: `${year + 2}-01-01`,
+      royaltyBp: 500,
+      split: { kind: 'fixed', agentBp: 6000 },
+    },
+  }),
+  'GET /api/v1/deals/:id/statement': (b) => ({ url: `/api/v1/deals/${b.dealId}/statement` }),
+  'GET /api/v1/agents/:id/viewing-availability': (b) => ({
+    url: `/api/v1/agents/${b.agentId}/viewing-availability`,
+  }),
+  'PUT /api/v1/agents/:id/viewing-availability': (b) => ({
+    url: `/api/v1/agents/${b.agentId}/viewing-availability`,
+    payload: { windows: [{ weekday: 0, from: '09:00', to: '13:00' }] },
+  }),
+  'POST /api/v1/agents/:id/viewing-blocks': (b) => ({
+    url: `/api/v1/agents/${b.agentId}/viewing-blocks`,
+    payload: { startsAt: '2030-01-01T10:00:00Z', endsAt: '2030-01-01T11:00:00Z' },
+  }),
+  'GET /api/v1/property/:id/viewing-settings': (b) => ({
+    url: `/api/v1/property/${b.propertyId}/viewing-settings`,
+  }),
+  'PUT /api/v1/property/:id/viewing-settings': (b) => ({
+    url: `/api/v1/property/${b.propertyId}/viewing-settings`,
+    payload: { bookingMode: 'instant' },
+  }),
+  'POST /api/v1/property/:id/viewing-blocks': (b) => ({
+    url: `/api/v1/property/${b.propertyId}/viewing-blocks`,
+    payload: { startsAt: '2030-01-01T10:00:00Z', endsAt: '2030-01-01T11:00:00Z' },
+  }),
+  'DELETE /api/v1/viewing-blocks/:id': (b) => ({ url: `/api/v1/viewing-blocks/${b.viewingBlockId}` }),
+  'POST /api/v1/viewings/:id/confirm': (b) => ({
+    url: `/api/v1/viewings/${b.viewingId}/confirm`,
+    payload: {},
+  }),
+  'POST /api/v1/viewings/:id/cancel': (b) => ({ url: `/api/v1/viewings/${b.viewingId}/cancel` }),
 };
 
 /**
@@ -184,7 +222,17 @@ const describeAnswer = (r: LightMyRequestResponse) => `${r.statusCode} ${r.body.
 
 /** B's rows in every table that carries a branch, as text: a refused request must leave them as they were. */
 async function rowsOfBranch(branchId: string): Promise<string> {
-  const tables = ['users', 'properties', 'contacts', 'leads', 'lead_activities', 'indicators', 'goals'];
+  const tables = [
+    'users',
+    'properties',
+    'contacts',
+    'leads',
+    'lead_activities',
+    'indicators',
+    'goals',
+    'fee_plans',
+    'viewings',
+  ];
   const parts: string[] = [];
   for (const table of tables) {
     const result = await app.db.execute(

@@ -1,22 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
+import { freeSlots } from '@shared/domain/viewing-slots';
 import type { Database } from '../db/client';
 import {
+  agentAvailability,
   brokerageOrders,
   contacts,
+  feePlans,
   goals,
   indicators,
   leadActivities,
   leads,
   reportShares,
+  viewingBlocks,
+  viewings,
 } from '../db/schema';
 import { createProperty, createUser } from './factories';
 
 /**
  * One branch's own data, as the branch matrix (branch-matrix.test.ts) sends every route about it: two agents, a
  * listing, a contact with a lead, a logged note, a work entry, a goal of another month, a report link and a
- * brokerage order. `markers` are the strings that must never appear in another branch's answers.
+ * brokerage order, a deal under the branch's fee plan, the agent's viewing hours with a blocked time and a
+ * visitor's viewing request. `markers` are the strings that must never appear in another branch's answers.
  */
 export type BranchFixture = {
   branchId: string;
@@ -31,6 +37,10 @@ export type BranchFixture = {
   goalId: string;
   shareId: string;
   orderId: string;
+  /** A deal (a lead activity of kind 'deal'), under the branch's fee plan. */
+  dealId: string;
+  viewingId: string;
+  viewingBlockId: string;
   markers: string[];
 };
 
@@ -105,6 +115,65 @@ export async function createBranchFixture(db: Database, branchId: string): Promi
       vatIncluded: false,
     })
     .returning({ id: brokerageOrders.id });
+  const [deal] = await db
+    .insert(leadActivities)
+    .values({
+      leadId: lead!.id,
+      kind: 'deal',
+      agentId: agent.id,
+      branchId,
+      price: 1_500_000,
+      commission: 30_000,
+      createdBy: agent.id,
+    })
+    .returning({ id: leadActivities.id });
+  // The branch's fee plan since long ago, so the deal has a statement (one per branch; later fixtures reuse it).
+  await db
+    .insert(feePlans)
+    .values({ branchId, effectiveFrom: '2000-01-01', royaltyBp: 600, splitKind: 'fixed', agentBp: 5000 })
+    .onConflictDoNothing();
+  // Viewings: the agent takes them at any hour; a request proposes the first free slot (docs/viewings.md).
+  const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, fromMinute: 0, toMinute: 1440 }));
+  await db.insert(agentAvailability).values(allDay.map((w) => ({ agentId: agent.id, ...w })));
+  const now = new Date();
+  const [slot] = freeSlots(
+    {
+      now,
+      propertyId: property.id,
+      slotMinutes: 30,
+      capacity: 1,
+      availability: allDay,
+      blocks: [],
+      taken: [],
+    },
+    1,
+  );
+  const [viewing] = await db
+    .insert(viewings)
+    .values({
+      propertyId: property.id,
+      agentId: agent.id,
+      branchId,
+      startsAt: slot!.start,
+      endsAt: slot!.end,
+      proposals: [slot!.start.toISOString()],
+      visitorName: `מבקר ${tag}`,
+      visitorPhone: phone,
+      contactId: contact!.id,
+      leadId: lead!.id,
+      status: 'requested',
+      tokenHash: randomUUID(),
+    })
+    .returning({ id: viewings.id });
+  const [block] = await db
+    .insert(viewingBlocks)
+    .values({
+      agentId: agent.id,
+      startsAt: new Date(now.getTime() + 70 * 86_400_000),
+      endsAt: new Date(now.getTime() + 70 * 86_400_000 + 3_600_000),
+      note: `חסימה ${tag}`,
+    })
+    .returning({ id: viewingBlocks.id });
   const ids = {
     branchId,
     agentId: agent.id,
@@ -118,6 +187,9 @@ export async function createBranchFixture(db: Database, branchId: string): Promi
     goalId: goal!.id,
     shareId: share!.id,
     orderId: order!.id,
+    dealId: deal!.id,
+    viewingId: viewing!.id,
+    viewingBlockId: block!.id,
   };
   return { ...ids, markers: [...Object.values(ids), tag, phone] };
 }

@@ -36,6 +36,7 @@ export const LEAD_SOURCES = [
   'manual',
   'import',
   'savedSearch',
+  'viewing',
 ] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
@@ -46,6 +47,7 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   manual: 'הוזן ידנית',
   import: 'ייבוא',
   savedSearch: 'חיפוש שמור',
+  viewing: 'הזמנת ביקור בנכס',
 };
 
 /** A next touch that has passed while the lead is still open. */

@@ -1,5 +1,5 @@
 /** The public forms that also work without JavaScript (a native POST to their own page). */
-export type PostedForm = 'lead' | 'job' | 'inquiry' | 'valuation';
+export type PostedForm = 'lead' | 'job' | 'inquiry' | 'valuation' | 'viewing';
 
 /**
  * What the server answered a native form post with, put into the page it renders (in the query data the page

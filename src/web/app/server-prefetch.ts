@@ -11,6 +11,7 @@ import {
   streetsQuery,
 } from '@web/features/properties/api';
 import { parseFilters } from '@web/features/properties/filters';
+import { viewingSlotsQuery } from '@web/features/properties/viewing-api';
 import { branchPageQuery, openBranchesQuery } from '@web/lib/branches';
 import { settingsQuery } from '@web/lib/settings';
 import { teamQuery, userQuery } from '@web/lib/users';
@@ -80,4 +81,6 @@ async function prefetchProperty(client: QueryClient, pathname: string) {
   // The page shows similar properties only for a property it could read, by that property's own id: a
   // similar list asked for by another spelling of the id is not the one the page renders.
   if (property?._id !== id) client.removeQueries({ queryKey: propertyKeys.similar(id), exact: true });
+  // The viewing form (its next free slots) is shown for a property on offer.
+  else if (!property.sold) await client.prefetchQuery(viewingSlotsQuery(id));
 }

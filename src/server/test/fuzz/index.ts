@@ -44,7 +44,13 @@ export type Table =
   | 'brokerage_orders'
   | 'brokerage_order_links'
   | 'lead_referrals'
-  | 'branch_goals';
+  | 'branch_goals'
+  | 'fee_plans'
+  | 'vat_rates'
+  | 'viewings'
+  | 'viewing_blocks'
+  | 'agent_availability'
+  | 'property_viewing_settings';
 
 export type FuzzRoute = {
   family: string;
@@ -304,6 +310,53 @@ export const fuzzFamilies: FuzzRoute[] = [
     ],
   ),
   ...family(
+    'money',
+    ['fee_plans', 'vat_rates', 'audit_log'],
+    [
+      {
+        method: 'POST',
+        url: '/vat-rates',
+        as: 'admin',
+        ...json(fields({ startsOn: [tomorrow, today, '2030-01-01'], rateBp: [1800, 0, 10_000] })),
+      },
+      {
+        method: 'POST',
+        url: '/branches/:branch/fee-plans',
+        as: 'admin',
+        ...json(
+          fields({
+            effectiveFrom: [tomorrow, '2024-01-01'],
+            royaltyBp: [600, 0, 10_000],
+            royaltyCapAgorot: [null, 5_000_000],
+            monthlyFeeAgorot: [0, 150_000],
+            split: [
+              { kind: 'fixed', agentBp: 5000 },
+              {
+                kind: 'tiers',
+                tiers: [
+                  { fromAgorot: 0, agentBp: 5000 },
+                  { fromAgorot: 10_000_000, agentBp: 7000 },
+                ],
+              },
+            ],
+          }),
+        ),
+      },
+      {
+        method: 'GET',
+        url: '/branches/:branch/fee-plans',
+        as: 'admin',
+        ...path(fields({ branch: ['$branch'] })),
+      },
+      {
+        method: 'GET',
+        url: '/deals/:activity/statement',
+        as: 'agent',
+        ...path(fields({ activity: ['$activity'] })),
+      },
+    ],
+  ),
+  ...family(
     'pipeline-settings',
     ['lead_settings', 'branch_lead_settings', 'branch_cities', 'users', 'audit_log'],
     [
@@ -392,6 +445,89 @@ export const fuzzFamilies: FuzzRoute[] = [
         url: '/inquiries',
         as: 'agent',
         ...query(fields({ agentId: ['$agent'], propertyId: ['$property'], limit: ['10', 50] })),
+      },
+    ],
+  ),
+  ...family(
+    'viewings',
+    ['viewings', 'viewing_blocks', 'agent_availability', 'property_viewing_settings', 'leads', 'contacts'],
+    [
+      {
+        method: 'POST',
+        url: '/property/:property/viewings',
+        as: 'visitor',
+        ...json(
+          fields({
+            name,
+            phone,
+            email: ['', 'visitor@example.com'],
+            slots: [[soon], ['2030-01-01T10:00'], [soon, soon]],
+            website: [''],
+          }),
+        ),
+      },
+      {
+        method: 'PUT',
+        url: '/agents/:agent/viewing-availability',
+        as: 'agent',
+        ...json(fields({ windows: [[{ weekday: 1, from: '09:00', to: '12:00' }], []] })),
+      },
+      {
+        method: 'PUT',
+        url: '/property/:property/viewing-settings',
+        as: 'admin',
+        ...json(fields({ bookingMode: ['instant', 'request'], capacity: [1, 3], slotMinutes: [30, 45] })),
+      },
+      {
+        method: 'POST',
+        url: '/property/:property/viewing-blocks',
+        as: 'admin',
+        ...json(fields({ startsAt: [soon, tomorrow], endsAt: ['2030-01-01T10:00'], note: ['המוכרים בבית'] })),
+      },
+      {
+        method: 'POST',
+        url: '/agents/:agent/viewing-blocks',
+        as: 'agent',
+        ...json(fields({ startsAt: [soon], endsAt: ['2030-01-01T10:00'], note: [''] })),
+      },
+      {
+        method: 'GET',
+        url: '/property/:id/viewing-slots',
+        as: 'visitor',
+        ...path(fields({ id: ['$property'] })),
+      },
+      {
+        method: 'GET',
+        url: '/property/:id/viewing-settings',
+        as: 'agent',
+        ...path(fields({ id: ['$property'] })),
+      },
+      {
+        method: 'GET',
+        url: '/agents/:id/viewing-availability',
+        as: 'agent',
+        ...path(fields({ id: ['$agent'] })),
+      },
+      {
+        method: 'GET',
+        url: '/viewings',
+        as: 'agent',
+        ...query(fields({ from: [today, soon], to: [tomorrow] })),
+      },
+      {
+        method: 'GET',
+        url: '/viewings/link/:token',
+        as: 'visitor',
+        ...path(fields({ token: ['x'.repeat(43)] })),
+      },
+      { method: 'DELETE', url: '/viewing-blocks/:id', as: 'agent', ...path(fields({ id: ['$lead'] })) },
+      { method: 'POST', url: '/viewings/:id/confirm', as: 'agent', ...json(fields({ startsAt: [soon] })) },
+      { method: 'POST', url: '/viewings/:id/cancel', as: 'agent', ...path(fields({ id: ['$lead'] })) },
+      {
+        method: 'POST',
+        url: '/viewings/link/:token/cancel',
+        as: 'visitor',
+        ...path(fields({ token: ['x'.repeat(43)] })),
       },
     ],
   ),

@@ -4,6 +4,7 @@ import { Button } from '@web/components/button';
 import { branches as t } from '@web/i18n/branches';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FeePlanSection } from './fee-plan-section';
 
 type Props = {
   branch: Branch;
@@ -87,6 +88,7 @@ export function BranchCard({ branch, manage, onEdit, onToggleActive, refusal }: 
           {t.goal}
         </Link>
       )}
+      <FeePlanSection branchId={branch._id} branchName={branch.name} manage={manage} />
       {refusal && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {refusal}

@@ -104,7 +104,10 @@ describe('BranchesPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'סניף חיפה' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('הסניף שלי');
     expect(screen.getByText('את פרטי הסניף מעדכנת הנהלת הרשת.')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).toBeNull();
+    // Nothing to change: the only button opens the branch's fee plan, to read.
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'תוכנית העמלות של סניף חיפה',
+    ]);
   });
 
   it('creates a branch and lists it', async () => {

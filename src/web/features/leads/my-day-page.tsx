@@ -11,6 +11,7 @@ import { useSession } from '@web/lib/session';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LeadCard } from './lead-card';
+import { MyDayViewings } from './my-day-viewings';
 import { useMyDay } from './pipeline-api';
 
 const t = pipeline.myDay;
@@ -89,6 +90,7 @@ export function MyDayPage() {
           <DayList title={t.newLeads} empty={t.emptyNew} leads={day.data.newLeads} />
           <DayList title={t.overdue} empty={t.emptyOverdue} leads={day.data.overdue} />
           <DayList title={t.today} empty={t.emptyToday} leads={day.data.today} />
+          <MyDayViewings />
           <UnsignedOrders />
           <Link to={paths.leads()} className="text-brand-800 underline underline-offset-4">
             {t.allLeads}

@@ -1,13 +1,16 @@
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityKind } from '@shared/domain/activities';
 import { LEAD_STATUS_LABELS } from '@shared/domain/pipeline';
 import type { Activity } from '@shared/schemas/pipeline';
+import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { money } from '@web/i18n/money';
 import { pipeline } from '@web/i18n/pipeline';
 import { formatPrice } from '@web/lib/format';
 import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { useState } from 'react';
 import { type ActivityDraft, ActivityForm, EMPTY_DRAFT } from './activity-form';
+import { DealStatementPanel } from './deal-statement';
 import { EntryMenu } from './entry-menu';
 import { formatDateTime, toIsraelLocalInput } from './format';
 import { useDeleteActivity, useUpdateActivity } from './pipeline-api';
@@ -44,6 +47,7 @@ function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [statementOpen, setStatementOpen] = useState(false);
   const update = useUpdateActivity();
   const remove = useDeleteActivity();
   const label = ACTIVITY_KIND_LABELS[entry.kind];
@@ -51,6 +55,12 @@ function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }
   // An agent corrects what it logged itself; an admin anything logged. Stage changes and assignments stay.
   const mine = user?.role === 'admin' || entry.agent?._id === user?._id || entry.createdBy?._id === user?._id;
   const editable = isLoggable(entry.kind) && mine;
+  // A deal's statement: its agents, and the admins of its branch (the server decides; this only hides the button).
+  const seesStatement =
+    entry.kind === 'deal' &&
+    (user?.role === 'admin' ||
+      entry.agent?._id === user?._id ||
+      entry.shares.some((share) => share.agent._id === user?._id));
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -87,6 +97,19 @@ function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }
             <li key={share.agent._id}>{t.share(share.agent.name, formatPrice(share.amount))}</li>
           ))}
         </ul>
+      )}
+      {seesStatement && (
+        <div className="mt-1">
+          <Button
+            variant="secondary"
+            className="px-2 py-1 text-sm"
+            aria-expanded={statementOpen}
+            onClick={() => setStatementOpen((open) => !open)}
+          >
+            {statementOpen ? money.statement.hide : money.statement.show}
+          </Button>
+          {statementOpen && <DealStatementPanel dealId={entry._id} />}
+        </div>
       )}
       {entry.note && <p className="mt-1 whitespace-pre-line">{entry.note}</p>}
       {entry.points > 0 && <p className="mt-1 text-sm text-green-800">{t.points(entry.points)}</p>}

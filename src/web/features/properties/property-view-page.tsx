@@ -21,6 +21,7 @@ import { listingPrice } from './property-facts';
 import { ShareButtons } from './share-buttons';
 import { SimilarList } from './similar-list';
 import { UnavailableNote } from './unavailable-note';
+import { ViewingBooking } from './viewing-booking';
 
 /** The admin's photo manager: its code (and the schemas it checks with) loads only for an admin. */
 const ImagesPanel = lazy(() => import('./images-panel').then((m) => ({ default: m.ImagesPanel })));
@@ -130,6 +131,7 @@ export function PropertyViewPage() {
         </div>
         <div className="flex flex-col gap-6 self-start">
           <AgentPanel property={p} />
+          {p.sold ? null : <ViewingBooking propertyId={p._id} />}
           {p.sold ? <UnavailableNote property={p} /> : <InquiryForm propertyId={p._id} ref={inquiryName} />}
         </div>
       </div>

@@ -33,7 +33,14 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string> {
  * with the confirmation or with each field's message and the values as typed. The name and phone travel
  * only in the body (never in a URL) and are never logged; the answer is never cached.
  */
-export function formPostRoutes(formsPerIp: RateRule) {
+/** Another module's form on a page that already takes one (the property page's viewing form, `form=viewing`). */
+export type PagePost = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  servePage: PageServer,
+) => Promise<unknown>;
+
+export function formPostRoutes(formsPerIp: RateRule, others: { viewing?: PagePost } = {}) {
   return async (app: FastifyInstance, opts: { servePage: PageServer }) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -89,9 +96,11 @@ export function formPostRoutes(formsPerIp: RateRule) {
       ),
     );
     app.post<{ Params: { id: string } }>('/PropertyView/:id', (request, reply) =>
-      answer(request, reply, 'inquiry', inquiryBodySchema, (body) =>
-        submitInquiry(app.db, request.params.id, body, request.ip, app.env.APP_ORIGIN),
-      ),
+      (request.body as { form?: string } | undefined)?.form === 'viewing' && others.viewing
+        ? others.viewing(request, reply, opts.servePage)
+        : answer(request, reply, 'inquiry', inquiryBodySchema, (body) =>
+            submitInquiry(app.db, request.params.id, body, request.ip, app.env.APP_ORIGIN),
+          ),
     );
   };
 }

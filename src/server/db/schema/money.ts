@@ -1,0 +1,66 @@
+import type { SplitTier } from '@shared/domain/commission-statement';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { branches } from './branches';
+import { users } from './users';
+
+/**
+ * A branch's fee plan from a date on (docs/decisions/0048-commission-statements.md). Rows are dated and never
+ * edited: a change is a new row from a date forward, so a deal's statement is computed from the plan in force
+ * on its signing date and never moves. Rates in basis points (1800 = 18%), amounts in agorot.
+ */
+export const feePlans = pgTable(
+  'fee_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    /** The first Israel date the plan is in force (until the next plan's). */
+    effectiveFrom: date('effective_from').notNull(),
+    /** The network's royalty, a share of the fee before VAT. */
+    royaltyBp: integer('royalty_bp').notNull(),
+    /** The most royalty the branch pays in a calendar year (null: no cap). */
+    royaltyCapAgorot: integer('royalty_cap_agorot'),
+    /** A monthly fee per agent the branch pays the network (not part of a deal's statement). */
+    monthlyFeeAgorot: integer('monthly_fee_agorot').notNull().default(0),
+    splitKind: text('split_kind').$type<'fixed' | 'tiers'>().notNull(),
+    /** A fixed split: the agent's part of what is left to split. */
+    agentBp: integer('agent_bp'),
+    /** A graduated split: tiers by the agent's gross in the year. */
+    tiers: jsonb('tiers').$type<SplitTier[]>(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fee_plans_branch_from_idx').on(t.branchId, t.effectiveFrom),
+    check('fee_plans_royalty_check', sql`${t.royaltyBp} between 0 and 10000`),
+    check('fee_plans_cap_check', sql`${t.royaltyCapAgorot} is null or ${t.royaltyCapAgorot} >= 0`),
+    check('fee_plans_monthly_check', sql`${t.monthlyFeeAgorot} >= 0`),
+    check(
+      'fee_plans_split_check',
+      sql`(${t.splitKind} = 'fixed' and ${t.agentBp} between 0 and 10000 and ${t.tiers} is null) or (${t.splitKind} = 'tiers' and ${t.agentBp} is null and ${t.tiers} is not null)`,
+    ),
+  ],
+);
+
+/** VAT rates by start date: a deal uses the rate in force on its signing date, so past deals keep theirs. */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    startsOn: date('starts_on').primaryKey(),
+    rateBp: integer('rate_bp').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('vat_rates_rate_check', sql`${t.rateBp} between 0 and 10000`)],
+);

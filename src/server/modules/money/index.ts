@@ -1,0 +1,3 @@
+// The money module's public face: fee plans and deal statements (docs/money.md).
+
+export { moneyRoutes } from './routes';

@@ -1,0 +1,75 @@
+import { idParamsSchema } from '@shared/schemas/common';
+import {
+  createFeePlanSchema,
+  createVatRateSchema,
+  feePlanListResponseSchema,
+  feePlanResponseSchema,
+  statementResponseSchema,
+  vatRateResponseSchema,
+  vatRatesResponseSchema,
+} from '@shared/schemas/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/session';
+import { createFeePlan, listFeePlans } from './fee-plans';
+import { dealStatement } from './statements';
+import { addVatRate, listVatRates } from './vat-rates';
+
+const success = <T>(data: T) => ({ status: 'success' as const, data });
+
+/** Fee plans and deal statements (docs/money.md, docs/decisions/0048-commission-statements.md). */
+export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Money is personal: never kept by a browser or a proxy.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET') reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(
+    '/branches/:id/fee-plans',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: feePlanListResponseSchema } },
+    },
+    async (request) => success(await listFeePlans(app.db, currentUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/branches/:id/fee-plans',
+    {
+      config: { access: 'network' },
+      schema: { params: idParamsSchema, body: createFeePlanSchema, response: { 201: feePlanResponseSchema } },
+    },
+    async (request, reply) => {
+      const feePlan = await createFeePlan(app.db, currentUser(request), request.params.id, request.body);
+      return reply.status(201).send(success({ feePlan }));
+    },
+  );
+
+  app.get(
+    '/deals/:id/statement',
+    {
+      config: { access: 'signedIn' },
+      schema: { params: idParamsSchema, response: { 200: statementResponseSchema } },
+    },
+    async (request) =>
+      success({ statement: await dealStatement(app.db, currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/vat-rates',
+    { config: { access: 'admin' }, schema: { response: { 200: vatRatesResponseSchema } } },
+    async () => success(await listVatRates(app.db)),
+  );
+
+  app.post(
+    '/vat-rates',
+    {
+      config: { access: 'network' },
+      schema: { body: createVatRateSchema, response: { 201: vatRateResponseSchema } },
+    },
+    async (request, reply) => {
+      const vatRate = await addVatRate(app.db, currentUser(request), request.body);
+      return reply.status(201).send(success({ vatRate }));
+    },
+  );
+};

@@ -1,0 +1,200 @@
+import {
+  type AgentSplit,
+  commissionStatement,
+  royaltyOf,
+  type SplitTier,
+} from '@shared/domain/commission-statement';
+import { israelMonthRange } from '@shared/domain/israel-calendar';
+import { israelDate } from '@shared/domain/israel-time';
+import { type DealStatement, MONEY_MESSAGES } from '@shared/schemas/money';
+import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { branches, type feePlans, leadActivities, leadReferrals, users, vatRates } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/session';
+import { assertInScope } from '../branches';
+import { planOn, plansOfBranch } from './fee-plans';
+
+/**
+ * A deal's statement (docs/money.md), computed when read from dated rows only: the branch's plan and the VAT
+ * rate in force on the signing date, the royalty the branch owed earlier in the year and each agent's gross
+ * before the deal (docs/decisions/0048-commission-statements.md). A deal today is a lead activity of kind 'deal'
+ * whose commission, in whole ₪, is the fee before VAT.
+ */
+
+const ISRAEL_DATE = sql<string>`to_char(${leadActivities.occurredAt} at time zone 'Asia/Jerusalem', 'YYYY-MM-DD')`;
+
+const splitOf = (plan: typeof feePlans.$inferSelect): AgentSplit =>
+  plan.splitKind === 'tiers'
+    ? { kind: 'tiers', tiers: (plan.tiers ?? []) as SplitTier[] }
+    : { kind: 'fixed', agentBp: plan.agentBp ?? 0 };
+
+/** Whether a row was before the deal in signing order (time, then id), compared in the database's precision. */
+const earlierThan = (id: string) =>
+  sql`(${leadActivities.occurredAt}, ${leadActivities.id}) < (select d.occurred_at, d.id from lead_activities d where d.id = ${id})`;
+
+export async function dealStatement(
+  db: Database,
+  actor: SessionUser,
+  dealId: string,
+): Promise<DealStatement> {
+  const [deal] = await db
+    .select()
+    .from(leadActivities)
+    .where(and(eq(leadActivities.id, dealId), eq(leadActivities.kind, 'deal')))
+    .limit(1);
+  if (!deal) throw notFound(MONEY_MESSAGES.dealNotFound);
+  // An agent reads the deals they share in; an admin the deals of the branches in their scope.
+  if (actor.role === 'admin') assertInScope(actor.branchScope, deal.branchId, MONEY_MESSAGES.dealNotFound);
+  else if (deal.agentId !== actor.id && deal.secondAgentId !== actor.id)
+    throw notFound(MONEY_MESSAGES.dealNotFound);
+
+  const signedOn = israelDate(deal.occurredAt);
+  // The signing year's first instant in Israel: the agent index (agent_id, occurred_at) serves the sums below.
+  const yearStart = israelMonthRange(Number(signedOn.slice(0, 4)), 1).from;
+  const plans = await plansOfBranch(db, deal.branchId);
+  const plan = planOn(plans, signedOn);
+  if (!plan) throw conflict(MONEY_MESSAGES.noPlan);
+
+  const inYearBefore = and(
+    eq(leadActivities.kind, 'deal'),
+    gte(leadActivities.occurredAt, yearStart),
+    earlierThan(deal.id),
+  );
+  const commission = deal.commission ?? 0;
+  const secondPart = deal.secondAgentId ? (deal.secondAgentCommission ?? 0) : 0;
+  const people = [
+    { id: deal.agentId, weight: commission - secondPart },
+    ...(deal.secondAgentId ? [{ id: deal.secondAgentId, weight: secondPart }] : []),
+  ];
+
+  const [vat, branchDeals, referral, grossRows, names] = await Promise.all([
+    vatOn(db, signedOn),
+    // The branch's earlier deals of the year, in signing order, for the royalty it owed before this one.
+    db
+      .select({ commission: leadActivities.commission, signedOn: ISRAEL_DATE })
+      .from(leadActivities)
+      .where(and(inYearBefore, eq(leadActivities.branchId, deal.branchId)))
+      .orderBy(asc(leadActivities.occurredAt), asc(leadActivities.id)),
+    referralOf(db, deal),
+    agentsGrossBefore(
+      db,
+      people.map((p) => p.id).filter((id): id is string => id !== null),
+      inYearBefore,
+    ),
+    db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(
+        sql`${users.id} in (${sql.join(
+          people.map((p) => sql`${p.id ?? '00000000-0000-0000-0000-000000000000'}`),
+          sql`, `,
+        )})`,
+      ),
+  ]);
+
+  let royaltyPaidBefore = 0;
+  const capOf = plan.royaltyCapAgorot;
+  for (const earlier of branchDeals) {
+    const earlierPlan = planOn(plans, earlier.signedOn);
+    if (!earlierPlan) continue;
+    royaltyPaidBefore += royaltyOf(
+      (earlier.commission ?? 0) * 100,
+      earlierPlan.royaltyBp,
+      earlierPlan.royaltyCapAgorot,
+      royaltyPaidBefore,
+    );
+  }
+
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const grossOf = new Map(grossRows.map((g) => [g.id, Number(g.gross)]));
+  let statement: ReturnType<typeof commissionStatement>;
+  try {
+    statement = commissionStatement({
+      fee: commission * 100,
+      feeIncludesVat: false,
+      vatBp: vat,
+      royaltyBp: plan.royaltyBp,
+      royaltyCap: capOf,
+      royaltyPaidBefore,
+      referral,
+      agents: people.map((p) => ({
+        id: p.id ?? '',
+        name: (p.id && nameOf.get(p.id)) || 'סוכן שאינו במערכת',
+        weight: Math.max(0, p.weight) * 100,
+        grossBefore: (p.id && grossOf.get(p.id)) || 0,
+      })),
+      split: splitOf(plan),
+    });
+  } catch (err) {
+    if (err instanceof RangeError) throw conflict(MONEY_MESSAGES.royaltyAndReferral);
+    throw err;
+  }
+  return {
+    dealId: deal.id,
+    leadId: deal.leadId,
+    branchId: deal.branchId,
+    signedOn,
+    feePlanId: plan.id,
+    total: statement.total,
+    net: statement.net,
+    vatBp: statement.vatBp,
+    lines: statement.lines.map((l) => (l.agentId === '' ? { ...l, agentId: undefined } : l)),
+  };
+}
+
+/** The VAT rate in force on an Israel date (before the first stored date: the earliest rate). */
+async function vatOn(db: Database, date: string): Promise<number> {
+  const [inForce] = await db
+    .select({ rateBp: vatRates.rateBp })
+    .from(vatRates)
+    .where(lte(vatRates.startsOn, date))
+    .orderBy(desc(vatRates.startsOn))
+    .limit(1);
+  if (inForce) return inForce.rateBp;
+  const [earliest] = await db
+    .select({ rateBp: vatRates.rateBp })
+    .from(vatRates)
+    .orderBy(asc(vatRates.startsOn))
+    .limit(1);
+  return earliest?.rateBp ?? 0;
+}
+
+/** The referral the deal's lead came with: accepted into the deal's branch before the deal, the latest. */
+async function referralOf(db: Database, deal: typeof leadActivities.$inferSelect) {
+  const [row] = await db
+    .select({ feePercent: leadReferrals.feePercent, from: branches.name })
+    .from(leadReferrals)
+    .innerJoin(branches, eq(branches.id, leadReferrals.fromBranchId))
+    .where(
+      and(
+        eq(leadReferrals.leadId, deal.leadId),
+        eq(leadReferrals.status, 'accepted'),
+        eq(leadReferrals.toBranchId, deal.branchId),
+        lte(leadReferrals.decidedAt, deal.occurredAt),
+      ),
+    )
+    .orderBy(desc(leadReferrals.decidedAt))
+    .limit(1);
+  return row ? { bp: row.feePercent * 100, to: row.from } : null;
+}
+
+/** Each agent's gross in the year before the deal: their part of the fees of earlier deals, in agorot. */
+async function agentsGrossBefore(db: Database, ids: string[], inYearBefore: ReturnType<typeof and>) {
+  if (ids.length === 0) return [];
+  const rows = await Promise.all(
+    ids.map(async (id) => {
+      const [row] = await db
+        .select({
+          gross: sql<string>`coalesce(sum(case when ${leadActivities.agentId} = ${id}
+            then coalesce(${leadActivities.commission}, 0) - case when ${leadActivities.secondAgentId} is not null
+              then coalesce(${leadActivities.secondAgentCommission}, 0) else 0 end
+            else coalesce(${leadActivities.secondAgentCommission}, 0) end), 0) * 100`,
+        })
+        .from(leadActivities)
+        .where(and(inYearBefore, or(eq(leadActivities.agentId, id), eq(leadActivities.secondAgentId, id))));
+      return { id, gross: row?.gross ?? '0' };
+    }),
+  );
+  return rows;
+}

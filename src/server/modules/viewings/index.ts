@@ -1,0 +1,4 @@
+// Viewings booked from the property page (docs/viewings.md, docs/decisions/0050-viewing-booking.md).
+
+export { viewingFormPost } from './form-post';
+export { viewingRoutes } from './routes';

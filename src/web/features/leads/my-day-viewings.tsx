@@ -1,0 +1,127 @@
+import { israelMinuteOfDay } from '@shared/domain/israel-calendar';
+import { formatDate } from '@shared/domain/israel-time';
+import { clockOfMinutes } from '@shared/domain/office-clock';
+import { paths } from '@shared/paths';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from '@web/components/button';
+import { viewingsStaff as t } from '@web/i18n/viewings-staff';
+import { ApiError, apiRequest } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+
+type StaffViewing = {
+  _id: string;
+  status: string;
+  startsAt: string;
+  proposals: string[];
+  address: string;
+  city: string;
+  visitorName: string;
+  visitorPhone: string;
+  leadId: string | null;
+};
+
+const KEY = ['viewings', 'my-day'] as const;
+const when = (iso: string) => {
+  const at = new Date(iso);
+  return `${formatDate(at)} ${clockOfMinutes(israelMinuteOfDay(at))}`;
+};
+
+function useUpcomingViewings() {
+  // The range is fixed when the page opens, so the query key stays one.
+  const [range] = useState(() => {
+    const from = new Date();
+    return { from: from.toISOString(), to: new Date(from.getTime() + 14 * 86_400_000).toISOString() };
+  });
+  return useQuery({
+    queryKey: KEY,
+    queryFn: async () =>
+      (
+        await apiRequest<{ data: { viewings: StaffViewing[] } }>(
+          `/viewings?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+        )
+      ).data.viewings,
+  });
+}
+
+function useViewingAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, startsAt }: { id: string; action: 'confirm' | 'cancel'; startsAt?: string }) =>
+      apiRequest(`/viewings/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+        body: action === 'confirm' ? { startsAt } : undefined,
+      }),
+    onSuccess: (_r, v) => toast.success(v.action === 'confirm' ? t.confirmed : t.cancelled),
+    onError: (err) => toast.error(err instanceof ApiError ? err.message : t.failure),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** The agent's viewings of the next two weeks: requests confirmed in one tap at a proposed time, or cancelled. */
+export function MyDayViewings() {
+  const id = useId();
+  const list = useUpcomingViewings();
+  const act = useViewingAction();
+  const items = list.data ?? [];
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid="my-day-viewings">
+      <h2 id={id} className="text-xl font-bold text-brand-900">
+        {t.title} ({items.length})
+      </h2>
+      {list.isError ? (
+        <p role="alert">{t.loadFailure}</p>
+      ) : items.length === 0 ? (
+        <p className="rounded-xl bg-white p-4 text-slate-600 shadow-sm">{t.empty}</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((v) => (
+            <li key={v._id} className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm">
+              <p className="font-semibold">
+                {v.status === 'requested' ? t.status.requested : when(v.startsAt)} · {t.status[v.status]}
+              </p>
+              <p>
+                {v.leadId ? (
+                  <Link to={paths.leadView(v.leadId)} className="text-brand-800 underline">
+                    {v.visitorName}
+                  </Link>
+                ) : (
+                  v.visitorName
+                )}{' '}
+                ·{' '}
+                <a href={`tel:${v.visitorPhone}`} dir="ltr" className="underline">
+                  {v.visitorPhone}
+                </a>
+              </p>
+              <p className="text-sm text-slate-700">
+                {v.address}, {v.city}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {v.status === 'requested' &&
+                  v.proposals.map((p) => (
+                    <Button
+                      key={p}
+                      type="button"
+                      disabled={act.isPending}
+                      onClick={() => act.mutate({ id: v._id, action: 'confirm', startsAt: p })}
+                    >
+                      {t.confirmAt(when(p))}
+                    </Button>
+                  ))}
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={act.isPending}
+                  onClick={() => act.mutate({ id: v._id, action: 'cancel' })}
+                >
+                  {t.cancel}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

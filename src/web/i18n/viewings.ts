@@ -1,0 +1,20 @@
+/** Texts of booking a viewing on the property page (docs/viewings.md). */
+export const viewings = {
+  title: 'קביעת ביקור בנכס',
+  introInstant: 'בחרו מועד פנוי, והביקור נקבע מיד.',
+  introRequest: 'בחרו מועד שנוח לכם, והסוכן יחזור אליכם לאישור.',
+  slots: 'מועדים פנויים',
+  seatsLeft: (n: number) => (n === 1 ? 'נותר מקום אחד' : `נותרו ${n} מקומות`),
+  name: 'שם',
+  phone: 'טלפון נייד',
+  email: 'דוא"ל (לא חובה)',
+  honeypot: 'אתר אינטרנט',
+  submitInstant: 'קביעת הביקור',
+  submitRequest: 'שליחת בקשה לביקור',
+  sending: 'שולחים...',
+  booked: 'הביקור נקבע. נתראה בנכס!',
+  requested: 'הבקשה נשלחה לסוכן, והוא יחזור אליכם לאישור המועד.',
+  failure: 'לא הצלחנו לקבוע את הביקור. נסו שוב.',
+  pickSlot: 'יש לבחור מועד לביקור',
+  consent: 'כדי לקבוע את הביקור ולחזור אליכם',
+} as const;
