@@ -11,8 +11,11 @@ import { expect, test } from './fixtures';
  * property 146.0 KB) plus about 2%. Admin-only code (the card's edit form and delete dialog) loads when used.
  * 29.11.2026: the network's pages (/Network, /Referrals: their routes, paths and navigation entries; the pages
  * themselves load when opened) brought /Sale to 148.0 and the property page to 149.1 KB: one more KB each.
+ * 29.11.2026, issue 39's search filters (floor, amenities, entry, price per m², neighbourhood: their fields, URL
+ * parsing and chips) add about 2.6 KB to /Sale (scripts/bundle-report.mjs: 143.1 -> 145.7 KB on the same build
+ * machine), and 0.1-0.2 KB to home and the property page: /Sale's ceiling is 152 KB.
  */
-const BUDGET_KB = { home: 145, sale: 149, property: 150 } as const;
+const BUDGET_KB = { home: 145, sale: 152, property: 150 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();

@@ -61,6 +61,25 @@ describe('server-rendered public pages', () => {
     expect(rootOf(filtered.body)).not.toContain('בן עמי 8');
   });
 
+  it('/Sale filters by the URL of a plain GET form before any script: floor, amenities, chips', async () => {
+    await createProperty(app.db, {
+      city: 'טבריה',
+      address: 'הגליל 4',
+      floor: '4',
+      features: ['חניה', 'ממ"ד'],
+    });
+    await createProperty(app.db, { city: 'טבריה', address: 'הגליל 9', floor: 'קרקע', features: ['חניה'] });
+    // As a browser submits the form unticked and untouched: every field, empty or at its default.
+    const query = `city=${encodeURIComponent('טבריה')}&category=&minRooms=1&maxRooms=10&minFloor=2&maxFloor=5&notTop=1&amenities=parking&amenities=safeRoom&entry=&neighbourhood=&minPricePerMeter=&maxPricePerMeter=`;
+    const res = await app.inject({ url: `/Sale?${query}` });
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('הגליל 4');
+    expect(root).not.toContain('הגליל 9');
+    expect(root).toContain('קומה 2–5 · לא קומה אחרונה · חניה · ממ״ד');
+    expect(root).toContain('נמצא נכס אחד');
+  });
+
   it('an agent page holds the agent', async () => {
     const agent = await createUser(app.db, { name: 'נועה ישראלי', aboutMe: 'מתמחה בדירות גן' });
     const res = await app.inject({ url: `/AboutAgent/${agent.id}` });

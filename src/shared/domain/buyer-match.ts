@@ -1,11 +1,12 @@
 import { TRANSACTION_TYPES } from './property-options';
 import { type SavedSearchFilters, searchBounds } from './saved-search';
+import { extraFiltersMatch, type FilterableProperty } from './search-filter-match';
 
 /** A listing up to this share over a requirement's maximum price still matches, and says so. */
 export const PRICE_TOLERANCE = 0.05;
 
-/** What matching reads of a property. */
-export type MatchableProperty = {
+/** What matching reads of a property (the extra filters' facts too: floor, size, entry, neighbourhood). */
+export type MatchableProperty = FilterableProperty & {
   typeTransaction: string;
   city: string;
   address: string;
@@ -27,7 +28,8 @@ const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim()
  * Whether a property meets a buyer's requirement (a saved search): the deal type; the city and street when
  * given; the rooms range (a property without a room count meets only a requirement with no rooms bound); the
  * price range, where up to PRICE_TOLERANCE over the maximum still matches and is flagged; the category when
- * given; and every feature asked for. Sold or rented properties never match.
+ * given; every feature asked for; and the extra filters (floor, entry, price per m², neighbourhood:
+ * extraFiltersMatch). Sold or rented properties never match.
  */
 export function matchRequirement(filters: SavedSearchFilters, property: MatchableProperty): BuyerMatch {
   const no = { matches: false } as const;
@@ -49,6 +51,7 @@ export function matchRequirement(filters: SavedSearchFilters, property: Matchabl
     overMaxPercent = Math.ceil(((property.price - bounds.maxPrice) / bounds.maxPrice) * 100);
   }
   if (!filters.features.every((feature) => property.features.includes(feature))) return no;
+  if (!extraFiltersMatch(filters, property)) return no;
   return { matches: true, overMaxPercent };
 }
 

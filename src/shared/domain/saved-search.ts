@@ -1,5 +1,6 @@
 import { roomsText } from './rooms';
 
+import { type ExtraFilters, extraFilterChips } from './search-filters';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from './search-limits';
 
 export { SEARCH_PRICE_MAX, SEARCH_ROOMS };
@@ -9,7 +10,8 @@ export type SearchType = 'sale' | 'rent';
 /**
  * A saved search: the filters of /Sale or /Rent (without the sort order) and the features asked for. A range
  * end at the slider's end means no bound on that side (as on the listing pages, where such a filter is left
- * out), an empty city, street or category means any.
+ * out), an empty city, street or category means any. The extra filters of issue 39 (floor, entry, price per
+ * m², neighbourhood) are optional: a search saved before them has none; the amenities are among the features.
  */
 export type SavedSearchFilters = {
   type: SearchType;
@@ -21,7 +23,7 @@ export type SavedSearchFilters = {
   minPrice: number;
   maxPrice: number;
   features: string[];
-};
+} & Partial<Omit<ExtraFilters, 'amenities'>>;
 
 /** Bounds in force: null where the range end is the slider's end (no bound on that side). */
 export function searchBounds(filters: SavedSearchFilters) {
@@ -91,5 +93,6 @@ export function savedSearchSentence(filters: SavedSearchFilters): string {
   if (price) parts.push(price);
   if (filters.features.length > 0) parts.push(`עם ${list(filters.features)}`);
   if (filters.type === 'sale' && parts.length === 1) parts.push('למכירה');
-  return parts.join(' ');
+  const extra = extraFilterChips(filters, { amenities: false });
+  return extra.length > 0 ? `${parts.join(' ')} · ${extra.join(' · ')}` : parts.join(' ');
 }

@@ -4,8 +4,15 @@ import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/ph
 import { plural } from '../domain/plural';
 import { ALL_FEATURES, PROPERTY_CATEGORIES } from '../domain/property-options';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '../domain/saved-search';
+import {
+  ENTRY_FILTER_KEYS,
+  type EntryFilter,
+  PRICE_PER_METER_MAX,
+  SEARCH_FLOORS,
+} from '../domain/search-filters';
 import { idSchema, optionalLine, successSchema, trimmed } from './common';
 import { honeypot, LEAD_MESSAGES } from './leads';
+import { PROPERTY_MESSAGES, refineExtraRanges } from './property';
 
 /** The Hebrew messages of the alerts API (docs/alerts.md). */
 export const ALERT_MESSAGES = {
@@ -62,6 +69,29 @@ const number = z.number({ error: ALERT_MESSAGES.numberInvalid }).refine(Number.i
 });
 const text = (max: number) => optionalLine(max, `עד ${max} תווים`);
 
+const wholeIn = (min: number, max: number, message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
+    .optional();
+/** The filters of issue 39 in a saved search (docs/search.md); the amenities are its features. */
+const extraFilterFields = {
+  minFloor: wholeIn(SEARCH_FLOORS.min, SEARCH_FLOORS.max, PROPERTY_MESSAGES.searchFloorInvalid),
+  maxFloor: wholeIn(SEARCH_FLOORS.min, SEARCH_FLOORS.max, PROPERTY_MESSAGES.searchFloorInvalid),
+  notGround: z.boolean({ error: PROPERTY_MESSAGES.booleanInvalid }).optional(),
+  notTop: z.boolean({ error: PROPERTY_MESSAGES.booleanInvalid }).optional(),
+  entry: z
+    .enum(ENTRY_FILTER_KEYS as [EntryFilter, ...EntryFilter[]], {
+      error: PROPERTY_MESSAGES.entryFilterInvalid,
+    })
+    .optional(),
+  minPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),
+  maxPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),
+  neighbourhood: text(80).optional(),
+};
+
 /**
  * A saved search's filters: /Sale's or /Rent's (src/web/features/properties/filters.ts) without the sort, plus
  * features. A range end left out is the slider's end (no bound). Refused, with the filters' messages: a value
@@ -86,8 +116,10 @@ export const savedSearchFiltersSchema = z
       })
       .max(ALL_FEATURES.length)
       .default([]),
+    ...extraFilterFields,
   })
   .superRefine((f, ctx) => {
+    refineExtraRanges(f, ctx);
     const roomsRange = ALERT_MESSAGES.outOfRange(String(SEARCH_ROOMS.min), String(SEARCH_ROOMS.max));
     const top = SEARCH_PRICE_MAX[f.type];
     const priceRange = ALERT_MESSAGES.outOfRange(shekels(0), shekels(top));
@@ -116,6 +148,10 @@ export const savedSearchFiltersSchema = z
     maxRooms: f.maxRooms ?? SEARCH_ROOMS.max,
     minPrice: f.minPrice ?? 0,
     maxPrice: f.maxPrice ?? SEARCH_PRICE_MAX[f.type],
+    // Filters not in force are left out of the stored JSON, as in a search saved before them.
+    notGround: f.notGround || undefined,
+    notTop: f.notTop || undefined,
+    neighbourhood: f.neighbourhood || undefined,
   }));
 /** @public (the web side imports it) */
 export type SavedSearchFiltersInput = z.input<typeof savedSearchFiltersSchema>;
@@ -241,6 +277,14 @@ export const savedSearchFiltersOutSchema = z.object({
   minPrice: z.number(),
   maxPrice: z.number(),
   features: z.array(z.string()),
+  minFloor: z.number().nullish(),
+  maxFloor: z.number().nullish(),
+  notGround: z.boolean().nullish(),
+  notTop: z.boolean().nullish(),
+  entry: z.enum(ENTRY_FILTER_KEYS as [EntryFilter, ...EntryFilter[]]).nullish(),
+  minPricePerMeter: z.number().nullish(),
+  maxPricePerMeter: z.number().nullish(),
+  neighbourhood: z.string().nullish(),
 });
 
 export const savedSearchSchema = z.object({

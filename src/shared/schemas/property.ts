@@ -10,6 +10,14 @@ import {
   SEARCH_SORTS,
   TRANSACTION_TYPES,
 } from '../domain/property-options';
+import {
+  AMENITY_KEYS,
+  type Amenity,
+  ENTRY_FILTER_KEYS,
+  type EntryFilter,
+  PRICE_PER_METER_MAX,
+  SEARCH_FLOORS,
+} from '../domain/search-filters';
 import { isHttpUrl } from '../domain/urls';
 import { branchRefSchema } from './branch';
 import { freeText, idSchema, numberText, optionalLine, successSchema, trimmed } from './common';
@@ -35,6 +43,13 @@ export const PROPERTY_MESSAGES = {
   floorInvalid: `יש להזין מספר קומה (${MIN_FLOOR} עד ${MAX_FLOOR}), קרקע או מרתף`,
   entryDateInvalid: `מועד הכניסה חייב להיות אחד מאלה: ${ENTRY_DATE_OPTIONS.join(', ')}`,
   featureInvalid: 'מאפיין לא מוכר',
+  buildingFloorsInvalid: `מספר הקומות בבניין חייב להיות מספר שלם בין 1 ל-${MAX_FLOOR}`,
+  searchFloorInvalid: `הקומה חייבת להיות מספר שלם בין ${SEARCH_FLOORS.min} ל-${SEARCH_FLOORS.max} (קרקע היא 0)`,
+  pricePerMeterInvalid: 'המחיר למ"ר חייב להיות מספר שלם של שקלים שאינו שלילי',
+  minAboveMax: 'המינימום לא יכול לעלות על המקסימום',
+  amenityInvalid: 'מאפיין לא מוכר (חניה, ממ"ד, מעלית, מחסן, נגישות או מרפסת)',
+  entryFilterInvalid: 'מועד כניסה לא מוכר (מיידית, או מיידית או גמישה)',
+  flagInvalid: 'ערך לא תקין (1 לסימון)',
 } as const;
 
 export const MAX_IMAGES_PER_PROPERTY = 30;
@@ -107,6 +122,13 @@ export const propertyFieldsSchema = z.object({
   floor,
   size: size.nullable(),
   entryDate: choice(ENTRY_DATE_OPTIONS, PROPERTY_MESSAGES.entryDateInvalid),
+  buildingFloors: z
+    .number({ error: PROPERTY_MESSAGES.buildingFloorsInvalid })
+    .int({ error: PROPERTY_MESSAGES.buildingFloorsInvalid })
+    .min(1, { error: PROPERTY_MESSAGES.buildingFloorsInvalid })
+    .max(MAX_FLOOR, { error: PROPERTY_MESSAGES.buildingFloorsInvalid })
+    .nullable(),
+  neighbourhood: text(80).nullable(),
   propertyCondition: text(60).nullable(),
   features: z.array(feature, { error: PROPERTY_MESSAGES.textInvalid }).max(40),
   description: freeText(5000, 'עד 5000 תווים', PROPERTY_MESSAGES.textInvalid),
@@ -165,6 +187,8 @@ export const propertySchema = z.object({
   floor: z.string().nullable(),
   size: z.number().nullable(),
   entryDate: z.string().nullable(),
+  buildingFloors: z.number().nullable(),
+  neighbourhood: z.string().nullable(),
   propertyCondition: z.string().nullable(),
   features: z.array(z.string()),
   description: z.string(),
@@ -187,27 +211,94 @@ const queryNumber = (max: number, whole = false) => {
   return numberText((whole ? number.int({ error: PROPERTY_MESSAGES.numberInvalid }) : number).optional());
 };
 const queryText = z.string().trim().max(160).optional();
+const wholeIn = (min: number, max: number, message: string) =>
+  numberText(
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(max, { error: message })
+      .optional(),
+  );
+/** A checkbox of a plain GET form: '1' (or 'true') when ticked, absent when not. */
+const queryFlag = z
+  .enum(['1', 'true', '0', 'false', ''], { error: PROPERTY_MESSAGES.flagInvalid })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+/** Repeated keys (amenities=parking&amenities=safeRoom) arrive as an array, a single one as a string. */
+const queryList = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.enum(options, { error: message }), { error: message }).max(options.length * 2),
+  );
+
+/**
+ * The filters of issue 39 (docs/search.md): floor range (ground 0), not ground, not top, amenities, entry,
+ * price per m² and neighbourhood; refused with Hebrew messages for an unknown value or a minimum above its
+ * maximum.
+ */
+export const extraSearchFields = {
+  minFloor: wholeIn(SEARCH_FLOORS.min, SEARCH_FLOORS.max, PROPERTY_MESSAGES.searchFloorInvalid),
+  maxFloor: wholeIn(SEARCH_FLOORS.min, SEARCH_FLOORS.max, PROPERTY_MESSAGES.searchFloorInvalid),
+  notGround: queryFlag,
+  notTop: queryFlag,
+  amenities: queryList(AMENITY_KEYS as [Amenity, ...Amenity[]], PROPERTY_MESSAGES.amenityInvalid),
+  entry: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(ENTRY_FILTER_KEYS as [EntryFilter, ...EntryFilter[]], {
+        error: PROPERTY_MESSAGES.entryFilterInvalid,
+      })
+      .optional(),
+  ),
+  minPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),
+  maxPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),
+  neighbourhood: z.string().trim().max(80, { error: 'עד 80 תווים' }).optional(),
+};
+
+type RangeIssues = {
+  minFloor?: number;
+  maxFloor?: number;
+  minPricePerMeter?: number;
+  maxPricePerMeter?: number;
+};
+/** A minimum above its maximum is refused, on the minimum's field. */
+export function refineExtraRanges(f: RangeIssues, ctx: z.RefinementCtx) {
+  const pairs = [
+    ['minFloor', 'maxFloor'],
+    ['minPricePerMeter', 'maxPricePerMeter'],
+  ] as const;
+  for (const [min, max] of pairs) {
+    const low = f[min];
+    const high = f[max];
+    if (low !== undefined && high !== undefined && low > high)
+      ctx.addIssue({ code: 'custom', path: [min], message: PROPERTY_MESSAGES.minAboveMax });
+  }
+}
 
 /** The server-side search of the sale and rent pages (only properties that are not sold). */
-export const propertySearchQuerySchema = z.object({
-  type: z.enum(['sale', 'rent'], { error: PROPERTY_MESSAGES.dealTypeRequired }),
-  city: queryText,
-  street: queryText,
-  category: categorySchema.or(z.literal('')).optional(),
-  minRooms: queryNumber(100),
-  maxRooms: queryNumber(100),
-  // Prices are whole shekels (an integer column): 100.5 is refused, not compared.
-  minPrice: queryNumber(1_000_000_000, true),
-  maxPrice: queryNumber(1_000_000_000, true),
-  sort: z.enum(SEARCH_SORTS, { error: 'מיון לא מוכר' }).default('newest'),
-  /** true: the sold sales (type=sale) or rented rentals (type=rent), most recently changed first by default. */
-  sold: z
-    .enum(['true', 'false'], { error: 'ערך לא תקין' })
-    .default('false')
-    .transform((v) => v === 'true'),
-  page: numberText(z.number().int().min(1).max(100_000).default(1)),
-  pageSize: numberText(z.number().int().min(1).max(60).default(12)),
-});
+export const propertySearchQuerySchema = z
+  .object({
+    type: z.enum(['sale', 'rent'], { error: PROPERTY_MESSAGES.dealTypeRequired }),
+    city: queryText,
+    street: queryText,
+    category: categorySchema.or(z.literal('')).optional(),
+    minRooms: queryNumber(100),
+    maxRooms: queryNumber(100),
+    // Prices are whole shekels (an integer column): 100.5 is refused, not compared.
+    minPrice: queryNumber(1_000_000_000, true),
+    maxPrice: queryNumber(1_000_000_000, true),
+    sort: z.enum(SEARCH_SORTS, { error: 'מיון לא מוכר' }).default('newest'),
+    /** true: the sold sales (type=sale) or rented rentals (type=rent), most recently changed first by default. */
+    sold: z
+      .enum(['true', 'false'], { error: 'ערך לא תקין' })
+      .default('false')
+      .transform((v) => v === 'true'),
+    page: numberText(z.number().int().min(1).max(100_000).default(1)),
+    pageSize: numberText(z.number().int().min(1).max(60).default(12)),
+    ...extraSearchFields,
+  })
+  .superRefine(refineExtraRanges);
 export type PropertySearchQuery = z.infer<typeof propertySearchQuerySchema>;
 
 export const propertyResponseSchema = successSchema(z.object({ data: propertySchema }));

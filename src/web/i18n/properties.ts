@@ -118,6 +118,8 @@ export const properties = {
     category: 'סוג נכס',
     rooms: 'חדרים',
     floor: 'קומה',
+    buildingFloors: 'קומות בבניין',
+    neighbourhood: 'שכונה',
     size: 'גודל (מ"ר)',
     entryDate: 'תאריך כניסה',
     propertyCondition: 'מצב הנכס',

@@ -29,6 +29,17 @@ export const properties = pgTable(
     category: text('category').notNull(),
     rooms: real('rooms'),
     floor: text('floor'),
+    /**
+     * The floor as a number for the floor filters (docs/decisions/0049): ground 0, basement -1, a number as
+     * written; computed by the database from `floor`, never written.
+     */
+    floorNumber: integer('floor_number').generatedAlwaysAs(
+      sql`case when "floor" = 'קרקע' then 0 when "floor" = 'מרתף' then -1 when "floor" ~ '^-?[0-9]{1,3}$' then "floor"::integer end`,
+    ),
+    /** How many floors the building has above the ground (for 'not the top floor'); null when not known. */
+    buildingFloors: integer('building_floors'),
+    /** The neighbourhood within the city, as the office writes it; null when not given. */
+    neighbourhood: text('neighbourhood'),
     size: integer('size'),
     entryDate: text('entry_date'),
     propertyCondition: text('property_condition'),
@@ -109,6 +120,15 @@ export const properties = pgTable(
     index('properties_sold_recent_idx')
       .on(t.typeTransaction, t.updatedAt.desc().nullsFirst(), t.id, t.city, t.category, t.price, t.rooms)
       .where(sql`${t.sold}`),
+    // The search's new filters (docs/decisions/0049): the features asked for (parking, safe room...) by
+    // containment, and a neighbourhood within a city.
+    index('properties_features_idx').using('gin', t.features),
+    index('properties_neighbourhood_idx').on(
+      t.typeTransaction,
+      t.sold,
+      t.city,
+      sql`lower(btrim(${t.neighbourhood}))`,
+    ),
     index('properties_agent_idx').on(t.agentId),
     index('properties_branch_created_idx').on(t.branchId, t.createdAt),
     index('properties_agent_secend_idx').on(t.agentSecendId),

@@ -65,7 +65,22 @@ function randomFilters(): SavedSearchFilters {
     minPrice,
     maxPrice,
     features: FEATURES.filter(() => rnd.chance(0.15)),
+    ...randomExtraFilters(),
   };
+}
+
+/** The filters of issue 39, each in force now and then (a search saved before them has none). */
+function randomExtraFilters(): Partial<SavedSearchFilters> {
+  const out: Partial<SavedSearchFilters> = {};
+  if (rnd.chance(0.15)) out.minFloor = rnd.pick([0, 1, 2]);
+  if (rnd.chance(0.15)) out.maxFloor = rnd.pick([3, 5, 8]);
+  if (rnd.chance(0.15)) out.notGround = true;
+  if (rnd.chance(0.15)) out.notTop = true;
+  if (rnd.chance(0.15)) out.entry = rnd.pick(['immediate', 'flexible'] as const);
+  if (rnd.chance(0.1)) out.minPricePerMeter = rnd.pick([5_000, 15_000, 30]);
+  if (rnd.chance(0.1)) out.maxPricePerMeter = rnd.pick([20_000, 40_000, 100]);
+  if (rnd.chance(0.15)) out.neighbourhood = rnd.pick(['נווה שאנן', ' Carmel ', 'כרמל']);
+  return out;
 }
 
 async function seedSubscribersAndSearches(db: Database) {
@@ -114,6 +129,11 @@ async function seedPropertiesAndEvents(db: Database, subscriberIds: string[]) {
           price: Math.round(scale * rnd.pick([0.8, 1.2, 1.5, 2, 2.09, 2.1, 2.5, 2.6, 3.1, 3.16])),
           features: FEATURES.filter(() => rnd.chance(0.5)),
           sold: rnd.chance(0.1),
+          floor: rnd.pick([null, 'קרקע', 'מרתף', '1', '2', '4', '5', '9']),
+          buildingFloors: rnd.pick([null, 4, 5, 9]),
+          entryDate: rnd.pick([null, 'מידי', 'גמיש', 'לפי הסכם']),
+          size: rnd.pick([null, 60, 100, 140]),
+          neighbourhood: rnd.pick([null, 'נווה שאנן', 'carmel', 'כרמל ']),
         };
       }),
     )

@@ -1,6 +1,7 @@
 import { PRICE_TOLERANCE } from '@shared/domain/buyer-match';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS, type SearchType } from '@shared/domain/saved-search';
+import { entryFiltersMet, floorNumberOf, isTopFloor } from '@shared/domain/search-filter-match';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alertEvents, properties } from '../../db/schema';
@@ -35,6 +36,11 @@ export function eventRecord(seq: number, event: EventRow, property: PropertyRow)
     category: property.category,
     rooms: property.rooms,
     features: property.features,
+    floor_number: floorNumberOf(property.floor),
+    is_top: isTopFloor(property),
+    entry_keys: entryFiltersMet(property.entryDate),
+    size: property.size,
+    neighbourhood_key: property.neighbourhood?.trim().toLocaleLowerCase() ?? '',
   };
 }
 
@@ -42,7 +48,7 @@ export function eventRecord(seq: number, event: EventRow, property: PropertyRow)
  * The alert records of a slice of events in one set-based statement. Each event meets only the live searches
  * of its deal type whose city is its own or none (the partial index saved_searches_live_match_idx, on the
  * type and the normalized city); the rest of matchRequirement's rule (street, category, rooms, price with its
- * tolerance, features) is checked on those rows. A price drop also reaches the property's favourites. One
+ * tolerance, features, and the extra filters of issue 39) is checked on those rows. A price drop also reaches the property's favourites. One
  * record per subscriber, property and reason: the earliest event of the slice wins (DISTINCT ON), and one
  * recorded by an earlier slice stays (ON CONFLICT DO NOTHING on alert_deliveries_once_idx).
  */
@@ -52,7 +58,8 @@ export function insertAlerts(records: ReturnType<typeof eventRecord>[], now: Dat
     with e as (
       select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as e(
         seq int, property_id uuid, kind text, old_price int, price int, search_type text, price_top float8,
-        city_key text, address_key text, category text, rooms float8, features jsonb)
+        city_key text, address_key text, category text, rooms float8, features jsonb,
+        floor_number int, is_top boolean, entry_keys jsonb, size int, neighbourhood_key text)
     ),
     matched as (
       select s.subscriber_id, e.property_id, e.kind as reason, e.old_price, e.price, e.seq
@@ -81,6 +88,18 @@ export function insertAlerts(records: ReturnType<typeof eventRecord>[], now: Dat
         and (coalesce((s.f->>'maxPrice')::float8 >= e.price_top, true)
           or e.price <= (s.f->>'maxPrice')::float8 * ${1 + PRICE_TOLERANCE}::float8)
         and coalesce(s.f->'features', '[]'::jsonb) <@ e.features
+        -- The filters of issue 39, as extraFiltersMatch (src/shared/domain/search-filters.ts) decides them.
+        and (s.f->>'minFloor' is null or e.floor_number >= (s.f->>'minFloor')::int)
+        and (s.f->>'maxFloor' is null or e.floor_number <= (s.f->>'maxFloor')::int)
+        and (not coalesce((s.f->>'notGround')::boolean, false) or e.floor_number <> 0)
+        and (not coalesce((s.f->>'notTop')::boolean, false) or not e.is_top)
+        and (s.f->>'entry' is null or e.entry_keys @> jsonb_build_array(s.f->>'entry'))
+        and (s.f->>'minPricePerMeter' is null
+          or (e.size > 0 and e.price >= (s.f->>'minPricePerMeter')::float8 * e.size))
+        and (s.f->>'maxPricePerMeter' is null
+          or (e.size > 0 and e.price <= (s.f->>'maxPricePerMeter')::float8 * e.size))
+        and (btrim(coalesce(s.f->>'neighbourhood', '')) = ''
+          or lower(btrim(s.f->>'neighbourhood')) = e.neighbourhood_key)
       union all
       select f.subscriber_id, e.property_id, 'priceDrop', e.old_price, e.price, e.seq
       from e

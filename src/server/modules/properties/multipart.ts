@@ -53,7 +53,7 @@ export async function readPropertyForm(
 }
 
 const BOOLEAN_FIELDS = ['sold', 'pinuy_binuy', 'exclusive'];
-const NUMBER_FIELDS = ['price', 'rooms', 'size'];
+const NUMBER_FIELDS = ['price', 'rooms', 'size', 'buildingFloors'];
 const TRUE = new Set(['true', 'on', '1', 'yes']);
 const FALSE = new Set(['false', 'off', '0', 'no']);
 

@@ -164,6 +164,8 @@ export function toProperty(r: PropertyRow, storage: Storage): Property {
     floor: p.floor,
     size: p.size,
     entryDate: p.entryDate,
+    buildingFloors: p.buildingFloors,
+    neighbourhood: p.neighbourhood,
     propertyCondition: p.propertyCondition,
     features: p.features,
     description: p.description,

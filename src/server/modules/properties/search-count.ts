@@ -17,6 +17,15 @@ const keyOf = (q: PropertySearchQuery) =>
     q.maxRooms,
     q.minPrice,
     q.maxPrice,
+    q.minFloor,
+    q.maxFloor,
+    q.notGround,
+    q.notTop,
+    [...new Set(q.amenities)].sort(),
+    q.entry,
+    q.minPricePerMeter,
+    q.maxPricePerMeter,
+    q.neighbourhood?.toLocaleLowerCase(),
   ]);
 
 export type SearchCount = { total: number; totalCapped: boolean };

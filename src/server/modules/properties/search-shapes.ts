@@ -1,3 +1,4 @@
+import { AMENITIES, ENTRY_FILTERS } from '@shared/domain/search-filters';
 import { type PropertySearchQuery, searchTypeToTransaction } from '@shared/schemas/property';
 import { and, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -18,6 +19,14 @@ export function searchValues(q: PropertySearchQuery) {
     maxRooms: q.maxRooms,
     minPrice: q.minPrice,
     maxPrice: q.maxPrice,
+    minFloor: q.minFloor,
+    maxFloor: q.maxFloor,
+    // Sorted and deduplicated, so one set of amenities is one cache key (search-count.ts).
+    features: q.amenities.length ? [...new Set(q.amenities)].sort().map((a) => AMENITIES[a]) : undefined,
+    entryDates: q.entry ? [...ENTRY_FILTERS[q.entry]] : undefined,
+    minPricePerMeter: q.minPricePerMeter,
+    maxPricePerMeter: q.maxPricePerMeter,
+    neighbourhood: q.neighbourhood ? q.neighbourhood.toLocaleLowerCase() : undefined,
   };
 }
 type SearchValues = ReturnType<typeof searchValues>;
@@ -50,7 +59,44 @@ function conditions(
   if (v.maxRooms !== undefined) conditions.push(lte(properties.rooms, value('maxRooms', v.maxRooms)));
   if (v.minPrice !== undefined) conditions.push(gte(properties.price, value('minPrice', v.minPrice)));
   if (v.maxPrice !== undefined) conditions.push(lte(properties.price, value('maxPrice', v.maxPrice)));
+  conditions.push(...extraConditions(q, v, value));
   return and(...conditions)!;
+}
+
+/**
+ * The filters of issue 39, as extraFiltersMatch (src/shared/domain/search-filters.ts) decides them: the floor
+ * by the computed floor_number (a property without a floor meets no floor bound), 'not top' leaves out a
+ * penthouse and a floor at or above the building's known floor count, every amenity asked for is among the
+ * features (the GIN index properties_features_idx), the price per m² only on a property with a size.
+ */
+function extraConditions(
+  q: PropertySearchQuery,
+  v: SearchValues,
+  value: Parameters<typeof conditions>[1],
+): SQL[] {
+  const out: SQL[] = [];
+  const floor = properties.floorNumber;
+  if (v.minFloor !== undefined) out.push(gte(floor, value('minFloor', v.minFloor)));
+  if (v.maxFloor !== undefined) out.push(lte(floor, value('maxFloor', v.maxFloor)));
+  if (q.notGround) out.push(sql`${floor} <> 0`);
+  if (q.notTop)
+    out.push(
+      sql`${properties.category} not like 'פנטהאוז%' and (${floor} is null or ${properties.buildingFloors} is null or ${floor} < ${properties.buildingFloors})`,
+    );
+  if (v.features) out.push(sql`${properties.features} @> ${value('features', v.features)}::text[]`);
+  if (v.entryDates)
+    out.push(sql`${properties.entryDate} = any(${value('entryDates', v.entryDates)}::text[])`);
+  if (v.minPricePerMeter !== undefined)
+    out.push(
+      sql`${properties.size} > 0 and ${properties.price} >= ${value('minPricePerMeter', v.minPricePerMeter)}::float8 * ${properties.size}`,
+    );
+  if (v.maxPricePerMeter !== undefined)
+    out.push(
+      sql`${properties.size} > 0 and ${properties.price} <= ${value('maxPricePerMeter', v.maxPricePerMeter)}::float8 * ${properties.size}`,
+    );
+  if (v.neighbourhood)
+    out.push(sql`lower(btrim(${properties.neighbourhood})) = ${value('neighbourhood', v.neighbourhood)}`);
+  return out;
 }
 
 /** The WHERE of a search with its values in place (a one-off query). */
@@ -69,12 +115,24 @@ export const shapeConditions = (q: PropertySearchQuery): SQL =>
 export function shapeKey(q: PropertySearchQuery): string {
   const given = [q.city, q.street, q.category].map((text) => (text ? '1' : '0'));
   const bounds = [q.minRooms, q.maxRooms, q.minPrice, q.maxPrice].map((n) => (n === undefined ? '0' : '1'));
-  return `${q.sold ? 'sold' : 'open'}_${given.join('')}${bounds.join('')}`;
+  const extra = [
+    q.minFloor !== undefined,
+    q.maxFloor !== undefined,
+    q.notGround,
+    q.notTop,
+    q.amenities.length > 0,
+    Boolean(q.entry),
+    q.minPricePerMeter !== undefined,
+    q.maxPricePerMeter !== undefined,
+    Boolean(q.neighbourhood),
+  ].map((given) => (given ? '1' : '0'));
+  return `${q.sold ? 'sold' : 'open'}_${given.join('')}${bounds.join('')}${extra.join('')}`;
 }
 
 /**
  * Statements prepared per search shape and database. Each is named (`search_<kind>_<shape>`), so PostgreSQL
- * parses it once per connection too; a name always stands for the same text. At most 2 x 128 shapes per kind.
+ * parses it once per connection too; a name always stands for the same text. At most 2 x 2^16 shapes per kind in theory; the
+ * shapes visitors use are far fewer.
  */
 export class PreparedShapes<P> {
   private readonly byDb = new WeakMap<Database, Map<string, P>>();

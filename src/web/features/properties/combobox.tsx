@@ -12,6 +12,8 @@ type Props = {
   disabledHint?: string;
   /** Why the typed text cannot be searched (shown under the field, the field marked invalid). */
   error?: string;
+  /** The URL parameter the text is sent as by a plain GET form (before the page's script loads). */
+  name?: string;
 };
 
 /** Hides the list a moment after blur so a click on an option still lands (SPEC: 150 ms). */
@@ -34,6 +36,7 @@ export function Combobox({
   disabled,
   disabledHint,
   error,
+  name,
 }: Props) {
   const id = useId();
   const listId = `${id}-list`;
@@ -78,6 +81,7 @@ export function Combobox({
       <input
         id={id}
         type="text"
+        name={name}
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"

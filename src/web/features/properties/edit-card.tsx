@@ -45,7 +45,9 @@ const FIELD_ORDER: readonly PropertyField[] = [
   'category',
   'rooms',
   'floor',
+  'buildingFloors',
   'size',
+  'neighbourhood',
   'entryDate',
   'propertyCondition',
   'features',
@@ -149,6 +151,16 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
         <NumberField label={f.rooms} step={0.5} error={error('rooms')} {...register('rooms')} />
         <FormField label={f.floor} error={error('floor')} {...register('floor')} />
         <NumberField label={f.size} error={error('size')} {...register('size')} />
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <NumberField
+          label={f.buildingFloors}
+          integer
+          min={1}
+          error={error('buildingFloors')}
+          {...register('buildingFloors')}
+        />
+        <FormField label={f.neighbourhood} error={error('neighbourhood')} {...register('neighbourhood')} />
       </div>
       <SelectField
         label={f.entryDate}

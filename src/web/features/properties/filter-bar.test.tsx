@@ -168,3 +168,58 @@ describe('FilterBar: a minimum never exceeds its maximum', () => {
     expect(maxSlider()).toHaveValue('2000000');
   });
 });
+
+describe('FilterBar: more filters (issue 39)', () => {
+  const more = () => screen.getByText('מסננים נוספים');
+
+  it('searches with the floor range, not top, the amenities ticked and the entry', async () => {
+    const { onSearch, user } = setup();
+    await user.click(more());
+    await user.type(screen.getByRole('spinbutton', { name: 'מקומה' }), '2');
+    await user.type(screen.getByRole('spinbutton', { name: 'עד קומה' }), '5');
+    await user.click(screen.getByRole('checkbox', { name: 'לא קומה אחרונה' }));
+    await user.click(screen.getByRole('checkbox', { name: 'חניה' }));
+    await user.click(screen.getByRole('checkbox', { name: 'ממ״ד' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'מועד כניסה' }), 'כניסה מיידית');
+    await user.click(search());
+    await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
+    expect(onSearch.mock.calls[0]![0]).toMatchObject({
+      minFloor: 2,
+      maxFloor: 5,
+      notTop: true,
+      amenities: ['parking', 'safeRoom'],
+      entry: 'immediate',
+    });
+  });
+
+  it('refuses a minimum floor above the maximum on the field, and searches nothing', async () => {
+    const { onSearch, user } = setup({ minFloor: 6 });
+    const max = screen.getByRole('spinbutton', { name: 'עד קומה' });
+    await user.type(max, '2');
+    await user.click(search());
+    const min = screen.getByRole('spinbutton', { name: 'מקומה' });
+    await waitFor(() => expect(min).toHaveAccessibleDescription('המינימום לא יכול לעלות על המקסימום'));
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+
+  it('is a plain GET form whose fields carry their URL names, open when a filter there is in force', () => {
+    setup({ amenities: ['elevator'], neighbourhood: 'הדר' });
+    const form = screen.getByRole('form', { name: 'סינון נכסים' });
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form.closest('form')!.querySelector('details')).toHaveAttribute('open');
+    const names = new Set([...form.querySelectorAll('[name]')].map((e) => e.getAttribute('name')));
+    for (const name of [
+      'city',
+      'category',
+      'minRooms',
+      'minPrice',
+      'sort',
+      'minFloor',
+      'notTop',
+      'amenities',
+    ])
+      expect(names).toContain(name);
+    expect(screen.getByRole('checkbox', { name: 'מעלית' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'שכונה' })).toHaveValue('הדר');
+  });
+});

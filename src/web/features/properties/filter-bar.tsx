@@ -1,4 +1,5 @@
 import { PROPERTY_CATEGORIES, SEARCH_SORTS } from '@shared/domain/property-options';
+import { extraFilterChips } from '@shared/domain/search-filters';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { NumberField } from '@web/components/number-field';
@@ -7,7 +8,9 @@ import { he } from '@web/i18n/he';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { citiesQuery, streetsQuery, useCities, useStreets } from './api';
 import { Combobox } from './combobox';
+import { ExtraFilterFields } from './extra-filters';
 import {
+  extraFilterProblems,
   type Filters,
   PRICE_MAX,
   type RangeKey,
@@ -50,12 +53,16 @@ function settleAll(type: 'sale' | 'rent', form: FormState): FormState {
   return { draft, typed: {}, notes };
 }
 
+/** Whether any filter under 'more filters' is in force. */
+const hasExtra = (f: Filters) => extraFilterChips(f).length > 0;
+
 /** The filter form; edits stay local until Search, then land in the URL (and so in history). */
 export function FilterBar({ type, applied, onSearch, onReset }: Props) {
   const [form, setForm] = useState<FormState>({ draft: applied, typed: {}, notes: {} });
   const { draft, typed, notes } = form;
   const noteId = useId();
   const [problems, setProblems] = useState<{ city?: string; street?: string }>({});
+  const [extraProblems, setExtraProblems] = useState<ReturnType<typeof extraFilterProblems>>({});
   // The filters in force changed (a search, a reset, the back button): edit from them. The page renders often
   // (each fetch), so the effect follows the filters' content, not the object, or it would wipe the edits.
   const appliedKey = toSearchParams(type, applied).toString();
@@ -120,6 +127,10 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
     // Numbers still being typed (Enter in a number field) are taken first.
     const settled = settleAll(type, form);
     setForm(settled);
+    // A minimum above its maximum, a floor out of range: said on the field, and nothing is searched.
+    const wrong = extraFilterProblems(settled.draft);
+    setExtraProblems(wrong);
+    if (Object.keys(wrong).length > 0) return;
     // Without the suggestions (the network failed), the search itself runs and reports the failure.
     const resolved = await resolve(settled.draft).catch(() => settled.draft);
     if (!resolved) return;
@@ -131,12 +142,15 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
   return (
     <form
       onSubmit={submit}
+      // Before the script loads, the form is a plain GET of the same page: every field has its URL name.
+      method="get"
       aria-label={t.label}
       noValidate
       className="grid gap-4 rounded-2xl bg-slate-50 p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
       <Combobox
         label={t.city}
+        name="city"
         value={draft.city}
         onChange={(city) => {
           setProblems({});
@@ -149,6 +163,7 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
       />
       <Combobox
         label={t.street}
+        name="street"
         value={draft.street}
         onChange={(street) => {
           setProblems((p) => ({ ...p, street: undefined }));
@@ -164,6 +179,7 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
       />
       <SelectField
         label={t.category}
+        name="category"
         value={draft.category}
         onChange={(e) => set('category', e.target.value)}
         options={[{ value: '', label: t.categoryBlank }, ...PROPERTY_CATEGORIES]}
@@ -178,6 +194,7 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
           <div key={key} className="flex flex-col gap-1">
             <NumberField
               label={label}
+              name={key}
               min={ROOMS.min}
               max={ROOMS.max}
               step={0.5}
@@ -192,6 +209,7 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
       </div>
       <PriceField
         label={t.minPrice}
+        name="minPrice"
         typedLabel={t.typedMinPrice}
         value={draft.minPrice}
         max={PRICE_MAX[type]}
@@ -203,6 +221,7 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
       />
       <PriceField
         label={t.maxPrice}
+        name="maxPrice"
         typedLabel={t.typedMaxPrice}
         value={draft.maxPrice}
         max={PRICE_MAX[type]}
@@ -214,9 +233,19 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
       />
       <SelectField
         label={t.sort}
+        name="sort"
         value={draft.sort}
         onChange={(e) => set('sort', e.target.value as Filters['sort'])}
         options={SEARCH_SORTS.map((sort) => ({ value: sort, label: t.sorts[sort] }))}
+      />
+      <ExtraFilterFields
+        draft={draft}
+        set={(key, value) => {
+          setExtraProblems((p) => ({ ...p, [key]: undefined }));
+          setDraft((d) => ({ ...d, [key]: value }));
+        }}
+        problems={extraProblems}
+        open={hasExtra(applied) || Object.keys(extraProblems).length > 0}
       />
       <div className="flex items-end gap-2">
         <Button type="submit" className="flex-1">
@@ -226,6 +255,7 @@ export function FilterBar({ type, applied, onSearch, onReset }: Props) {
           variant="secondary"
           onClick={() => {
             setForm((f) => ({ ...f, typed: {}, notes: {} }));
+            setExtraProblems({});
             onReset();
           }}
           className="flex-1"

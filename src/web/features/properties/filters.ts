@@ -1,10 +1,21 @@
 import { PROPERTY_CATEGORIES, SEARCH_SORTS, type SearchSort } from '@shared/domain/property-options';
+import {
+  AMENITY_KEYS,
+  type Amenity,
+  ENTRY_FILTER_KEYS,
+  type EntryFilter,
+  type ExtraFilters,
+  NO_EXTRA_FILTERS,
+  PRICE_PER_METER_MAX,
+  SEARCH_FLOORS,
+} from '@shared/domain/search-filters';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/search-limits';
 import { he } from '@web/i18n/he';
+import { searchFilters } from '@web/i18n/search-filters';
 import { formatPrice } from '@web/lib/format';
 
-/** The filters of SPEC sections 2 and 5, as they live in the URL query. */
-export type Filters = {
+/** The filters of SPEC sections 2 and 5 and of issue 39 (ExtraFilters), as they live in the URL query. */
+export type Filters = ExtraFilters & {
   city: string;
   street: string;
   category: string;
@@ -29,6 +40,7 @@ export const defaultFilters = (type: 'sale' | 'rent'): Filters => ({
   minPrice: 0,
   maxPrice: PRICE_MAX[type],
   sort: 'newest',
+  ...NO_EXTRA_FILTERS,
 });
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -61,7 +73,57 @@ export function parseFilters(type: 'sale' | 'rent', params: URLSearchParams): Fi
     minPrice: prices[0],
     maxPrice: prices[1],
     sort: sort && SEARCH_SORTS.includes(sort) ? sort : d.sort,
+    ...parseExtraFilters(params),
   };
+}
+
+function wholeParam(params: URLSearchParams, key: string, min: number, max: number): number | null {
+  const raw = params.get(key);
+  const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isInteger(value) && value >= min && value <= max ? value : null;
+}
+const flagParam = (params: URLSearchParams, key: string) => ['1', 'true'].includes(params.get(key) ?? '');
+
+/** A range whose ends were swapped means the same range; a missing end stays missing. */
+function orderedOrNull(a: number | null, b: number | null): [number | null, number | null] {
+  return a !== null && b !== null && a > b ? [b, a] : [a, b];
+}
+
+/** The filters of issue 39 from the URL: anything unknown or out of range is left out (the API refuses it). */
+export function parseExtraFilters(params: URLSearchParams): ExtraFilters {
+  const floors = orderedOrNull(
+    wholeParam(params, 'minFloor', SEARCH_FLOORS.min, SEARCH_FLOORS.max),
+    wholeParam(params, 'maxFloor', SEARCH_FLOORS.min, SEARCH_FLOORS.max),
+  );
+  const ppm = orderedOrNull(
+    wholeParam(params, 'minPricePerMeter', 0, PRICE_PER_METER_MAX),
+    wholeParam(params, 'maxPricePerMeter', 0, PRICE_PER_METER_MAX),
+  );
+  const asked = params.getAll('amenities');
+  const entry = params.get('entry') as EntryFilter | null;
+  return {
+    minFloor: floors[0],
+    maxFloor: floors[1],
+    notGround: flagParam(params, 'notGround'),
+    notTop: flagParam(params, 'notTop'),
+    amenities: AMENITY_KEYS.filter((a: Amenity) => asked.includes(a)),
+    entry: entry && ENTRY_FILTER_KEYS.includes(entry) ? entry : null,
+    minPricePerMeter: ppm[0],
+    maxPricePerMeter: ppm[1],
+    neighbourhood: (params.get('neighbourhood') ?? '').trim().slice(0, 80),
+  };
+}
+
+const EXTRA_KEYS = Object.keys(NO_EXTRA_FILTERS) as (keyof ExtraFilters)[];
+
+/** The filters of issue 39 that are in force, as URL parameters (amenities repeated, flags as 1). */
+function setExtraParams(params: URLSearchParams, filters: ExtraFilters) {
+  for (const key of EXTRA_KEYS) {
+    const value = filters[key];
+    if (key === 'amenities') for (const a of filters.amenities) params.append('amenities', a);
+    else if (value === true) params.set(key, '1');
+    else if (value !== null && value !== false && value !== '') params.set(key, String(value));
+  }
 }
 
 /** A range from a link whose ends were swapped (min above max) means the same range. */
@@ -76,9 +138,11 @@ export function toSearchParams(type: 'sale' | 'rent', filters: Filters): URLSear
   const d = defaultFilters(type);
   const params = new URLSearchParams();
   for (const key of Object.keys(d) as (keyof Filters)[]) {
+    if ((EXTRA_KEYS as string[]).includes(key)) continue;
     const value = filters[key];
     if (value !== d[key] && value !== '') params.set(key, String(value));
   }
+  setExtraParams(params, filters);
   return params;
 }
 
@@ -157,5 +221,25 @@ export function settleTyped(
 export function activeFilterCount(type: 'sale' | 'rent', filters: Filters): number {
   const d = defaultFilters(type);
   const keys = ['city', 'street', 'category', 'minRooms', 'maxRooms', 'minPrice', 'maxPrice'] as const;
-  return keys.filter((key) => filters[key] !== d[key]).length;
+  const extra = new URLSearchParams();
+  setExtraParams(extra, filters);
+  return keys.filter((key) => filters[key] !== d[key]).length + extra.size;
+}
+
+/** Why the filters of issue 39 cannot be searched as they are, per field (the API's own Hebrew messages). */
+export function extraFilterProblems(f: ExtraFilters): Partial<Record<keyof ExtraFilters, string>> {
+  const m = searchFilters.problems;
+  const problems: Partial<Record<keyof ExtraFilters, string>> = {};
+  const whole = (value: number | null, min: number, max: number) =>
+    value === null || (Number.isInteger(value) && value >= min && value <= max);
+  for (const key of ['minFloor', 'maxFloor'] as const)
+    if (!whole(f[key], SEARCH_FLOORS.min, SEARCH_FLOORS.max)) problems[key] = m.floor;
+  for (const key of ['minPricePerMeter', 'maxPricePerMeter'] as const)
+    if (!whole(f[key], 0, PRICE_PER_METER_MAX)) problems[key] = m.pricePerMeter;
+  if (!problems.minFloor && !problems.maxFloor && f.minFloor !== null && f.maxFloor !== null)
+    if (f.minFloor > f.maxFloor) problems.minFloor = m.minAboveMax;
+  const [low, high] = [f.minPricePerMeter, f.maxPricePerMeter];
+  if (!problems.minPricePerMeter && !problems.maxPricePerMeter && low !== null && high !== null && low > high)
+    problems.minPricePerMeter = m.minAboveMax;
+  return problems;
 }

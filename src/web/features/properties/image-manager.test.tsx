@@ -30,6 +30,8 @@ const property = (ids: string[]): Property => ({
   floor: '2',
   size: 90,
   entryDate: null,
+  buildingFloors: null,
+  neighbourhood: null,
   propertyCondition: null,
   features: [],
   description: '',

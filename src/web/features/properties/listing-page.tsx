@@ -1,8 +1,10 @@
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
+import { extraFilterChips } from '@shared/domain/search-filters';
 import { Page } from '@web/components/page';
 import { RecentlyViewed } from '@web/components/recently-viewed';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
+import { searchFilters } from '@web/i18n/search-filters';
 import { useSession } from '@web/lib/session';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -39,6 +41,7 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
     onReset: () => go(defaultFilters(type)),
   };
   const data = search.data;
+  const chips = extraFilterChips(filters);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1; // total is at most the cap
   return (
     <Page title={type === 'sale' ? t.saleTitle : t.rentTitle} wide>
@@ -55,6 +58,13 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
           </p>
           <SaveSearchButton type={type} filters={filters} />
         </div>
+        {chips.length > 0 && (
+          // The filters of issue 39 in force, as one line: 'קומה 2–5 · חניה · ממ״ד'.
+          <p className="mb-4 text-sm font-medium text-brand-900">
+            <span className="sr-only">{searchFilters.chips}: </span>
+            {chips.join(' · ')}
+          </p>
+        )}
         {search.isError && <StatusMessage>{t.list.loadError}</StatusMessage>}
         {data && data.items.length === 0 && <StatusMessage>{t.list.empty}</StatusMessage>}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={search.isFetching || undefined}>

@@ -18,6 +18,8 @@ type Props = {
   onType: (text: string) => void;
   /** Leaving the number input takes the typed price (see settleTyped). */
   onSettle: () => void;
+  /** The URL parameter the slider's value is sent as by a plain GET form. */
+  name?: string;
 };
 
 /**
@@ -25,7 +27,18 @@ type Props = {
  * input beside it for an exact price on a phone (grouped with separators, the shekel sign after it). Typed text is kept as it is while being typed and taken when
  * the visitor leaves the field or searches; a note under the field says when it had to be changed.
  */
-export function PriceField({ label, typedLabel, value, max, text, note, onSlide, onType, onSettle }: Props) {
+export function PriceField({
+  label,
+  typedLabel,
+  value,
+  max,
+  text,
+  note,
+  onSlide,
+  onType,
+  onSettle,
+  name,
+}: Props) {
   const id = useId();
   const noteId = `${id}-note`;
   return (
@@ -45,6 +58,7 @@ export function PriceField({ label, typedLabel, value, max, text, note, onSlide,
       </div>
       <input
         id={id}
+        name={name}
         type="range"
         min={0}
         max={max}

@@ -27,6 +27,8 @@ const property = {
   floor: null,
   size: null,
   entryDate: null,
+  buildingFloors: null,
+  neighbourhood: null,
   propertyCondition: null,
   features: [],
   description: '',

@@ -40,6 +40,8 @@ export const propertyFormSchema = z.object({
   rooms: numberText(fields.rooms),
   floor: emptyIsNull(fields.floor),
   size: numberText(fields.size),
+  buildingFloors: numberText(fields.buildingFloors),
+  neighbourhood: emptyIsNull(fields.neighbourhood),
   entryDate: emptyIsNull(fields.entryDate),
   propertyCondition: emptyIsNull(fields.propertyCondition),
   features: fields.features,
@@ -65,6 +67,8 @@ export const formValuesOf = (p: Property): PropertyFormInput => ({
   rooms: p.rooms === null ? '' : String(p.rooms),
   floor: p.floor ?? '',
   size: p.size === null ? '' : String(p.size),
+  buildingFloors: p.buildingFloors === null ? '' : String(p.buildingFloors),
+  neighbourhood: p.neighbourhood ?? '',
   entryDate: p.entryDate ?? '',
   propertyCondition: p.propertyCondition ?? '',
   features: p.features,
@@ -92,6 +96,8 @@ export const emptyWizard = (): WizardInput => ({
   rooms: '',
   floor: '',
   size: '',
+  buildingFloors: '',
+  neighbourhood: '',
   entryDate: '',
   propertyCondition: '',
   features: [],
@@ -103,9 +109,9 @@ export const emptyWizard = (): WizardInput => ({
 
 /** The fields of each wizard step, in the order they appear. */
 export const WIZARD_STEP_FIELDS: readonly (readonly WizardField[])[] = [
-  ['typeTransaction', 'city', 'address', 'agent', 'agentSecend'],
+  ['typeTransaction', 'city', 'neighbourhood', 'address', 'agent', 'agentSecend'],
   ['pinuy_binuy', 'category'],
-  ['rooms', 'floor', 'size'],
+  ['rooms', 'floor', 'buildingFloors', 'size'],
   ['entryDate', 'propertyCondition', 'features'],
   ['description', 'price', 'yad2', 'images'],
 ];

@@ -1,4 +1,5 @@
 import { type SavedSearchFilters, savedSearchSentence } from '@shared/domain/saved-search';
+import { AMENITIES } from '@shared/domain/search-filters';
 import type { SavedSearchFiltersInput } from '@shared/schemas/alerts';
 import { Button } from '@web/components/button';
 import { SubscribeForm } from '@web/components/subscribe-form';
@@ -13,7 +14,10 @@ import type { Filters } from './filters';
 
 const t = alerts.subscribe;
 
-/** The listing's filters as a saved search: the same filters without the sort, and no features asked for. */
+/**
+ * The listing's filters as a saved search: the same filters without the sort; the amenities ticked are the
+ * features asked for, and the other filters of issue 39 are kept when in force (left out when not).
+ */
 export function searchOf(type: 'sale' | 'rent', f: Filters): SavedSearchFilters & SavedSearchFiltersInput {
   return {
     type,
@@ -25,7 +29,15 @@ export function searchOf(type: 'sale' | 'rent', f: Filters): SavedSearchFilters 
     maxRooms: f.maxRooms,
     minPrice: f.minPrice,
     maxPrice: f.maxPrice,
-    features: [],
+    features: f.amenities.map((a) => AMENITIES[a]),
+    ...(f.minFloor !== null && { minFloor: f.minFloor }),
+    ...(f.maxFloor !== null && { maxFloor: f.maxFloor }),
+    ...(f.notGround && { notGround: true }),
+    ...(f.notTop && { notTop: true }),
+    ...(f.entry && { entry: f.entry }),
+    ...(f.minPricePerMeter !== null && { minPricePerMeter: f.minPricePerMeter }),
+    ...(f.maxPricePerMeter !== null && { maxPricePerMeter: f.maxPricePerMeter }),
+    ...(f.neighbourhood && { neighbourhood: f.neighbourhood }),
   };
 }
 

@@ -41,6 +41,7 @@ function DealStep() {
         {...register('typeTransaction')}
       />
       <FormField label={f.city} required error={error('city')} {...register('city')} />
+      <FormField label={f.neighbourhood} error={error('neighbourhood')} {...register('neighbourhood')} />
       <FormField label={f.address} required error={error('address')} {...register('address')} />
       <SelectField label={f.agent} options={agentOptions} error={error('agent')} {...register('agent')} />
       <SelectField
@@ -75,6 +76,13 @@ function SizeStep() {
     <>
       <NumberField label={f.rooms} step={0.5} error={error('rooms')} {...register('rooms')} />
       <FormField label={f.floor} error={error('floor')} {...register('floor')} />
+      <NumberField
+        label={f.buildingFloors}
+        integer
+        min={1}
+        error={error('buildingFloors')}
+        {...register('buildingFloors')}
+      />
       <NumberField label={f.size} error={error('size')} {...register('size')} />
     </>
   );
