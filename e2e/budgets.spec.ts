@@ -15,9 +15,10 @@ import { expect, test } from './fixtures';
  * parsing and chips) add about 2.6 KB to /Sale (scripts/bundle-report.mjs: 143.1 -> 145.7 KB on the same build
  * machine), and 0.1-0.2 KB to home and the property page: /Sale's ceiling is 152 KB.
  * 29.11.2026, issue 35's viewing booking on the property page (its section, the form that posts and the slots'
- * query) brought the property page to 150.7 KB: its ceiling is 152 KB.
+ * query) and the search filters' shared limits (0.7 KB the page loads through the properties' API module) brought
+ * the property page to 152.5 KB: its ceiling is 153 KB.
  */
-const BUDGET_KB = { home: 145, sale: 152, property: 152 } as const;
+const BUDGET_KB = { home: 145, sale: 152, property: 153 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();
