@@ -50,8 +50,8 @@ describe('ViewingBooking', () => {
     expect((container.querySelector('input[name="form"]') as HTMLInputElement).value).toBe('viewing');
     const radios = screen.getAllByRole('radio');
     expect(radios).toHaveLength(2);
-    expect(screen.getByLabelText('1.12.2026 10:00-10:30')).toBeChecked();
-    await userEvent.click(screen.getByLabelText('1.12.2026 11:00-11:30'));
+    expect(screen.getByLabelText('יום ג׳ 1.12.2026, 10:00–10:30')).toBeChecked();
+    await userEvent.click(screen.getByLabelText('יום ג׳ 1.12.2026, 11:00–11:30'));
     await userEvent.type(screen.getByLabelText(/^שם/), 'דנה');
     await userEvent.type(screen.getByLabelText(/^טלפון נייד/), '050-123-4567');
     await userEvent.click(screen.getByRole('button', { name: 'קביעת הביקור' }));
@@ -82,7 +82,7 @@ describe('ViewingBooking', () => {
     expect(
       await screen.findAllByText('המועד הזה כבר נתפס. אפשר לבחור אחד מהמועדים הפנויים הבאים'),
     ).not.toHaveLength(0);
-    expect(screen.getByLabelText('1.12.2026 12:00-12:30')).toBeInTheDocument();
-    expect(screen.queryByLabelText('1.12.2026 10:00-10:30')).toBeNull();
+    expect(screen.getByLabelText('יום ג׳ 1.12.2026, 12:00–12:30')).toBeInTheDocument();
+    expect(screen.queryByLabelText('יום ג׳ 1.12.2026, 10:00–10:30')).toBeNull();
   });
 });

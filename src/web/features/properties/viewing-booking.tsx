@@ -20,9 +20,12 @@ const clock = new Intl.DateTimeFormat('he-IL', {
   hourCycle: 'h23',
 });
 
+const weekday = new Intl.DateTimeFormat('he-IL', { timeZone: 'Asia/Jerusalem', weekday: 'short' });
+
+/** 'יום ב׳ 30.11.2026, 10:00–10:30'. */
 const slotLabel = (slot: ViewingSlot) => {
   const start = new Date(slot.start);
-  return `${formatDate(start)} ${clock.format(start)}-${clock.format(new Date(slot.end))}`;
+  return `${weekday.format(start)} ${formatDate(start)}, ${clock.format(start)}–${clock.format(new Date(slot.end))}`;
 };
 
 /**
