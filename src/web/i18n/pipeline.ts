@@ -156,6 +156,11 @@ export const pipeline = {
   },
   activity: {
     by: (name: string) => `על ידי ${name}`,
+    assignedAutomatically: (agent: string) => `שויך אוטומטית ל${agent}`,
+    assignedTo: (agent: string) => `שויך ל${agent}`,
+    movedTo: (agent: string, by: string) => `הועבר ל${agent} על ידי ${by}`,
+    noAgent: 'ללא סוכן',
+    ofLead: (label: string) => `ליד: ${label}`,
     statusChange: (from: string, to: string) => `${from} ← ${to}`,
     amount: (value: string) => `סכום: ${value}`,
     deal: (price: string, commission: string) => `מחיר: ${price} · עמלה: ${commission}`,

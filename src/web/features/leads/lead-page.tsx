@@ -8,7 +8,7 @@ import {
   LOSS_REASON_LABELS,
 } from '@shared/domain/pipeline';
 import { paths } from '@shared/paths';
-import type { LeadDetail } from '@shared/schemas/pipeline';
+import type { LeadDetail, LeadSummary } from '@shared/schemas/pipeline';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
@@ -85,6 +85,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       {children}
     </section>
+  );
+}
+
+/** With several leads of the contact on one timeline: each lead's name there (its category, property or source). */
+function leadLabelsOf(leads: LeadSummary[]): Record<string, string> | undefined {
+  if (leads.length < 2) return undefined;
+  return Object.fromEntries(
+    leads.map((l) => [l._id, `${l.category} · ${l.property?.address ?? LEAD_SOURCE_LABELS[l.source]}`]),
   );
 }
 
@@ -226,7 +234,11 @@ function LeadView({ lead }: { lead: LeadDetail }) {
             <LogActivity lead={lead} />
           </Section>
           <Section title={t.timeline}>
-            <Timeline entries={lead.timeline} ownerId={lead.owner?._id} />
+            <Timeline
+              entries={lead.timeline}
+              ownerId={lead.owner?._id}
+              leadLabels={leadLabelsOf(lead.contactLeads)}
+            />
           </Section>
         </div>
       </div>

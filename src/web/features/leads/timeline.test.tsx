@@ -63,7 +63,7 @@ const agent = (id: string): User => ({
   networkAccess: false,
 });
 
-function setup(me: User) {
+function setup(me: User, entries: Activity[] = [dealEntry], leadLabels?: Record<string, string>) {
   const calls = fakeApi((call) =>
     call.url === '/api/v1/users/session'
       ? json(200, { status: 'success', data: { user: me } })
@@ -73,7 +73,7 @@ function setup(me: User) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SessionProvider>
-        <Timeline entries={[dealEntry]} />
+        <Timeline entries={entries} leadLabels={leadLabels} />
       </SessionProvider>
     </QueryClientProvider>,
   );
@@ -124,5 +124,43 @@ describe('an entry’s actions', () => {
     setup(agent('a3'));
     expect(await screen.findByText('על ידי סוכנת א')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^פעולות על/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('who an entry is by', () => {
+  const assignment = (
+    agentId: string,
+    createdBy: ReturnType<typeof person> | null,
+    leadId = 'l1',
+  ): Activity => ({
+    ...dealEntry,
+    _id: `as-${agentId}-${createdBy?._id ?? 'auto'}-${leadId}`,
+    leadId,
+    kind: 'assignment',
+    agent: person(agentId, agentId === 'a1' ? 'נועה ביטון' : 'עומר פרץ'),
+    price: null,
+    commission: null,
+    shares: [],
+    metric: null,
+    points: 0,
+    note: 'סבב: הבא בתור',
+    createdBy,
+  });
+
+  it('says the routing rules assigned a lead, and names the admin who moved it and the agent it went to', async () => {
+    setup(agent('a3'), [assignment('a1', null), assignment('a2', person('m1', 'מנהל המשרד'))]);
+    expect(await screen.findByText('שויך אוטומטית לנועה ביטון')).toBeInTheDocument();
+    expect(screen.getByText('הועבר לעומר פרץ על ידי מנהל המשרד')).toBeInTheDocument();
+    // Never "by" the agent who was given the lead.
+    expect(screen.queryByText('על ידי נועה ביטון')).not.toBeInTheDocument();
+  });
+
+  it('names the lead of each entry when the contact has several', async () => {
+    setup(agent('a3'), [assignment('a1', null, 'l1'), assignment('a2', null, 'l2')], {
+      l1: 'קונה · רוטשילד 40',
+      l2: 'מוכר · הערכת שווי',
+    });
+    expect(await screen.findByText('ליד: קונה · רוטשילד 40')).toBeInTheDocument();
+    expect(screen.getByText('ליד: מוכר · הערכת שווי')).toBeInTheDocument();
   });
 });

@@ -31,19 +31,56 @@ const draftOf = (a: Activity): ActivityDraft => ({
   secondAgentCommission: String(a.shares.find((s) => s.agent._id !== a.agent?._id)?.amount ?? ''),
 });
 
-/** The contact's whole story, newest first: what agents logged, stage changes and assignments. */
-export function Timeline({ entries, ownerId }: { entries: Activity[]; ownerId?: string }) {
+/**
+ * Who an entry is by: an assignment says who got the lead and whether the routing rules or a person gave it
+ * ("שויך אוטומטית לנועה ביטון", "הועבר לנועה ביטון על ידי מנהל המשרד"); anything else, the agent it counts for.
+ */
+function byLine(entry: Activity): string | null {
+  if (entry.kind !== 'assignment') return entry.agent ? t.by(entry.agent.name) : null;
+  const agent = entry.agent?.name ?? t.noAgent;
+  if (!entry.createdBy) return t.assignedAutomatically(agent);
+  if (entry.createdBy._id === entry.agent?._id)
+    return `${t.assignedTo(agent)} · ${t.by(entry.createdBy.name)}`;
+  return t.movedTo(agent, entry.createdBy.name);
+}
+
+/**
+ * The contact's whole story, newest first: what agents logged, stage changes and assignments. With several
+ * leads of the contact, `leadLabels` names the lead each entry belongs to.
+ */
+export function Timeline({
+  entries,
+  ownerId,
+  leadLabels,
+}: {
+  entries: Activity[];
+  ownerId?: string;
+  leadLabels?: Record<string, string>;
+}) {
   if (entries.length === 0) return <p className="text-slate-600">{pipeline.lead.emptyTimeline}</p>;
   return (
     <ol className="flex flex-col gap-3">
       {entries.map((entry) => (
-        <TimelineEntry key={entry._id} entry={entry} ownerId={ownerId} />
+        <TimelineEntry
+          key={entry._id}
+          entry={entry}
+          ownerId={ownerId}
+          leadLabel={leadLabels?.[entry.leadId]}
+        />
       ))}
     </ol>
   );
 }
 
-function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }) {
+function TimelineEntry({
+  entry,
+  ownerId,
+  leadLabel,
+}: {
+  entry: Activity;
+  ownerId?: string;
+  leadLabel?: string;
+}) {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -86,7 +123,8 @@ function TimelineEntry({ entry, ownerId }: { entry: Activity; ownerId?: string }
           )}
         </div>
       </div>
-      {entry.agent && <p className="text-sm text-slate-700">{t.by(entry.agent.name)}</p>}
+      {leadLabel && <p className="text-sm font-medium text-brand-800">{t.ofLead(leadLabel)}</p>}
+      {byLine(entry) && <p className="text-sm text-slate-700">{byLine(entry)}</p>}
       {entry.amount !== null && <p className="text-sm">{t.amount(formatPrice(entry.amount))}</p>}
       {entry.price !== null && entry.commission !== null && (
         <p className="text-sm">{t.deal(formatPrice(entry.price), formatPrice(entry.commission))}</p>

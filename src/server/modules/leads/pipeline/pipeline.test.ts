@@ -309,7 +309,13 @@ describe('the role rules', () => {
       owner: { _id: b.id },
       routingReason: ROUTING_REASONS.reassigned('מנהל בדיקה'),
     });
-    expect(res.json().data.lead.timeline[0]).toMatchObject({ kind: 'assignment', agent: { _id: b.id } });
+    // The entry names the admin as its author and both agents: the one it went to, and the one it left.
+    expect(res.json().data.lead.timeline[0]).toMatchObject({
+      kind: 'assignment',
+      agent: { _id: b.id },
+      createdBy: { _id: admin.id },
+      note: `${ROUTING_REASONS.reassigned('מנהל בדיקה')} (מ${a.name}): עומס`,
+    });
     const audit = await app.db
       .select()
       .from(auditLog)

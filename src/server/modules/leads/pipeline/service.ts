@@ -149,6 +149,11 @@ export async function reassignLead(
     if (owner.branchId !== lead.branchId)
       throw badRequest(PIPELINE_MESSAGES.ownerNotAgent, { ownerId: PIPELINE_MESSAGES.ownerNotAgent });
     const reason = ROUTING_REASONS.reassigned(actor.name);
+    // The timeline names both agents: whom the lead left, whom it went to (the entry's agent).
+    const [before] = lead.ownerId
+      ? await tx.select({ name: users.name }).from(users).where(eq(users.id, lead.ownerId))
+      : [];
+    const moved = before ? `${reason} (מ${before.name})` : reason;
     await tx
       .update(leads)
       .set({ ownerId: owner.id, routingReason: reason, updatedAt: now })
@@ -160,7 +165,7 @@ export async function reassignLead(
         kind: 'assignment',
         agentId: owner.id,
         occurredAt: now,
-        note: body.note ? `${reason}: ${body.note}` : reason,
+        note: body.note ? `${moved}: ${body.note}` : moved,
         createdBy: actor.id,
         createdAt: now,
       })
