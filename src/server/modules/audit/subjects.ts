@@ -1,7 +1,7 @@
 import { formatDate } from '@shared/domain/israel-time';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditLog, goals, indicators, properties, users } from '../../db/schema';
+import { auditLog, branches, goals, indicators, leads, properties, users } from '../../db/schema';
 
 type Row = typeof auditLog.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,6 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_ID_FIELDS = ['agentId', 'agentSecendId', 'actorId', 'ownerId'] as const;
 /** Fields whose values are property ids: shown as the property's address. */
 const PROPERTY_ID_FIELDS = ['propertyId'] as const;
+/** Fields whose values are branch ids (also inside a recorded referral): shown as the branch's name. */
+const BRANCH_ID_FIELDS = ['branchId', 'toBranchId'] as const;
 
 const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 const idsOf = (rows: Row[], entity: Row['entity']) => [
@@ -29,7 +31,15 @@ const place = (address: unknown, city: unknown) =>
  * 'agent · day' of a daily status), and the names of every user id its changes mention.
  */
 export async function describeEntries(db: Database, rows: Row[]) {
-  const [goalRows, indicatorRows, propertyRows] = await Promise.all([
+  const referredTo = (value: unknown) =>
+    value && typeof value === 'object' ? (value as Record<string, unknown>).toBranchId : undefined;
+  const branchIds = [
+    ...new Set([
+      ...idsIn(rows, BRANCH_ID_FIELDS),
+      ...rows.flatMap((row) => [row.changes.referral?.before, row.changes.referral?.after].map(referredTo)),
+    ]),
+  ].filter(isId);
+  const [goalRows, indicatorRows, propertyRows, leadRows, branchRows] = await Promise.all([
     lookup(idsOf(rows, 'goal'), (ids) =>
       db
         .select({ id: goals.id, agentId: goals.agentId, year: goals.year, month: goals.month })
@@ -48,7 +58,19 @@ export async function describeEntries(db: Database, rows: Row[]) {
         .from(properties)
         .where(inArray(properties.id, ids)),
     ),
+    // A lead reads as its contact's name and its property ('דנה כהן · הרצל 7, חיפה').
+    lookup(idsOf(rows, 'lead'), (ids) =>
+      db
+        .select({ id: leads.id, name: leads.name, address: properties.address, city: properties.city })
+        .from(leads)
+        .leftJoin(properties, eq(properties.id, leads.propertyId))
+        .where(inArray(leads.id, ids)),
+    ),
+    lookup(branchIds, (ids) =>
+      db.select({ id: branches.id, name: branches.name }).from(branches).where(inArray(branches.id, ids)),
+    ),
   ]);
+  const leadById = new Map(leadRows.map((l) => [l.id, l]));
   const goalById = new Map(goalRows.map((g) => [g.id, g]));
   const indicatorById = new Map(indicatorRows.map((i) => [i.id, i]));
   const propertyById = new Map(propertyRows.map((p) => [p.id, p]));
@@ -68,7 +90,10 @@ export async function describeEntries(db: Database, rows: Row[]) {
   const userRows = await lookup([...userIds], (ids) =>
     db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)),
   );
-  const names: Record<string, string> = Object.fromEntries(userRows.map((u) => [u.id, u.name]));
+  const names: Record<string, string> = Object.fromEntries([
+    ...userRows.map((u) => [u.id, u.name]),
+    ...branchRows.map((b) => [b.id, b.name]),
+  ]);
   // A property id a change mentions reads as its address (kept by its own entries once it is deleted).
   for (const id of idsIn(rows, PROPERTY_ID_FIELDS)) {
     const p = propertyById.get(id);
@@ -83,6 +108,10 @@ export async function describeEntries(db: Database, rows: Row[]) {
       const p = propertyById.get(id);
       if (p) return place(p.address, p.city);
       return place(recorded(row, 'address'), recorded(row, 'city')) ?? addressOfGone.get(id) ?? null;
+    }
+    if (row.entity === 'lead') {
+      const l = leadById.get(id);
+      return l ? [l.name, place(l.address, l.city)].filter(Boolean).join(' · ') : null;
     }
     if (row.entity === 'goal') {
       const g = goalById.get(id);

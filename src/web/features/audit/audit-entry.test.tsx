@@ -162,3 +162,29 @@ describe('AuditEntryRow', () => {
     expect(screen.queryByRole('term')).toBeNull();
   });
 });
+
+describe('the pipeline and routing in the audit log', () => {
+  it('reads the routing settings, availability and a referral in words', () => {
+    renderEntry(
+      {
+        rules: { before: ['roundRobin'], after: ['propertyAgent', 'roundRobin'] },
+        takesLeads: { before: true, after: false },
+        slaMinutes: { before: 15, after: 30 },
+        referral: { before: null, after: { toBranchId: 'b2', feePercent: 25, status: 'pending' } },
+        status: { before: 'new', after: 'contacted' },
+      },
+      { b2: 'סניף חיפה' },
+      'lead',
+    );
+    expect(values('סדר הכללים')).toEqual([
+      expect.stringContaining('סבב'),
+      expect.stringMatching(/^הסוכן של הנכס, .*סבב/),
+    ]);
+    expect(values('מקבל לידים')).toEqual(['כן', 'לא']);
+    expect(values('יעד זמן מענה (דקות)')).toEqual(['15', '30']);
+    expect(values('הפניה')[1]).toBe('לסניף: סניף חיפה; עמלת הפניה: 25; מצב: ממתינה');
+    expect(values('שלב')).toEqual(['חדש', expect.stringMatching(/[א-ת]/)]);
+    for (const label of screen.getAllByRole('term').map((dt) => dt.textContent))
+      expect(label).toMatch(/^[\u0590-\u05FF ()־]+$/);
+  });
+});

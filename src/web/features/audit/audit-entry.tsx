@@ -1,3 +1,5 @@
+import { LEAD_STATUS_LABELS, type LeadStatus } from '@shared/domain/pipeline';
+import { ROUTING_RULE_LABELS, type RoutingRule } from '@shared/domain/routing';
 import type { AuditEntry } from '@shared/schemas/audit';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { he } from '@web/i18n/he';
@@ -14,6 +16,8 @@ const time = new Intl.DateTimeFormat('he-IL', {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Fields whose values are user ids. */
 const USER_FIELDS = new Set(['agentId', 'agentSecendId', 'ownerId']);
+/** Fields whose values are branch ids: shown as the branch's name the server gives. */
+const BRANCH_FIELDS = new Set(['branchId', 'toBranchId']);
 /** Fields whose values are property ids: shown as the address the server names them by. */
 const PROPERTY_FIELDS = new Set(['propertyId']);
 /** Fields whose values are shekels: shown with separators and ₪ after the number. */
@@ -28,8 +32,13 @@ const HIDDEN_FIELDS = new Set(['id', 'legacyId', 'updatedAt']);
  */
 function show(field: string, value: unknown, names: Record<string, string>, nested = false): string {
   if (value === null || value === undefined || value === '') return t.empty;
-  if (typeof value === 'boolean') return value ? '✓' : '✗';
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (USER_FIELDS.has(field) && typeof value === 'string') return names[value] ?? t.unknownUser;
+  if (BRANCH_FIELDS.has(field) && typeof value === 'string') return names[value] ?? value;
+  if (field === 'rules' && typeof value === 'string')
+    return ROUTING_RULE_LABELS[value as RoutingRule] ?? value;
+  if (field === 'status' && typeof value === 'string')
+    return LEAD_STATUS_LABELS[value as LeadStatus] ?? t.referralStatuses[value] ?? value;
   if (PROPERTY_FIELDS.has(field) && typeof value === 'string') return names[value] ?? t.unknownProperty;
   if (PRICE_FIELDS.has(field) && typeof value === 'number') return formatPrice(value);
   if (field === 'images' && Array.isArray(value)) return t.photos(value.length);
