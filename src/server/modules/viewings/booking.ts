@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { israelInstant } from '@shared/domain/israel-calendar';
+import { formatDate } from '@shared/domain/israel-time';
 import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import { normalizeIsraeliMobile } from '@shared/domain/phone';
 import { CLOSED_STATUSES, LEAD_STATUSES } from '@shared/domain/pipeline';
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { checkSlot, type FreeSlot, freeSlots, type SlotRefusal } from '@shared/domain/viewing-slots';
+import { paths } from '@shared/paths';
 import { type BookViewingBody, SLOT_REFUSAL_MESSAGES, VIEWING_MESSAGES } from '@shared/schemas/viewings';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -12,6 +14,7 @@ import { contacts, leadActivities, leads, users, viewings } from '../../db/schem
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { addLead } from '../leads';
 import type { Transaction } from '../mail';
+import { enqueuePush } from '../push';
 import {
   type PropertyRow,
   propertyRow,
@@ -177,8 +180,46 @@ export async function bookViewing(db: Database, propertyId: string, body: BookVi
         updatedAt: now,
       })
       .returning();
+    await tellAgent(tx, agentId, viewing!, property, lead, now);
     return { viewing: visitorView(viewing!, property), cancelToken: token };
   });
+}
+
+const clock = new Intl.DateTimeFormat('he-IL', {
+  timeZone: 'Asia/Jerusalem',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * The property's agent hears of the booking on the phone (through the push outbox: held in quiet hours, Shabbat
+ * and holidays, once per viewing); a brand-new lead routed to the same agent already said so.
+ */
+async function tellAgent(
+  tx: Transaction,
+  agentId: string,
+  viewing: typeof viewings.$inferSelect,
+  property: { address: string },
+  lead: { id: string; ownerId: string | null; createdAt: Date },
+  now: Date,
+) {
+  if (lead.ownerId === agentId && lead.createdAt.getTime() === now.getTime()) return;
+  const when = `${formatDate(viewing.startsAt)} ${clock.format(viewing.startsAt)}`;
+  await enqueuePush(
+    tx,
+    agentId,
+    'leadAssigned',
+    {
+      title:
+        viewing.status === 'confirmed'
+          ? `ביקור נקבע: ${property.address}`
+          : `בקשה לביקור: ${property.address}`,
+      body: `${viewing.visitorName}, ${viewing.visitorPhone}: ${when}`,
+      url: paths.myDay(),
+    },
+    { dedupeKey: `viewing:${viewing.id}`, now },
+  );
 }
 
 async function viewingByToken(db: Database | Transaction, token: string) {

@@ -3,7 +3,7 @@ import { israelDate } from '@shared/domain/israel-time';
 import { SLOT_REFUSAL_MESSAGES, VIEWING_MESSAGES } from '@shared/schemas/viewings';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { branches, contacts, leads, viewings } from '../../db/schema';
+import { branches, contacts, leads, pushOutbox, pushSubscriptions, viewings } from '../../db/schema';
 import { createProperty, createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -157,6 +157,39 @@ describe('booking', () => {
     expect(after!.nextTouchAt!.toISOString()).toBe(later.start);
     const ofContact = await app.db.select().from(contacts).where(eq(contacts.id, lead!.contactId));
     expect(ofContact).toHaveLength(1);
+  });
+
+  it('the agent hears of each booking on the phone, once', async () => {
+    const [device] = await app.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: agent.id,
+        endpoint: `https://push.example/viewings-${nextPhone()}`,
+        p256dh: 'k',
+        auth: 'a',
+      })
+      .returning();
+    const pushes = async () =>
+      (await app.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, device!.id))).map((p) => ({
+        key: p.dedupeKey,
+        title: (p.payload as { title: string }).title,
+      }));
+    const propertyId = await propertyWith('request');
+    const slots = await slotsOf(propertyId);
+    const phone = nextPhone();
+    const first = await book(propertyId, [slots[0]!.start], phone);
+    expect(first.statusCode, first.body).toBe(201);
+    const [row] = await app.db.select().from(viewings).where(eq(viewings.id, first.json().data.viewing._id));
+    // A new lead routed to the property's agent: the lead's own push says it, and no second one follows.
+    expect(await pushes()).toEqual([{ key: `lead-assigned:${row!.leadId}`, title: 'הזמנת ביקור חדשה' }]);
+    const second = await book(propertyId, [slots[2]!.start], phone);
+    expect(second.statusCode, second.body).toBe(201);
+    const id = second.json().data.viewing._id;
+    expect(await pushes()).toContainEqual({
+      key: `viewing:${id}`,
+      title: expect.stringMatching(/^בקשה לביקור: /),
+    });
+    expect(await pushes()).toHaveLength(2);
   });
 
   it('two visitors firing at once for one slot: exactly one wins, the other is told and offered the next slots', async () => {
