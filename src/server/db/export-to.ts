@@ -72,8 +72,20 @@ export async function exportTo(
         source,
         `select coalesce(json_agg(t), '[]')::text as json from ${ident(table)} t`,
       );
+      // Every column but the generated ones (the database computes those again, and refuses a value for them).
+      const columns = (
+        await client.query<{ name: string }>(
+          `select column_name as name from information_schema.columns
+           where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'
+           order by ordinal_position`,
+          [table],
+        )
+      ).rows
+        .map((c) => ident(c.name))
+        .join(', ');
       await client.query(
-        `insert into ${ident(table)} select * from json_populate_recordset(null::${ident(table)}, $1::json)`,
+        `insert into ${ident(table)} (${columns})
+         select ${columns} from json_populate_recordset(null::${ident(table)}, $1::json)`,
         [data!.json],
       );
       const n = (await rowsOf<{ n: number }>(source, `select count(*)::int as n from ${ident(table)}`))[0]!.n;
