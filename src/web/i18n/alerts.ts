@@ -62,6 +62,7 @@ export const alerts = {
   },
   myAlerts: {
     title: 'העדכונים שלי',
+    openListings: 'לנכסים שמתאימים לחיפוש',
     hello: (name: string) => `שלום ${name}`,
     loading: 'טוען את הפרטים...',
     confirmed: 'ההרשמה אושרה: מעכשיו נשלח אליכם עדכונים',

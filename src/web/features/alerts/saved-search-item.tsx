@@ -7,7 +7,9 @@ import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { SearchEditForm } from './search-edit-form';
+import { searchListingUrl } from './search-listing-link';
 
 const t = alerts.myAlerts;
 
@@ -34,6 +36,9 @@ export function SavedSearchItem({ token, search }: { token: string; search: Save
         <p className="flex-1 text-lg font-semibold text-slate-900" data-testid="search-sentence">
           {search.sentence}
         </p>
+        <Link to={searchListingUrl(search.filters)} className="text-brand-800 underline underline-offset-4">
+          {t.openListings}
+        </Link>
         {search.paused && (
           <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">
             {t.paused}
