@@ -137,6 +137,16 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   await shot('private link phone');
   await page.setViewportSize(DESKTOP);
   await shot('private link desktop');
+  // The search opens its listing page with the filters it was saved from.
+  const listings = page.getByRole('link', { name: 'לנכסים שמתאימים לחיפוש' });
+  const href = new URL((await listings.getAttribute('href'))!, 'https://agency.example');
+  expect(href.pathname).toBe('/Sale');
+  expect(Object.fromEntries(href.searchParams)).toMatchObject({
+    city,
+    minRooms: '4',
+    maxRooms: '5',
+    maxPrice: '2500000',
+  });
 
   // An admin adds a matching property of an agent of the test's own: the alert arrives with it, and a
   // one-click unsubscribe.
