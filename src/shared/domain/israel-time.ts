@@ -18,3 +18,13 @@ export function formatDate(value: string | Date): string {
   const [y, m, d] = iso.split('-');
   return `${Number(d)}.${Number(m)}.${y}`;
 }
+
+const timeFormatter = new Intl.DateTimeFormat('he-IL', {
+  timeZone: ISRAEL_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock time in Israel of an instant, as HH:MM. */
+export const formatTime = (instant: Date): string => timeFormatter.format(instant);

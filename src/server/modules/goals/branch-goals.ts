@@ -1,4 +1,4 @@
-import { METRIC_KEYS, type Metrics, metricsOf } from '@shared/domain/metrics';
+import { byMetric, type Metrics, metricsOf } from '@shared/domain/metrics';
 import { BRANCH_MESSAGES } from '@shared/schemas/branch';
 import type { BranchGoal } from '@shared/schemas/goal';
 import { and, eq, sql } from 'drizzle-orm';
@@ -39,12 +39,9 @@ const findBranchGoal = async (db: Database, branchId: string, { year, month }: M
   )[0];
 
 async function agentsGoalOf(db: Database, branchId: string, { year, month }: Month) {
-  const sums = Object.fromEntries(
-    METRIC_KEYS.map((key) => [
-      key,
-      sql<number>`cast(coalesce(sum(${goals[key]}), 0) as integer)`.mapWith(Number),
-    ]),
-  ) as Record<keyof Metrics, ReturnType<typeof sql<number>>>;
+  const sums = byMetric((key) =>
+    sql<number>`cast(coalesce(sum(${goals[key]}), 0) as integer)`.mapWith(Number),
+  );
   const [row] = await db
     .select({ ...sums, agents: sql<number>`cast(count(*) as integer)`.mapWith(Number) })
     .from(goals)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { israelInstant } from '@shared/domain/israel-calendar';
-import { formatDate } from '@shared/domain/israel-time';
+import { formatDate, formatTime } from '@shared/domain/israel-time';
 import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
 import { normalizeIsraeliMobile } from '@shared/domain/phone';
 import { CLOSED_STATUSES, LEAD_STATUSES } from '@shared/domain/pipeline';
@@ -185,13 +185,6 @@ export async function bookViewing(db: Database, propertyId: string, body: BookVi
   });
 }
 
-const clock = new Intl.DateTimeFormat('he-IL', {
-  timeZone: 'Asia/Jerusalem',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
  * The property's agent hears of the booking on the phone (through the push outbox: held in quiet hours, Shabbat
  * and holidays, once per viewing); a brand-new lead routed to the same agent already said so.
@@ -205,7 +198,7 @@ async function tellAgent(
   now: Date,
 ) {
   if (lead.ownerId === agentId && lead.createdAt.getTime() === now.getTime()) return;
-  const when = `${formatDate(viewing.startsAt)} ${clock.format(viewing.startsAt)}`;
+  const when = `${formatDate(viewing.startsAt)} ${formatTime(viewing.startsAt)}`;
   await enqueuePush(
     tx,
     agentId,

@@ -1,5 +1,5 @@
 import { israelMinuteOfDay } from '@shared/domain/israel-calendar';
-import { israelDate } from '@shared/domain/israel-time';
+import { formatTime, israelDate } from '@shared/domain/israel-time';
 import { toInternationalDigits } from '@shared/domain/phone';
 
 const dateTime = new Intl.DateTimeFormat('he-IL', {
@@ -23,16 +23,9 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** The same without the year (cards and lists). */
 export const formatShortDateTime = (iso: string) => shortDateTime.format(new Date(iso));
 
-const time = new Intl.DateTimeFormat('he-IL', {
-  timeZone: 'Asia/Jerusalem',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A time of today as its hour ('10:15'), of another day with its date too ('02.12, 10:15'). */
 export const formatTimeOrDateTime = (iso: string, now = new Date()) =>
-  israelDate(new Date(iso)) === israelDate(now) ? time.format(new Date(iso)) : formatShortDateTime(iso);
+  israelDate(new Date(iso)) === israelDate(now) ? formatTime(new Date(iso)) : formatShortDateTime(iso);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,6 +1,4 @@
-import { israelMinuteOfDay } from '@shared/domain/israel-calendar';
-import { formatDate } from '@shared/domain/israel-time';
-import { clockOfMinutes } from '@shared/domain/office-clock';
+import { formatDate, formatTime } from '@shared/domain/israel-time';
 import { paths } from '@shared/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
@@ -25,7 +23,7 @@ type StaffViewing = {
 const KEY = ['viewings', 'my-day'] as const;
 const when = (iso: string) => {
   const at = new Date(iso);
-  return `${formatDate(at)} ${clockOfMinutes(israelMinuteOfDay(at))}`;
+  return `${formatDate(at)} ${formatTime(at)}`;
 };
 
 function useUpcomingViewings() {

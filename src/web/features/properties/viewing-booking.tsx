@@ -1,4 +1,4 @@
-import { formatDate } from '@shared/domain/israel-time';
+import { formatDate, formatTime, ISRAEL_TIME_ZONE } from '@shared/domain/israel-time';
 import { paths } from '@shared/paths';
 import { Button } from '@web/components/button';
 import { ConsentFields, ContactFields } from '@web/components/contact-fields';
@@ -12,20 +12,12 @@ import { useBookViewing, useViewingSlots, type ViewingSlot } from './viewing-api
 
 export const VIEWING_SECTION_ID = 'viewing';
 
-// Israel's wall clock with Intl, not the office-clock module: the property page stays light (docs/performance.md).
-const clock = new Intl.DateTimeFormat('he-IL', {
-  timeZone: 'Asia/Jerusalem',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-const weekday = new Intl.DateTimeFormat('he-IL', { timeZone: 'Asia/Jerusalem', weekday: 'short' });
+const weekday = new Intl.DateTimeFormat('he-IL', { timeZone: ISRAEL_TIME_ZONE, weekday: 'short' });
 
 /** 'יום ב׳ 30.11.2026, 10:00–10:30'. */
 const slotLabel = (slot: ViewingSlot) => {
   const start = new Date(slot.start);
-  return `${weekday.format(start)} ${formatDate(start)}, ${clock.format(start)}–${clock.format(new Date(slot.end))}`;
+  return `${weekday.format(start)} ${formatDate(start)}, ${formatTime(start)}–${formatTime(new Date(slot.end))}`;
 };
 
 /**

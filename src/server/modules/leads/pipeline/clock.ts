@@ -1,5 +1,5 @@
 import { branchScopeOf } from '@shared/domain/branch-scope';
-import { formatDate } from '@shared/domain/israel-time';
+import { formatDate, formatTime } from '@shared/domain/israel-time';
 import { addOfficeMinutes, nextOfficeOpening, type OfficeHours } from '@shared/domain/office-clock';
 import { CLOSED_STATUSES } from '@shared/domain/pipeline';
 import { COMPANY_ROLES, titlesOf } from '@shared/domain/roles';
@@ -30,13 +30,7 @@ export function clockMailTime(now: Date, hours: OfficeHours): Date {
   return at;
 }
 
-const timeFormatter = new Intl.DateTimeFormat('he-IL', {
-  timeZone: 'Asia/Jerusalem',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const when = (at: Date) => `${formatDate(at)} ${timeFormatter.format(at)}`;
+const when = (at: Date) => `${formatDate(at)} ${formatTime(at)}`;
 
 /**
  * The office managers and the admins who are active: who hears of an escalation besides the owner, each of the

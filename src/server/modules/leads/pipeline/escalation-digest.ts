@@ -1,4 +1,4 @@
-import type { BranchScope } from '@shared/domain/branch-scope';
+import { type BranchScope, seesBranch } from '@shared/domain/branch-scope';
 import type { OfficeHours } from '@shared/domain/office-clock';
 import { plural } from '@shared/domain/plural';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
@@ -29,18 +29,10 @@ type Formatting = { slaMinutesOf: (branchId: string) => number; origin: string; 
 /** Who reads a digest: a manager and the branches she reads (a branch manager: her branch's leads only). */
 export type DigestReader = { email: string; scope: BranchScope };
 
-/**
- * The digest's text for one reader: every lead of her scope escalated in the window, oldest first, each with its
- * response target, its agent and its link (and its branch, for a reader of the whole network).
- */
-async function digestText(
-  tx: Transaction,
-  window: { start: Date; end: Date },
-  scope: BranchScope,
-  f: Formatting,
-) {
+/** Every lead escalated in the window, oldest first, with its agent and branch: read once for all readers. */
+function escalatedIn(tx: Transaction, window: { start: Date; end: Date }) {
   const owner = alias(users, 'owner');
-  const rows = await tx
+  return tx
     .select({
       id: leads.id,
       name: leads.name,
@@ -53,14 +45,17 @@ async function digestText(
     .from(leads)
     .leftJoin(owner, eq(owner.id, leads.ownerId))
     .innerJoin(branches, eq(branches.id, leads.branchId))
-    .where(
-      and(
-        gte(leads.escalatedAt, window.start),
-        lt(leads.escalatedAt, window.end),
-        scope.all ? undefined : eq(leads.branchId, scope.branchId),
-      ),
-    )
+    .where(and(gte(leads.escalatedAt, window.start), lt(leads.escalatedAt, window.end)))
     .orderBy(asc(leads.escalatedAt), asc(leads.createdAt));
+}
+type EscalatedLead = Awaited<ReturnType<typeof escalatedIn>>[number];
+
+/**
+ * The digest's text for one reader: the window's leads of her scope, each with its response target, its agent
+ * and its link (and its branch, for a reader of the whole network).
+ */
+function digestText(all: EscalatedLead[], scope: BranchScope, f: Formatting) {
+  const rows = all.filter((lead) => seesBranch(scope, lead.branchId));
   const text = [
     'הלידים האלה לא קיבלו מענה בזמן היעד, בשעות המשרד:',
     '',
@@ -99,8 +94,9 @@ export async function addToManagersDigest(
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ESCALATION_DIGEST_KIND}))`);
   const window = digestWindow(now);
   const notBefore = sendAt(window.end, hours);
+  const escalated = await escalatedIn(tx, window);
   for (const { email, scope } of managers) {
-    const { count, text } = await digestText(tx, window, scope, formatting);
+    const { count, text } = digestText(escalated, scope, formatting);
     if (count === 0) continue;
     const [waiting] = await tx
       .select({ id: mailOutbox.id })
