@@ -19,7 +19,6 @@ export const viewingOutcomeTexts = {
     noShow: (gender?: Gender | null) =>
       gender ? gendered(gender, { male: 'המבקר לא הגיע', female: 'המבקרת לא הגיעה' }) : 'המבקר/ת לא הגיע/ה',
   },
-  edit: 'תיקון',
 } as const;
 
 function interestTextOf(n: number) {

@@ -8,6 +8,7 @@ import { branches, indicators, leadActivities, leads, viewings } from '../../db/
 import { createProperty, createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { followUpAt } from './outcome';
 
 // After the viewing (docs/viewings.md), on both databases: the outcome logs exactly one tour through the
 // pipeline's path (the agent's indicator for the day rises by 1), a no-show counts nowhere, the rule of who may
@@ -239,5 +240,25 @@ describe("the seller's report", () => {
     expect(shared.body).not.toContain(VISITOR);
     expect(shared.body).not.toContain(phone.slice(3));
     expect(shared.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the follow-up after a viewing', () => {
+  const hours = { opens: 9 * 60, closes: 16 * 60, excludeHolidays: true };
+  it('is the next office day at 10:00: Thursday and Friday go to Sunday', () => {
+    // 2026-12-03 is a Thursday; 10:00 in Israel is 08:00Z in December.
+    expect(followUpAt(new Date('2026-12-03T13:00:00Z'), hours).toISOString()).toBe(
+      '2026-12-06T08:00:00.000Z',
+    );
+    expect(followUpAt(new Date('2026-12-04T09:00:00Z'), hours).toISOString()).toBe(
+      '2026-12-06T08:00:00.000Z',
+    );
+    expect(followUpAt(new Date('2026-12-06T15:00:00Z'), hours).toISOString()).toBe(
+      '2026-12-07T08:00:00.000Z',
+    );
+  });
+  it("takes the office's opening when it opens after 10:00", () => {
+    const late = { ...hours, opens: 11 * 60 };
+    expect(followUpAt(new Date('2026-12-06T15:00:00Z'), late).toISOString()).toBe('2026-12-07T09:00:00.000Z');
   });
 });
