@@ -100,6 +100,8 @@ export const viewings = pgTable(
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     status: text('status').$type<ViewingStatus>().notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The calendar invitation's SEQUENCE: 0 when first sent, one more at each move or cancellation. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
