@@ -25,6 +25,9 @@ type Person = { id: string; cookie: string };
 let branchId = '';
 let agent: Person;
 let otherAgent: Person;
+let managerA: Person;
+let managerB: Person;
+let networkB: Person;
 let device = '';
 let phoneCounter = 3_000_000;
 const nextPhone = () => `052${phoneCounter++}`;
@@ -39,21 +42,33 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: Person, payload
     ...(payload ? { payload } : {}),
   });
 
-async function person(role: 'agent' | 'admin' = 'agent') {
-  const user = await createUser(app.db, { branchId, role, name: 'דנה כהן', phoneNumber: '050-777-1234' });
+async function person(role: 'agent' | 'admin' = 'agent', inBranch = branchId, networkAccess = false) {
+  const user = await createUser(app.db, {
+    branchId: inBranch,
+    role,
+    networkAccess,
+    name: 'דנה כהן',
+    phoneNumber: '050-777-1234',
+  });
   return { id: user.id, cookie: await sessionCookieFor(app.db, user.id) };
 }
 
 beforeAll(async () => {
   app = await createTestApp({ rateLimits: { formsPerIp: plenty } });
   await app.ready();
-  const [branch] = await app.db
+  const [branch, other] = await app.db
     .insert(branches)
-    .values({ name: 'סניף מייל', slug: 'viewing-mail' })
+    .values([
+      { name: 'סניף מייל', slug: 'viewing-mail' },
+      { name: 'סניף אחר', slug: 'viewing-mail-other' },
+    ])
     .returning();
   branchId = branch!.id;
   agent = await person();
   otherAgent = await person();
+  managerA = await person('admin');
+  managerB = await person('admin', other!.id);
+  networkB = await person('admin', other!.id, true);
   await app.db.update(users).set({ gender: 'female' }).where(eq(users.id, agent.id));
   // Mondays 10:00-12:00 only: every slot is at least a day or two away, its reminder at 08:00 the same day.
   const hours = await call('PUT', `/agents/${agent.id}/viewing-availability`, agent, {
@@ -294,13 +309,19 @@ describe('moving a viewing', () => {
     const propertyId = await propertyWith('instant');
     const [first, , , fourth] = await laterSlots(propertyId);
     const id = (await book(propertyId, [first!.start])).json().data.viewing._id;
-    expect((await call('POST', `/viewings/${id}/move`, otherAgent, { slot: fourth!.start })).statusCode).toBe(
-      403,
-    );
-    const moved = await call('POST', `/viewings/${id}/move`, agent, { slot: fourth!.start });
+    const move = (who: Person, slot: Slot) => call('POST', `/viewings/${id}/move`, who, { slot: slot.start });
+    expect((await move(otherAgent, fourth!)).statusCode).toBe(403);
+    expect((await move(managerB, fourth!)).statusCode).toBe(404);
+    const moved = await move(agent, fourth!);
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().data.viewing).toMatchObject({ startsAt: fourth!.start, agentId: agent.id });
-    expect(parseInvite((await mailOfKind(id, 'viewing-moved')).ics!).sequence).toBe(1);
+    expect((await move(networkB, first!)).statusCode).toBe(200);
+    const byManager = await move(managerA, fourth!);
+    expect(byManager.json().data.viewing).toMatchObject({ startsAt: fourth!.start, agentId: agent.id });
+    const sequences = (await mailsOf(id))
+      .filter((m) => m.kind === 'viewing-moved')
+      .map((m) => parseInvite(m.ics!).sequence);
+    expect(sequences).toEqual([1, 2, 3]);
   });
 });
 
