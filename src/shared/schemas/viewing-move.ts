@@ -16,4 +16,3 @@ export const moveViewingSchema = z.object({
     .max(40, { error: VIEWING_MESSAGES.slotInvalid })
     .refine((v) => israelInstant(v.trim()) !== null, { error: VIEWING_MESSAGES.slotInvalid }),
 });
-export type MoveViewingBody = z.infer<typeof moveViewingSchema>;
