@@ -148,7 +148,8 @@ describe('a branch that covers a city', () => {
     expect(mail!.text).toContain('עיר: חיפה');
 
     // Without a city the home form is routed by the network, as before.
-    const other = `0547${String((phoneSeq += 1)).padStart(6, '0')}`;
+    phoneSeq += 1;
+    const other = `0547${String(phoneSeq).padStart(6, '0')}`;
     const plain = await app.inject({
       method: 'POST',
       url: '/api/v1/email/send-mail',
