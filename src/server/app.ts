@@ -30,7 +30,7 @@ import { referralRoutes } from './modules/referrals';
 import { limitSharedReport, reportContactRoutes, SHARED_REPORT_PER_IP } from './modules/report-contacts';
 import { settingsAdminRoutes, settingsRoutes } from './modules/settings';
 import { accountRoutes, adminUserRoutes, passwordResetRoutes, userRoutes } from './modules/users';
-import { viewingFormPost, viewingRoutes } from './modules/viewings';
+import { viewingFormPost, viewingLinkPages, viewingMoveRoutes, viewingRoutes } from './modules/viewings';
 import { manifestPlugin } from './pages/manifest';
 import type { PageRenderer } from './pages/renderer';
 import { sitemapPlugin } from './pages/sitemap';
@@ -280,6 +280,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(orderRoutes, { signPerIp: options.rateLimits?.orderSignPerIp });
         await api.register(orderPdfRoutes, { verifyPerIp: orderVerifyPerIp });
         await api.register(viewingRoutes, { formsPerIp });
+        await api.register(viewingMoveRoutes, { formsPerIp });
       },
       // The routes read the session and their access rule, their input passes the input guard, and the API
       // description collects their schemas as they register: fastify refuses to start if any of these is
@@ -300,6 +301,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(alertLinkPages);
   await app.register(mailPhotoRoutes, { storage });
   await app.register(signingPages);
+  await app.register(viewingLinkPages, { formsPerIp });
   await app.register(orderVerifyPages, { verifyPerIp: orderVerifyPerIp });
   await app.register(sitemapPlugin);
   await app.register(manifestPlugin);

@@ -162,6 +162,10 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     payload: {},
   }),
   'POST /api/v1/viewings/:id/cancel': (b) => ({ url: `/api/v1/viewings/${b.viewingId}/cancel` }),
+  'POST /api/v1/viewings/:id/move': (b) => ({
+    url: `/api/v1/viewings/${b.viewingId}/move`,
+    payload: { slot: '2030-01-07T10:00:00Z' },
+  }),
 };
 
 /**
@@ -169,6 +173,8 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
  * is still sent (forbidden callers must get nothing of B's), but nobody is expected to be served.
  */
 const NOT_BRANCH_ROWS: Record<string, string> = {
+  'POST /api/v1/viewings/:id/move':
+    "moves only a confirmed viewing (the fixture's is a request): B's people moving one are in viewings/viewing-mail.test.ts",
   'DELETE /api/v1/push/subscriptions/:id': "a person's own device, not a branch's",
   'POST /api/v1/mail/:id/resend': 'a network tool; a branch manager is refused by its role',
   'POST /api/v1/settings/media/:kind': "the network's own media; refused to a branch manager by its role",

@@ -210,6 +210,8 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** An iCalendar invitation (a viewing's .ics), sent as the mail's calendar part with its METHOD. */
+    ics: text('ics'),
     status: text('status').$type<'pending' | 'sent' | 'failed' | 'held'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -107,6 +107,8 @@ export const viewings = pgTable(
     outcomeBy: uuid('outcome_by').references(() => users.id, { onDelete: 'set null' }),
     /** The tour activity the outcome logged on the lead (its indicator row hangs on it). */
     tourActivityId: uuid('tour_activity_id').references(() => leadActivities.id, { onDelete: 'set null' }),
+    /** The calendar invitation's SEQUENCE: 0 when first sent, one more at each move or cancellation. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

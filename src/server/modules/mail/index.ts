@@ -1,6 +1,12 @@
 // The mail module's public face: mail is queued inside the caller's transaction and sent by the worker.
 
 export { attachToMailKind, type MailAttachment } from './attachments';
-export { enqueueInTransaction, enqueueMail, type OutgoingMail, type Transaction } from './outbox';
+export {
+  dropQueuedMail,
+  enqueueInTransaction,
+  enqueueMail,
+  type OutgoingMail,
+  type Transaction,
+} from './outbox';
 export { mailRoutes } from './routes';
 export { deliverDueMail, logQueuedMail, startOutboxWorker } from './worker';

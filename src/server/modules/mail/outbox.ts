@@ -14,6 +14,8 @@ export type OutgoingMail = {
   html?: string | null;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
   headers?: Record<string, string> | null;
+  /** An iCalendar invitation (a viewing's .ics), sent as the calendar part of the mail. */
+  ics?: string | null;
   /** Not before this time (a sending window: the office's hours, Shabbat, a holiday); default now. */
   notBefore?: Date;
 };
@@ -42,6 +44,16 @@ async function insertMail(db: Database | Transaction, mail: OutgoingMail): Promi
     .values({ ...fields, refId: mail.refId ?? null, ...(notBefore ? { nextAttemptAt: notBefore } : {}) })
     .returning({ id: mailOutbox.id });
   return row!.id;
+}
+
+/**
+ * Takes back the queued, not yet sent mail of one kind about one record (a viewing's reminder once the viewing
+ * is cancelled or moved), in the caller's transaction. A mail already claimed by a worker is on its way.
+ */
+export async function dropQueuedMail(tx: Transaction, kind: string, refId: string): Promise<void> {
+  await tx
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.refId, refId), eq(mailOutbox.status, 'pending')));
 }
 
 /** Claims due mail for one worker: rows are locked so two server processes never send the same mail. */

@@ -8,6 +8,9 @@ import { inSpan } from '../../lib/tracing';
 import { attachmentsOf } from './attachments';
 import { claimDueMail, markFailedAttempt, markSent } from './outbox';
 
+/** The METHOD line of an invitation (REQUEST, CANCEL), which the calendar part of the mail repeats. */
+const icsMethod = (ics: string) => /^METHOD:(\w+)/m.exec(ics)?.[1] ?? 'REQUEST';
+
 export type OutboxWorkerOptions = { intervalMs?: number; retryBaseMs?: number; smtpUrl?: string };
 
 /** Delivers one batch of due mail; without SMTP the mail stays pending and is logged. */
@@ -32,6 +35,7 @@ export async function deliverDueMail(
           html: mail.html ?? undefined,
           headers: mail.headers ?? undefined,
           ...(attachments.length > 0 ? { attachments } : {}),
+          ...(mail.ics ? { icalEvent: { method: icsMethod(mail.ics), content: mail.ics } } : {}),
         }),
       );
       await markSent(app.db, mail.id, attempts);

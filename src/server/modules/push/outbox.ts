@@ -14,6 +14,8 @@ export type EnqueueOptions = {
   dedupeKey?: string;
   /** The user asked for it (the profile's test button): no quiet-hours hold. */
   immediate?: boolean;
+  /** Not before this time (a reminder set ahead); held past quiet hours like any other. Default: now. */
+  at?: Date;
   now?: Date;
 };
 
@@ -46,7 +48,7 @@ export async function enqueuePush(
     .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))
     .where(and(eq(pushSubscriptions.userId, userId), eq(users.active, true), wanted));
   if (devices.length === 0) return 0;
-  const dueAt = options.immediate ? now : pushSendTime(now);
+  const dueAt = options.immediate ? now : pushSendTime(options.at ?? now);
   const inserted = await tx
     .insert(pushOutbox)
     .values(
@@ -62,6 +64,19 @@ export async function enqueuePush(
     .onConflictDoNothing()
     .returning({ id: pushOutbox.id });
   return inserted.length;
+}
+
+/** Takes back a user's queued, not yet sent notifications of one dedupe key (a cancelled viewing's reminder). */
+export async function dropQueuedPush(tx: Executor, userId: string, dedupeKey: string): Promise<void> {
+  await tx
+    .delete(pushOutbox)
+    .where(
+      and(
+        eq(pushOutbox.userId, userId),
+        eq(pushOutbox.dedupeKey, dedupeKey),
+        eq(pushOutbox.status, 'pending'),
+      ),
+    );
 }
 
 /** How long a claimed row stays invisible to other workers while this one sends it. */

@@ -3,4 +3,4 @@
 export { settingsAdminRoutes } from './admin-routes';
 export { DEFAULT_SETTINGS } from './defaults';
 export { settingsRoutes } from './routes';
-export { getSettings, saveSettings } from './service';
+export { getSettings, saveSettings, settingsInTransaction } from './service';

@@ -30,6 +30,14 @@ export function getSettings(db: Database): Promise<AgencySettings> {
   return cache.get(db, 'settings', () => readSettings(db));
 }
 
+/**
+ * The agency settings read inside the caller's transaction, uncached: a transaction holds PGlite's only
+ * connection, so the cached read (on the database handle) would wait for it forever.
+ */
+export function settingsInTransaction(tx: Parameters<Parameters<Database['transaction']>[0]>[0]) {
+  return readSettings(tx as unknown as Database);
+}
+
 export async function saveSettings(db: Database, settings: AgencySettings): Promise<void> {
   await db
     .insert(agencySettings)

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { israelInstant } from '@shared/domain/israel-calendar';
 import { formatDate, formatTime } from '@shared/domain/israel-time';
 import { LEAD_CATEGORIES } from '@shared/domain/lead-categories';
@@ -15,6 +14,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { addLead } from '../leads';
 import type { Transaction } from '../mail';
 import { enqueuePush } from '../push';
+import { announceBooking, announceCancelled } from './announce';
+import { hashViewingToken, newViewingToken } from './link-token';
 import {
   type PropertyRow,
   propertyRow,
@@ -23,8 +24,6 @@ import {
   visitorView,
   whenText,
 } from './rules';
-
-export const hashViewingToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A slot refused: 409 with the next free slots when it was just taken, else 400; both in Hebrew. */
 export class SlotRefused extends AppError {
@@ -139,7 +138,13 @@ async function leadForViewing(
  * A visitor's booking (instant: one slot, confirmed at once) or request (up to three proposed slots, waiting
  * for the agent). Each slot is checked under the agent's lock; the contact and the lead are made or reused.
  */
-export async function bookViewing(db: Database, propertyId: string, body: BookViewingBody, now = new Date()) {
+export async function bookViewing(
+  db: Database,
+  propertyId: string,
+  body: BookViewingBody,
+  appOrigin: string,
+  now = new Date(),
+) {
   const property = await bookableProperty(db, propertyId);
   const agentId = property.agentId;
   if (!agentId) throw badRequest(VIEWING_MESSAGES.noAgent);
@@ -149,7 +154,7 @@ export async function bookViewing(db: Database, propertyId: string, body: BookVi
   const starts = body.slots.map((s) => israelInstant(s.trim())!);
   if (new Set(starts.map((s) => s.getTime())).size < starts.length)
     throw badRequest(VIEWING_MESSAGES.sameSlotTwice, { slots: VIEWING_MESSAGES.sameSlotTwice });
-  const token = randomBytes(32).toString('base64url');
+  const token = newViewingToken();
   return db.transaction(async (tx) => {
     await lockAgent(tx, agentId);
     const rules = await slotRulesOf(tx, property, agentId, now);
@@ -181,6 +186,7 @@ export async function bookViewing(db: Database, propertyId: string, body: BookVi
       })
       .returning();
     await tellAgent(tx, agentId, viewing!, property, lead, now);
+    await announceBooking({ tx, property, appOrigin, now }, viewing!, token);
     return { viewing: visitorView(viewing!, property), cancelToken: token };
   });
 }
@@ -215,7 +221,7 @@ async function tellAgent(
   );
 }
 
-async function viewingByToken(db: Database | Transaction, token: string) {
+export async function viewingByToken(db: Database | Transaction, token: string) {
   const [row] = await db
     .select()
     .from(viewings)
@@ -230,8 +236,16 @@ export async function viewingOfLink(db: Database, token: string) {
   return visitorView(row, await propertyRow(db, row.propertyId));
 }
 
-/** Cancels a viewing (its slot is free again); a viewing that took place or was missed is refused. */
-export async function cancelViewingRow(tx: Transaction, row: typeof viewings.$inferSelect, now: Date) {
+/**
+ * Cancels a viewing (its slot is free again); a viewing that took place or was missed is refused. Its reminders
+ * are taken back and the visitor gets the calendar's cancellation.
+ */
+export async function cancelViewingRow(
+  tx: Transaction,
+  row: typeof viewings.$inferSelect,
+  appOrigin: string,
+  now: Date,
+) {
   if (row.status === 'cancelled') throw badRequest(VIEWING_MESSAGES.alreadyCancelled);
   if (row.status === 'done' || row.status === 'no_show') throw badRequest(VIEWING_MESSAGES.cannotCancel);
   const [after] = await tx
@@ -248,14 +262,15 @@ export async function cancelViewingRow(tx: Transaction, row: typeof viewings.$in
       note: `הביקור בנכס ב־${whenText(row.startsAt)} בוטל`,
       createdAt: now,
     });
+  await announceCancelled({ tx, property: await propertyRow(tx, row.propertyId), appOrigin, now }, row);
   return after!;
 }
 
 /** The visitor cancels through the link. */
-export async function cancelByLink(db: Database, token: string, now = new Date()) {
+export async function cancelByLink(db: Database, token: string, appOrigin: string, now = new Date()) {
   return db.transaction(async (tx) => {
     const row = await viewingByToken(tx, token);
-    const after = await cancelViewingRow(tx, row, now);
+    const after = await cancelViewingRow(tx, row, appOrigin, now);
     return visitorView(after, await propertyRow(tx, row.propertyId));
   });
 }

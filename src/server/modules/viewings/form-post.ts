@@ -30,7 +30,7 @@ export function viewingFormPost(app: FastifyInstance, formsPerIp: RateRule) {
         return page({ sent: false, values, fieldErrors }, 400);
       }
       if (parsed.data.website) request.log.info({ form: 'viewing' }, 'honeypot filled: submission dropped');
-      else await bookViewing(app.db, (request.params as { id: string }).id, parsed.data);
+      else await bookViewing(app.db, (request.params as { id: string }).id, parsed.data, app.env.APP_ORIGIN);
       return page({ sent: true }, 200);
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;

@@ -2,4 +2,6 @@
 
 export { viewingFormPost } from './form-post';
 export { viewingFeedback } from './outcome';
+export { viewingLinkPages } from './link-page';
+export { viewingMoveRoutes } from './move-routes';
 export { viewingRoutes } from './routes';

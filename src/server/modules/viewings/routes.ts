@@ -102,7 +102,7 @@ export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
     },
     async (request, reply) =>
       refusalOr(reply, async () => {
-        const booked = await bookViewing(app.db, request.params.id, request.body);
+        const booked = await bookViewing(app.db, request.params.id, request.body, app.env.APP_ORIGIN);
         const message =
           booked.viewing.status === 'confirmed' ? VIEWING_MESSAGES.booked : VIEWING_MESSAGES.requested;
         return reply.status(201).send({ status: 'success' as const, message, data: booked });
@@ -125,7 +125,8 @@ export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
       onRequest: async (request) => consumeRateLimit(app.db, `viewing:ip:${request.ip}`, opts.formsPerIp),
       schema: { tags, params: tokenParamsSchema, response: { 200: viewingLinkResponseSchema } },
     },
-    async (request) => success({ viewing: await cancelByLink(app.db, request.params.token) }),
+    async (request) =>
+      success({ viewing: await cancelByLink(app.db, request.params.token, app.env.APP_ORIGIN) }),
   );
 
   app.get(
@@ -240,6 +241,7 @@ export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
             currentUser(request),
             request.params.id,
             request.body?.startsAt,
+            app.env.APP_ORIGIN,
           ),
         }),
       ),
@@ -252,7 +254,9 @@ export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
       schema: { tags, params: idParamsSchema, response: { 200: viewingResponseSchema } },
     },
     async (request) =>
-      success({ viewing: await cancelViewing(app.db, currentUser(request), request.params.id) }),
+      success({
+        viewing: await cancelViewing(app.db, currentUser(request), request.params.id, app.env.APP_ORIGIN),
+      }),
   );
 
   app.post(

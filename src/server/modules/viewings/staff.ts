@@ -22,6 +22,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { inBranchScope } from '../branches';
 import { assertManagesAgent, assertManagesProperty } from './access';
+import { announceConfirmed } from './announce';
 import { cancelViewingRow, lockAgent, SlotRefused } from './booking';
 import {
   blockView,
@@ -162,7 +163,7 @@ export async function listViewings(db: Database, actor: SessionUser, range: { fr
   return rows.map((r) => staffView(r.viewing, r));
 }
 
-async function managedViewing(db: Database, actor: SessionUser, id: string) {
+export async function managedViewing(db: Database, actor: SessionUser, id: string) {
   const [row] = await db.select().from(viewings).where(eq(viewings.id, id));
   if (!row) throw notFound(VIEWING_MESSAGES.viewingNotFound);
   const property = await propertyRow(db, row.propertyId);
@@ -171,7 +172,13 @@ async function managedViewing(db: Database, actor: SessionUser, id: string) {
 }
 
 /** Confirms a request at one of its proposed slots (the first when none is named), checked under the lock. */
-export async function confirmViewing(db: Database, actor: SessionUser, id: string, startsAt?: string) {
+export async function confirmViewing(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  startsAt: string | undefined,
+  appOrigin: string,
+) {
   const { row, property } = await managedViewing(db, actor, id);
   if (row.status !== 'requested') throw badRequest(VIEWING_MESSAGES.notRequested);
   const start = startsAt ? israelInstant(startsAt)! : new Date(row.proposals[0] ?? row.startsAt);
@@ -207,13 +214,14 @@ export async function confirmViewing(db: Database, actor: SessionUser, id: strin
         createdBy: actor.id,
         createdAt: now,
       });
+    await announceConfirmed({ tx, property, appOrigin, now }, updated);
     return updated;
   });
   return staffView(after, property);
 }
 
-export async function cancelViewing(db: Database, actor: SessionUser, id: string) {
+export async function cancelViewing(db: Database, actor: SessionUser, id: string, appOrigin: string) {
   const { row, property } = await managedViewing(db, actor, id);
-  const after = await db.transaction((tx) => cancelViewingRow(tx, row, new Date()));
+  const after = await db.transaction((tx) => cancelViewingRow(tx, row, appOrigin, new Date()));
   return staffView(after, property);
 }

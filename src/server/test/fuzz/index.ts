@@ -535,6 +535,13 @@ export const fuzzFamilies: FuzzRoute[] = [
         as: 'visitor',
         ...path(fields({ token: ['x'.repeat(43)] })),
       },
+      { method: 'POST', url: '/viewings/:id/move', as: 'agent', ...json(fields({ slot: [soon] })) },
+      {
+        method: 'POST',
+        url: '/viewings/link/:token/move',
+        as: 'visitor',
+        ...json(fields({ slot: [soon] })),
+      },
     ],
   ),
   ...family(

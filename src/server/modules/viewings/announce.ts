@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { viewings } from '../../db/schema';
+import type { Transaction } from '../mail';
+import { hashViewingToken, newViewingToken } from './link-token';
+import { mailContextOf, queueVisitorMail } from './mail';
+import { dropReminders, queueReminders } from './reminders';
+import type { PropertyRow, ViewingRow } from './rules';
+
+/**
+ * What the visitor and the agent hear when a viewing changes, queued in the change's transaction
+ * (docs/viewings.md, "Mail, invitation and reminders").
+ */
+type Place = Pick<PropertyRow, 'address' | 'city'>;
+type Common = { tx: Transaction; property: Place; appOrigin: string; now: Date };
+
+/**
+ * A staff action has no link token (only its hash is stored): when the visitor has an e-mail, the viewing gets
+ * a new token and the mail carries the new link; the older link stops working. Without an e-mail the token
+ * stays, as the visitor's only link is the one the booking answered.
+ */
+async function freshToken(tx: Transaction, viewing: ViewingRow): Promise<string | null> {
+  if (!viewing.visitorEmail) return null;
+  const token = newViewingToken();
+  await tx
+    .update(viewings)
+    .set({ tokenHash: hashViewingToken(token) })
+    .where(eq(viewings.id, viewing.id));
+  return token;
+}
+
+/** A booking: confirmed at once (with the invitation and the reminders) or a request received. */
+export async function announceBooking(c: Common, viewing: ViewingRow, token: string) {
+  const ctx = await mailContextOf(c.tx, viewing, c.property, c.appOrigin, token, c.now);
+  await queueVisitorMail(c.tx, viewing.status === 'confirmed' ? 'confirmed' : 'requested', ctx);
+  await queueReminders(c.tx, ctx);
+}
+
+/** The agent confirmed a request. */
+export async function announceConfirmed(c: Common, viewing: ViewingRow) {
+  const token = await freshToken(c.tx, viewing);
+  const ctx = await mailContextOf(c.tx, viewing, c.property, c.appOrigin, token, c.now);
+  await queueVisitorMail(c.tx, 'confirmed', ctx);
+  await queueReminders(c.tx, ctx);
+}
+
+/** Bumps the invitation's SEQUENCE: a calendar applies only a newer version of the event. */
+async function nextSequence(tx: Transaction, viewing: ViewingRow): Promise<ViewingRow> {
+  const [after] = await tx
+    .update(viewings)
+    .set({ sequence: viewing.sequence + 1 })
+    .where(eq(viewings.id, viewing.id))
+    .returning();
+  return after!;
+}
+
+/** A cancellation (by the visitor or the staff): the old reminders go, the calendar event is cancelled. */
+export async function announceCancelled(c: Common, before: ViewingRow) {
+  await dropReminders(c.tx, before);
+  const after = await nextSequence(c.tx, { ...before, status: 'cancelled' });
+  const ctx = await mailContextOf(c.tx, after, c.property, c.appOrigin, null, c.now);
+  // A request never had an invitation in the visitor's calendar: its cancellation is a plain mail.
+  await queueVisitorMail(c.tx, 'cancelled', ctx, { noInvite: before.status !== 'confirmed' });
+}
+
+/** A move: the old reminders go, the event moves (SEQUENCE + 1), new reminders are queued. */
+export async function announceMoved(c: Common, before: ViewingRow, moved: ViewingRow, token: string | null) {
+  await dropReminders(c.tx, before);
+  const after = await nextSequence(c.tx, moved);
+  const link = token ?? (await freshToken(c.tx, after));
+  const ctx = await mailContextOf(c.tx, after, c.property, c.appOrigin, link, c.now);
+  await queueVisitorMail(c.tx, 'moved', ctx);
+  await queueReminders(c.tx, ctx);
+}

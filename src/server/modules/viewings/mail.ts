@@ -1,0 +1,163 @@
+import { type Gender, gendered } from '@shared/domain/gender';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { absoluteUrl } from '../../lib/links';
+import { enqueueInTransaction, type OutgoingMail, type Transaction } from '../mail';
+import { settingsInTransaction } from '../settings';
+import { viewingIcs } from './ics';
+import type { PropertyRow, ViewingRow } from './rules';
+import { whenText } from './rules';
+
+/** The visitor's own page of a viewing (cancel, move), opened from every mail. */
+export const viewingLinkPath = (token: string) => `/viewing/${encodeURIComponent(token)}`;
+
+export type VisitorMailKind = 'confirmed' | 'requested' | 'moved' | 'cancelled' | 'reminder';
+
+type Agent = { name: string; email: string; phoneNumber: string; gender: Gender };
+type Agency = { agencyName: string; phone: string; email: string; address: string; city: string };
+
+export type VisitorMailContext = {
+  viewing: ViewingRow;
+  property: Pick<PropertyRow, 'address' | 'city'>;
+  agent: Agent | null;
+  agency: Agency;
+  appOrigin: string;
+  /** The link's token when this mail carries the link (a cancellation does not). */
+  token: string | null;
+  now: Date;
+};
+
+const SUBJECTS: Record<VisitorMailKind, string> = {
+  confirmed: 'הביקור בנכס נקבע',
+  requested: 'בקשת הביקור התקבלה וממתינה לאישור',
+  moved: 'מועד הביקור בנכס שונה',
+  cancelled: 'הביקור בנכס בוטל',
+  reminder: 'תזכורת: ביקור בנכס בעוד כשעתיים',
+};
+
+const fullAddress = (p: { address: string; city: string }) => [p.address, p.city].filter(Boolean).join(', ');
+
+function openingLines(kind: VisitorMailKind, when: string, address: string, ctx: VisitorMailContext) {
+  const proposals = ctx.viewing.proposals.map((p) => `- ${whenText(new Date(p))}`);
+  switch (kind) {
+    case 'confirmed':
+      return [`הביקור שלכם בנכס ${address} נקבע ל־${when}.`, 'צירפנו הזמנה ליומן.'];
+    case 'requested':
+      return [
+        `קיבלנו את בקשתכם לביקור בנכס ${address}, במועדים:`,
+        ...proposals,
+        'הבקשה ממתינה לאישור. כשהמועד יאושר נשלח לכם מייל עם הזמנה ליומן.',
+      ];
+    case 'moved':
+      return [`מועד הביקור שלכם בנכס ${address} שונה ל־${when}.`, 'צירפנו הזמנה מעודכנת ליומן.'];
+    case 'cancelled':
+      return [`הביקור שלכם בנכס ${address} ב־${when} בוטל.`];
+    case 'reminder':
+      return [`תזכורת: הביקור שלכם בנכס ${address} היום ב־${when}.`];
+  }
+}
+
+function agentLines(agent: Agent | null) {
+  if (!agent) return [];
+  const theAgent = gendered(agent.gender, 'theAgent');
+  return [`${theAgent}: ${agent.name}${agent.phoneNumber ? `, טלפון ${agent.phoneNumber}` : ''}`];
+}
+
+const footer = (agency: Agency) => [
+  '',
+  '--',
+  agency.agencyName,
+  fullAddress(agency),
+  [agency.phone && `טלפון ${agency.phone}`, agency.email].filter(Boolean).join(' | '),
+];
+
+/** A mail to the visitor about the viewing, with its invitation when the viewing is (still or no longer) on. */
+export function visitorMail(kind: VisitorMailKind, ctx: VisitorMailContext): OutgoingMail {
+  const { viewing, agency } = ctx;
+  const when = whenText(viewing.startsAt);
+  const address = fullAddress(ctx.property);
+  const link = ctx.token ? absoluteUrl(ctx.appOrigin, viewingLinkPath(ctx.token)) : null;
+  const linkLines = link
+    ? ['', kind === 'requested' ? `לביטול הבקשה: ${link}` : `לביטול הביקור או לשינוי המועד: ${link}`]
+    : [];
+  const text = [
+    `שלום ${viewing.visitorName},`,
+    '',
+    ...openingLines(kind, when, address, ctx),
+    ...agentLines(ctx.agent),
+    ...linkLines,
+    ...footer(agency),
+  ].join('\n');
+  const withInvite = kind === 'confirmed' || kind === 'moved' || kind === 'cancelled';
+  return {
+    kind: `viewing-${kind}`,
+    refId: viewing.id,
+    to: viewing.visitorEmail!,
+    subject: `${SUBJECTS[kind]} – ${agency.agencyName}`,
+    text,
+    ...(withInvite ? { ics: inviteOf(kind === 'cancelled' ? 'CANCEL' : 'REQUEST', ctx, link) } : {}),
+  };
+}
+
+function inviteOf(method: 'REQUEST' | 'CANCEL', ctx: VisitorMailContext, link: string | null) {
+  const { viewing, agent, agency } = ctx;
+  const description = [
+    ...agentLines(agent),
+    ...(link ? [`לביטול הביקור או לשינוי המועד: ${link}`] : []),
+    `${agency.agencyName}${agency.phone ? `, ${agency.phone}` : ''}`,
+  ].join('\n');
+  return viewingIcs({
+    method,
+    uid: `viewing-${viewing.id}@${new URL(ctx.appOrigin).hostname}`,
+    sequence: viewing.sequence,
+    start: viewing.startsAt,
+    end: viewing.endsAt,
+    stamp: ctx.now,
+    summary: `ביקור בנכס: ${fullAddress(ctx.property)}`,
+    location: fullAddress(ctx.property),
+    description,
+    url: link ?? absoluteUrl(ctx.appOrigin, '/'),
+    organizer: { name: agent?.name ?? agency.agencyName, email: agent?.email || agency.email },
+    attendee: { name: viewing.visitorName, email: viewing.visitorEmail! },
+  });
+}
+
+/** Reads the agent and the agency a visitor's mail names. */
+export async function mailContextOf(
+  tx: Transaction,
+  viewing: ViewingRow,
+  property: Pick<PropertyRow, 'address' | 'city'>,
+  appOrigin: string,
+  token: string | null,
+  now: Date,
+): Promise<VisitorMailContext> {
+  const [agent] = viewing.agentId
+    ? await tx
+        .select({
+          name: users.name,
+          email: users.email,
+          phoneNumber: users.phoneNumber,
+          gender: users.gender,
+        })
+        .from(users)
+        .where(eq(users.id, viewing.agentId))
+    : [];
+  const settings = await settingsInTransaction(tx);
+  return { viewing, property, agent: agent ?? null, agency: settings, appOrigin, token, now };
+}
+
+/** Queues the visitor's mail in the caller's transaction; a visitor who gave no e-mail gets none. */
+export async function queueVisitorMail(
+  tx: Transaction,
+  kind: VisitorMailKind,
+  ctx: VisitorMailContext,
+  options: { notBefore?: Date; noInvite?: boolean } = {},
+): Promise<void> {
+  if (!ctx.viewing.visitorEmail) return;
+  const mail = visitorMail(kind, ctx);
+  await enqueueInTransaction(tx, {
+    ...mail,
+    ...(options.noInvite ? { ics: null } : {}),
+    ...(options.notBefore ? { notBefore: options.notBefore } : {}),
+  });
+}
