@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MARKETING_ACTIONS } from '../domain/exclusivity';
 import { idSchema, successSchema } from './common';
 import { addressSchema, pastDateSchema } from './report-contact';
 import { genderSchema } from './user';
@@ -79,6 +80,14 @@ export const sharedReportSchema = z.object({
   expiresAt: z.string(),
   weeks: z.array(sharedWeekSchema),
   totals: z.object({ visits: z.number(), views: z.number(), inquiries: z.number() }),
+  /** The property's signed exclusivity: its term and the marketing actions done (docs/brokerage-order.md). */
+  exclusivity: z
+    .object({
+      termStart: z.string(),
+      termEnd: z.string(),
+      actions: z.array(z.object({ date: z.string(), action: z.enum(MARKETING_ACTIONS) })),
+    })
+    .nullable(),
 });
 export type SharedReport = z.infer<typeof sharedReportSchema>;
 export const sharedReportResponseSchema = successSchema(z.object({ report: sharedReportSchema }));

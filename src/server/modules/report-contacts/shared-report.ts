@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { signedExclusivityOfProperty } from '../orders';
 import { propertyWithCoverImage } from '../properties';
 import { getSettings } from '../settings';
 import { findShareByToken } from './shares-service';
@@ -62,7 +63,7 @@ export async function sharedReport(
   token: string,
 ): Promise<Omit<SharedReport, 'url'>> {
   const share = await findShareByToken(db, token);
-  const [settings, property, weeks, agentRows] = await Promise.all([
+  const [settings, property, weeks, agentRows, exclusivity] = await Promise.all([
     getSettings(db),
     share.propertyId ? propertyWithCoverImage(db, storage, share.propertyId) : undefined,
     weeklyTotals(db, share),
@@ -71,6 +72,7 @@ export async function sharedReport(
       .from(users)
       .where(eq(users.id, share.agentId))
       .limit(1),
+    share.propertyId ? signedExclusivityOfProperty(db, share.propertyId) : null,
   ]);
   const agent = agentRows[0];
   const totals = weeks.reduce(
@@ -103,5 +105,10 @@ export async function sharedReport(
     expiresAt: share.expiresAt.toISOString(),
     weeks,
     totals,
+    exclusivity: exclusivity && {
+      termStart: exclusivity.termStart,
+      termEnd: exclusivity.termEnd,
+      actions: exclusivity.actions.map((a) => ({ date: a.date, action: a.action })),
+    },
   };
 }
