@@ -85,7 +85,7 @@ export const sharedReportSchema = z.object({
     .object({
       termStart: z.string(),
       termEnd: z.string(),
-      actions: z.array(z.object({ date: z.string(), action: z.enum(MARKETING_ACTIONS) })),
+      actions: z.array(z.object({ _id: z.string(), date: z.string(), action: z.enum(MARKETING_ACTIONS) })),
     })
     .nullable(),
 });

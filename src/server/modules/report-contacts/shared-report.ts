@@ -108,7 +108,7 @@ export async function sharedReport(
     exclusivity: exclusivity && {
       termStart: exclusivity.termStart,
       termEnd: exclusivity.termEnd,
-      actions: exclusivity.actions.map((a) => ({ date: a.date, action: a.action })),
+      actions: exclusivity.actions.map((a) => ({ _id: a._id, date: a.date, action: a.action })),
     },
   };
 }

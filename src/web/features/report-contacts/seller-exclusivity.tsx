@@ -24,8 +24,8 @@ export function SellerExclusivity({ report }: { report: SharedReport }) {
         <p className="text-slate-700">{t.noneDone}</p>
       ) : (
         <ul className="mt-1 list-disc ps-5">
-          {excl.actions.map((a, i) => (
-            <li key={`${a.date}-${a.action}-${i}`}>
+          {excl.actions.map((a) => (
+            <li key={a._id}>
               {day(a.date)}: {MARKETING_ACTION_LABELS[a.action]}
             </li>
           ))}
