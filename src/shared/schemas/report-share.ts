@@ -3,6 +3,7 @@ import { MARKETING_ACTIONS } from '../domain/exclusivity';
 import { idSchema, successSchema } from './common';
 import { addressSchema, pastDateSchema } from './report-contact';
 import { genderSchema } from './user';
+import { viewingFeedbackSchema } from './viewing-outcome';
 
 /** Days a seller's report link stays valid after it is created. */
 export const SHARE_VALID_DAYS = 30;
@@ -88,6 +89,8 @@ export const sharedReportSchema = z.object({
       actions: z.array(z.object({ _id: z.string(), date: z.string(), action: z.enum(MARKETING_ACTIONS) })),
     })
     .nullable(),
+  /** Feedback of the property's viewings that took place in the period (docs/viewings.md). */
+  viewings: z.array(viewingFeedbackSchema),
 });
 export type SharedReport = z.infer<typeof sharedReportSchema>;
 export const sharedReportResponseSchema = successSchema(z.object({ report: sharedReportSchema }));

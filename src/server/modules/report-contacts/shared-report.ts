@@ -6,6 +6,7 @@ import type { Storage } from '../../storage/storage';
 import { signedExclusivityOfProperty } from '../orders';
 import { propertyWithCoverImage } from '../properties';
 import { getSettings } from '../settings';
+import { viewingFeedback } from '../viewings';
 import { findShareByToken } from './shares-service';
 
 type WeekRow = {
@@ -63,7 +64,7 @@ export async function sharedReport(
   token: string,
 ): Promise<Omit<SharedReport, 'url'>> {
   const share = await findShareByToken(db, token);
-  const [settings, property, weeks, agentRows, exclusivity] = await Promise.all([
+  const [settings, property, weeks, agentRows, viewings, exclusivity] = await Promise.all([
     getSettings(db),
     share.propertyId ? propertyWithCoverImage(db, storage, share.propertyId) : undefined,
     weeklyTotals(db, share),
@@ -72,6 +73,8 @@ export async function sharedReport(
       .from(users)
       .where(eq(users.id, share.agentId))
       .limit(1),
+    // What visitors thought of the viewings in the period (never who they were): read fresh, never cached.
+    share.propertyId ? viewingFeedback(db, share.propertyId, share.periodFrom, share.periodTo) : [],
     share.propertyId ? signedExclusivityOfProperty(db, share.propertyId) : null,
   ]);
   const agent = agentRows[0];
@@ -110,5 +113,6 @@ export async function sharedReport(
       termEnd: exclusivity.termEnd,
       actions: exclusivity.actions.map((a) => ({ _id: a._id, date: a.date, action: a.action })),
     },
+    viewings,
   };
 }
