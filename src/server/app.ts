@@ -23,7 +23,13 @@ import { formPostRoutes, leadRoutes, pipelineRoutes } from './modules/leads';
 import { mailRoutes } from './modules/mail';
 import { moneyRoutes } from './modules/money';
 import { networkRoutes } from './modules/network';
-import { orderPdfRoutes, orderRoutes, orderVerifyPages, signingPages } from './modules/orders';
+import {
+  exclusivityRoutes,
+  orderPdfRoutes,
+  orderRoutes,
+  orderVerifyPages,
+  signingPages,
+} from './modules/orders';
 import { propertyRoutes } from './modules/properties';
 import { pushRoutes } from './modules/push';
 import { referralRoutes } from './modules/referrals';
@@ -279,6 +285,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(matchRoutes);
         await api.register(orderRoutes, { signPerIp: options.rateLimits?.orderSignPerIp });
         await api.register(orderPdfRoutes, { verifyPerIp: orderVerifyPerIp });
+        await api.register(exclusivityRoutes);
         await api.register(viewingRoutes, { formsPerIp });
         await api.register(viewingMoveRoutes, { formsPerIp });
       },

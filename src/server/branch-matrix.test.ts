@@ -1,4 +1,5 @@
 import { israelYearMonth } from '@shared/domain/israel-calendar';
+import { israelDate } from '@shared/domain/israel-time';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,18 @@ const orderBody = (b: BranchFixture) => ({
   feeValue: 2,
   vatIncluded: false,
 });
+
+const exclusivityBody = (b: BranchFixture) => {
+  const { leadId: _lead, properties: _properties, transactionKind: _kind, ...order } = orderBody(b);
+  return {
+    ...order,
+    propertyId: b.propertyId,
+    side: 'seller',
+    termStart: israelDate(),
+    termEnd: israelDate(new Date(Date.now() + 90 * 86_400_000)),
+    marketingActions: ['sign', 'internet'],
+  };
+};
 
 /** The routes whose access depends on a named agent, as the access table sends them, about B's agent. */
 const ownDataSamples: Record<string, BranchSample> = Object.fromEntries(
@@ -120,6 +133,13 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
   'GET /api/v1/orders/:id': (b) => ({ url: `/api/v1/orders/${b.orderId}` }),
   'PUT /api/v1/orders/:id': (b) => ({ url: `/api/v1/orders/${b.orderId}`, payload: orderBody(b) }),
   'POST /api/v1/orders/:id/send': (b) => ({ url: `/api/v1/orders/${b.orderId}/send` }),
+  'GET /api/v1/exclusivities': (b) => ({ url: '/api/v1/exclusivities', query: { propertyId: b.propertyId } }),
+  'POST /api/v1/exclusivities': (b) => ({ url: '/api/v1/exclusivities', payload: exclusivityBody(b) }),
+  'GET /api/v1/exclusivities/:id': (b) => ({ url: `/api/v1/exclusivities/${b.exclusivityId}` }),
+  'POST /api/v1/exclusivities/:id/actions': (b) => ({
+    url: `/api/v1/exclusivities/${b.exclusivityId}/actions`,
+    payload: { date: israelDate(), action: 'sign' },
+  }),
   'POST /api/v1/orders/:id/revoke': (b) => ({
     url: `/api/v1/orders/${b.orderId}/revoke`,
     payload: { reason: 'נשלחה בטעות' },

@@ -22,6 +22,7 @@ import { startAlertsJob } from './modules/alerts';
 import { startDraining } from './modules/health';
 import { startResponseClock } from './modules/leads';
 import { startOutboxWorker } from './modules/mail';
+import { startExclusivityJob } from './modules/orders';
 import { startDailyReminder, startPushWorker } from './modules/push';
 import { METRICS_LISTENING_MESSAGE, startMetricsServer } from './plugins/metrics';
 import { seedDemoOnce } from './seed/seed-demo';
@@ -118,11 +119,13 @@ function startJobs(app: FastifyInstance, serves: boolean) {
   const stopMaintenance = startMaintenance(app);
   const stopBackups = startBackups(app);
   const stopSweep = startOrphanSweep(app);
+  const stopExclusivity = startExclusivityJob(app);
   if (cluster.isWorker) app.log.info(serves ? RUNS_JOBS_MESSAGE : JOBS_PROCESS_MESSAGE);
   return async () => {
     stopMaintenance();
     stopBackups();
     stopSweep();
+    stopExclusivity();
     stopReminder();
     stopClock();
     await Promise.all([stopAlerts(), stopWorker(), stopPush()]);

@@ -37,6 +37,8 @@ export type BranchFixture = {
   goalId: string;
   shareId: string;
   orderId: string;
+  /** A signed exclusivity of the property, its term running. */
+  exclusivityId: string;
   /** A deal (a lead activity of kind 'deal'), under the branch's fee plan. */
   dealId: string;
   viewingId: string;
@@ -115,6 +117,33 @@ export async function createBranchFixture(db: Database, branchId: string): Promi
       vatIncluded: false,
     })
     .returning({ id: brokerageOrders.id });
+  const [exclusivity] = await db
+    .insert(brokerageOrders)
+    .values({
+      kind: 'exclusivity',
+      branchId,
+      agentId: agent.id,
+      side: 'seller',
+      transactionKind: 'sale',
+      clientName: `מוכר ${tag}`,
+      clientIdNumber: '039337423',
+      clientAddress: 'הנביאים 5, חיפה',
+      clientPhone: phone,
+      agencyName: 'הסוכנות',
+      brokerName: 'מתווך',
+      brokerLicence: '3012345',
+      brokerAddress: 'מוריה 50',
+      properties: [{ propertyId: property.id, address }],
+      approxPrice: 1_500_000,
+      feePercentHundredths: 200,
+      vatIncluded: false,
+      status: 'signed',
+      signedAt: new Date(),
+      termStart: israelDate(new Date(Date.now() - 10 * 86_400_000)),
+      termEnd: israelDate(new Date(Date.now() + 90 * 86_400_000)),
+      marketingActions: ['sign', 'internet'],
+    })
+    .returning({ id: brokerageOrders.id });
   const [deal] = await db
     .insert(leadActivities)
     .values({
@@ -187,6 +216,7 @@ export async function createBranchFixture(db: Database, branchId: string): Promi
     goalId: goal!.id,
     shareId: share!.id,
     orderId: order!.id,
+    exclusivityId: exclusivity!.id,
     dealId: deal!.id,
     viewingId: viewing!.id,
     viewingBlockId: block!.id,

@@ -3,6 +3,9 @@
  * fee, shared by the form, the server and the signing page.
  */
 
+export const DOCUMENT_KINDS = ['order', 'exclusivity'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
 export const ORDER_SIDES = ['buyer', 'tenant', 'seller', 'landlord'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MARKETING_ACTIONS } from '../domain/exclusivity';
 import { idSchema, successSchema } from './common';
 import { addressSchema, pastDateSchema } from './report-contact';
 import { genderSchema } from './user';
@@ -80,6 +81,14 @@ export const sharedReportSchema = z.object({
   expiresAt: z.string(),
   weeks: z.array(sharedWeekSchema),
   totals: z.object({ visits: z.number(), views: z.number(), inquiries: z.number() }),
+  /** The property's signed exclusivity: its term and the marketing actions done (docs/brokerage-order.md). */
+  exclusivity: z
+    .object({
+      termStart: z.string(),
+      termEnd: z.string(),
+      actions: z.array(z.object({ _id: z.string(), date: z.string(), action: z.enum(MARKETING_ACTIONS) })),
+    })
+    .nullable(),
   /** Feedback of the property's viewings that took place in the period (docs/viewings.md). */
   viewings: z.array(viewingFeedbackSchema),
 });

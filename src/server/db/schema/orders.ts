@@ -1,4 +1,5 @@
 import type {
+  DocumentKind,
   OrderProperty,
   OrderSide,
   OrderStatus,
@@ -6,9 +7,11 @@ import type {
   SignatureMethod,
   TransactionKind,
 } from '@shared/domain/brokerage-order';
+import type { ExclusivityNotice, MarketingAction } from '@shared/domain/exclusivity';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -33,6 +36,8 @@ export const brokerageOrders = pgTable(
   'brokerage_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** An order of brokerage services, or an exclusivity (בלעדיות) of one property of ours (decision 0053). */
+    kind: text('kind').$type<DocumentKind>().notNull().default('order'),
     branchId: branchOfRow(),
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
@@ -57,6 +62,11 @@ export const brokerageOrders = pgTable(
     feeAgorot: integer('fee_agorot'),
     feePercentHundredths: integer('fee_percent_hundredths'),
     vatIncluded: boolean('vat_included').notNull(),
+    // An exclusivity's term (its last day is the end date, when the property stops being exclusive) and the
+    // marketing actions the agency commits to; null on an order.
+    termStart: date('term_start'),
+    termEnd: date('term_end'),
+    marketingActions: jsonb('marketing_actions').$type<MarketingAction[]>(),
     status: text('status').$type<OrderStatus>().notNull().default('sent'),
     replacesOrderId: uuid('replaces_order_id'),
     revokeReason: text('revoke_reason'),
@@ -87,6 +97,9 @@ export const brokerageOrders = pgTable(
     index('brokerage_orders_branch_idx').on(t.branchId, t.createdAt),
     index('brokerage_orders_agent_idx').on(t.agentId, t.status, t.sentAt),
     index('brokerage_orders_properties_idx').using('gin', t.properties),
+    index('brokerage_orders_term_end_idx')
+      .on(t.termEnd)
+      .where(sql`${t.kind} = 'exclusivity' and ${t.status} = 'signed'`),
     index('brokerage_orders_pdf_sha_idx').on(t.pdfSha256).where(sql`${t.pdfSha256} is not null`),
   ],
 );
@@ -112,4 +125,39 @@ export const brokerageOrderLinks = pgTable(
     uniqueIndex('brokerage_order_links_token_idx').on(t.tokenHash),
     index('brokerage_order_links_order_idx').on(t.orderId),
   ],
+);
+
+/** A marketing action done under a signed exclusivity, logged by its agent or a branch manager. */
+export const exclusivityActions = pgTable(
+  'exclusivity_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => brokerageOrders.id, { onDelete: 'cascade' }),
+    doneOn: date('done_on').notNull(),
+    action: text('action').$type<MarketingAction>().notNull(),
+    note: text('note'),
+    evidenceUrl: text('evidence_url'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exclusivity_actions_order_idx').on(t.orderId, t.doneOn)],
+);
+
+/**
+ * What the exclusivity job has done for an exclusivity, once each: told of no action by a third of the term,
+ * told a week before the end, ended (the property's flag cleared). The unique pair makes each happen once
+ * across processes; the signed order's own row never changes.
+ */
+export const exclusivityNotices = pgTable(
+  'exclusivity_notices',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => brokerageOrders.id, { onDelete: 'cascade' }),
+    notice: text('notice').$type<ExclusivityNotice>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exclusivity_notices_once_idx').on(t.orderId, t.notice)],
 );

@@ -16,17 +16,18 @@ export function signedOrderMails(
   const date = order.signedAt ? formatDate(order.signedAt) : '';
   const properties = order.properties.map((p) => `- ${p.address}`).join('\n');
   const fingerprint = `טביעת האצבע (SHA-256) של נוסח ההזמנה החתום: ${order.htmlSha256 ?? ''}`;
+  const what = order.kind === 'exclusivity' ? 'הזמנת שירותי התיווך בבלעדיות' : 'הזמנת שירותי התיווך';
   const mails: OutgoingMail[] = [];
   if (order.clientEmail) {
     mails.push({
       kind: 'order-signed-client',
       refId: order.id,
       to: order.clientEmail,
-      subject: `הזמנת שירותי התיווך נחתמה – ${order.agencyName}`,
+      subject: `${what} נחתמה – ${order.agencyName}`,
       text: [
         `שלום ${order.clientName},`,
         '',
-        `תודה, הזמנת שירותי התיווך שלך מ${order.agencyName} נחתמה בתאריך ${date}.`,
+        `תודה, ${what} שלך מ${order.agencyName} נחתמה בתאריך ${date}.`,
         `המתווך: ${order.brokerName}, רישיון ${order.brokerLicence}.`,
         'הנכסים:',
         properties,
@@ -41,11 +42,11 @@ export function signedOrderMails(
       kind: 'order-signed-agent',
       refId: order.id,
       to: agent.email,
-      subject: `${order.clientName} חתם/ה על הזמנת שירותי תיווך`,
+      subject: `${order.clientName} חתם/ה על ${what}`,
       text: [
         `שלום ${agent.name},`,
         '',
-        `${order.clientName} (${SIDE_LABELS[order.side]}) חתם/ה על הזמנת שירותי התיווך בתאריך ${date}.`,
+        `${order.clientName} (${SIDE_LABELS[order.side]}) חתם/ה על ${what} בתאריך ${date}.`,
         'הנכסים:',
         properties,
         '',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { feeText, formatShekels, SIDE_LABELS, TRANSACTION_LABELS } from '@shared/domain/brokerage-order';
+import { MARKETING_ACTION_LABELS } from '@shared/domain/exclusivity';
 import { formatDate } from '@shared/domain/israel-time';
 import { displayIsraeliMobile } from '@shared/domain/phone';
 import type { brokerageOrders } from '../../db/schema';
@@ -21,8 +22,40 @@ const escapeHtml = (text: string) =>
 export const CONSENT_TEXT =
   'קראתי את הזמנת שירותי התיווך במלואה, הבנתי אותה ואני מסכים/ה לה. ידוע לי שחתימתי האלקטרונית מחייבת כחתימה בכתב יד.';
 
+/** The title the document prints: the order's, or the exclusivity's. */
+export const documentTitle = (order: Pick<OrderRow, 'kind'>) =>
+  order.kind === 'exclusivity' ? 'הזמנת שירותי תיווך בבלעדיות' : 'הזמנת שירותי תיווך';
+
+/** A date stored as YYYY-MM-DD, as the document prints it (29.11.2026). */
+const printedDay = (day: string) => day.split('-').reverse().join('.');
+
+/**
+ * An exclusivity's own clauses (docs/brokerage-order.md, "Exclusivity"): the term and its end date, and the
+ * marketing actions the agency commits to. The wording must be checked by the agency's lawyer.
+ */
+function exclusivityClauses(order: OrderRow): { title: string; lines: string[] }[] {
+  if (order.kind !== 'exclusivity' || !order.termStart || !order.termEnd) return [];
+  return [
+    {
+      title: 'הבלעדיות',
+      lines: [
+        `הלקוח מעניק למתווך בלעדיות בשיווק הנכס מיום ${printedDay(order.termStart)} ועד יום ${printedDay(order.termEnd)}.`,
+        `תקופת הבלעדיות מסתיימת ביום ${printedDay(order.termEnd)}.`,
+      ],
+    },
+    {
+      title: 'פעולות השיווק שהמתווך מתחייב לבצע',
+      lines: (order.marketingActions ?? []).map((a, i) => `${i + 1}. ${MARKETING_ACTION_LABELS[a]}`),
+    },
+  ];
+}
+
 /** The body of the order in plain Hebrew, in reading order (also what the PDF prints). */
 export function orderClauses(order: OrderRow): { title: string; lines: string[] }[] {
+  return [...baseClauses(order), ...exclusivityClauses(order)];
+}
+
+function baseClauses(order: OrderRow): { title: string; lines: string[] }[] {
   const properties = order.properties.map((p, i) => `${i + 1}. ${p.address}`);
   return [
     {
@@ -77,7 +110,7 @@ export function orderDocumentHtml(order: OrderRow): string {
     : '';
   return [
     '<article class="order" lang="he" dir="rtl">',
-    '<h1>הזמנת שירותי תיווך</h1>',
+    `<h1>${documentTitle(order)}</h1>`,
     `<p>לפי חוק המתווכים במקרקעין, התשנ״ו-1996, ותקנות המתווכים במקרקעין (פרטי הזמנה בכתב), התשנ״ז-1997.</p>`,
     `<p>מספר הזמנה: <bdi dir="ltr">${escapeHtml(order.id)}</bdi> · תאריך: ${escapeHtml(formatDate(order.createdAt))}</p>`,
     replaces,

@@ -26,7 +26,7 @@ import { hashLinkToken } from './tokens';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The orders as the API answers them, with the state their links give them and the agent's name. */
-async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]> {
+export async function toOrders(db: Database, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const links = await db
@@ -85,14 +85,14 @@ export async function orderView(db: Database, viewer: SessionUser, id: string): 
 }
 
 /** A property the viewer may put on an order (any in their branch scope); 404 otherwise. */
-async function propertyInScope(db: Database, viewer: SessionUser, id: string) {
+export async function propertyInScope(db: Database, viewer: SessionUser, id: string) {
   const [property] = await db.select().from(properties).where(eq(properties.id, id)).limit(1);
   if (!property) throw notFound('הנכס לא נמצא');
   assertInScope(viewer.branchScope, property.branchId, 'הנכס לא נמצא');
   return property;
 }
 
-const propertyAddress = (p: { address: string; city: string }) =>
+export const propertyAddress = (p: { address: string; city: string }) =>
   p.city ? `${p.address}, ${p.city}` : p.address;
 
 /** The branch whose licensed broker the order prints, and the address printed beside them. */
@@ -154,7 +154,7 @@ export async function orderDraft(
 }
 
 /** The columns an order's content fills: the client, the broker copied now, the properties, the fee. */
-async function orderContent(db: Database, viewer: SessionUser, input: CreateOrder, branchId: string) {
+export async function orderContent(db: Database, viewer: SessionUser, input: CreateOrder, branchId: string) {
   for (const [i, p] of input.properties.entries()) {
     if (!p.propertyId) continue;
     const property = await propertyInScope(db, viewer, p.propertyId).catch(() => null);
@@ -265,7 +265,7 @@ export async function listOrders(
   const rows = await db
     .select()
     .from(brokerageOrders)
-    .where(and(source, visibleOrders(viewer)))
+    .where(and(source, eq(brokerageOrders.kind, 'order'), visibleOrders(viewer)))
     .orderBy(desc(brokerageOrders.createdAt))
     .limit(200);
   return toOrders(db, rows);
@@ -314,7 +314,8 @@ export async function sendOrder(db: Database, viewer: SessionUser, id: string, a
       .where(and(eq(brokerageOrders.id, id), isNull(brokerageOrders.signedAt)));
   });
   const link = absoluteUrl(appOrigin, `/sign/${token}`);
-  const text = `שלום ${order.clientName}, מצורף קישור לחתימה על הזמנת שירותי התיווך מ${order.agencyName}: ${link}`;
+  const what = order.kind === 'exclusivity' ? 'הזמנת שירותי התיווך בבלעדיות' : 'הזמנת שירותי התיווך';
+  const text = `שלום ${order.clientName}, מצורף קישור לחתימה על ${what} מ${order.agencyName}: ${link}`;
   return {
     order: await orderView(db, viewer, id),
     link,

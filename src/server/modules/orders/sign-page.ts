@@ -2,7 +2,7 @@ import { ORDER_MESSAGES } from '@shared/domain/brokerage-order';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { getSettings } from '../settings';
 import type { OrderRow } from './access';
-import { CONSENT_TEXT, orderDocumentHtml } from './order-document';
+import { CONSENT_TEXT, documentTitle, orderDocumentHtml } from './order-document';
 import { SIGN_PAD_SCRIPT } from './sign-pad-script';
 import { openSigningLink } from './signing';
 
@@ -55,7 +55,7 @@ export const refusalPage = (agency: string, message: string) =>
 /** The whole order, then the signature (drawn or typed) and the consent under it, on one page. */
 export function signingPage(order: OrderRow, token: string): string {
   return page(
-    'חתימה על הזמנת שירותי תיווך',
+    `חתימה על ${documentTitle(order)}`,
     order.agencyName,
     [
       orderDocumentHtml(order),

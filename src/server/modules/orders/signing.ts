@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_MESSAGES, type PhoneProof } from '@shared/domain/brokerage-order';
+import { israelDate } from '@shared/domain/israel-time';
 import type { SignOrder } from '@shared/schemas/orders';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -9,6 +10,8 @@ import { AppError, badRequest } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction } from '../mail';
 import type { OrderRow } from './access';
+import { setPropertyExclusive } from './exclusivity/property-flag';
+import { propertyOf } from './exclusivity/service';
 import { signedOrderMails } from './mail';
 import { CONSENT_TEXT, orderDocumentHtml, sha256 } from './order-document';
 import { orderPdfDocument } from './pdf/from-order';
@@ -195,6 +198,9 @@ export async function signOrder(
       .where(and(eq(brokerageOrders.id, order.id), isNull(brokerageOrders.signedAt)))
       .returning();
     if (!signed) throw new AppError(410, 'GONE', ORDER_MESSAGES.linkUsed);
+    // A signed exclusivity makes its property exclusive (the public badge), unless its term is already over.
+    if (signed.kind === 'exclusivity' && signed.termEnd && israelDate(now) < signed.termEnd)
+      await setPropertyExclusive(tx, propertyOf(signed), true, `חתימת בלעדיות: ${signed.clientName}`);
     const [agent] = signed.agentId
       ? await tx
           .select({ email: users.email, name: users.name })

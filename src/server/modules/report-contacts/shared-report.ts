@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { signedExclusivityOfProperty } from '../orders';
 import { propertyWithCoverImage } from '../properties';
 import { getSettings } from '../settings';
 import { viewingFeedback } from '../viewings';
@@ -63,7 +64,7 @@ export async function sharedReport(
   token: string,
 ): Promise<Omit<SharedReport, 'url'>> {
   const share = await findShareByToken(db, token);
-  const [settings, property, weeks, agentRows, viewings] = await Promise.all([
+  const [settings, property, weeks, agentRows, viewings, exclusivity] = await Promise.all([
     getSettings(db),
     share.propertyId ? propertyWithCoverImage(db, storage, share.propertyId) : undefined,
     weeklyTotals(db, share),
@@ -74,6 +75,7 @@ export async function sharedReport(
       .limit(1),
     // What visitors thought of the viewings in the period (never who they were): read fresh, never cached.
     share.propertyId ? viewingFeedback(db, share.propertyId, share.periodFrom, share.periodTo) : [],
+    share.propertyId ? signedExclusivityOfProperty(db, share.propertyId) : null,
   ]);
   const agent = agentRows[0];
   const totals = weeks.reduce(
@@ -106,6 +108,11 @@ export async function sharedReport(
     expiresAt: share.expiresAt.toISOString(),
     weeks,
     totals,
+    exclusivity: exclusivity && {
+      termStart: exclusivity.termStart,
+      termEnd: exclusivity.termEnd,
+      actions: exclusivity.actions.map((a) => ({ _id: a._id, date: a.date, action: a.action })),
+    },
     viewings,
   };
 }

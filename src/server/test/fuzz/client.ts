@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 // and '$name' values filled in from a few real rows, lists as repeated multipart fields, files as uploads.
 // Shared by the fuzz tests and `npm run bench:faults`.
 
+import { israelDate } from '@shared/domain/israel-time';
 import { ALERTS_CONSENT_TEXT, savedSearchFiltersSchema } from '@shared/schemas/alerts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -142,6 +143,34 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     tokenHash: createHash('sha256').update(orderToken).digest('hex'),
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  // A signed exclusivity of the agent's property (the marketing-action route logs under it).
+  const [exclusivity] = await app.db
+    .insert(brokerageOrders)
+    .values({
+      kind: 'exclusivity',
+      branchId: property.branchId,
+      agentId: agent.id,
+      side: 'seller',
+      transactionKind: 'sale',
+      clientName: 'משה לוי',
+      clientIdNumber: '039337423',
+      clientAddress: 'הנביאים 5, חיפה',
+      clientPhone: '0501112222',
+      agencyName: 'הסוכנות',
+      brokerName: 'מתווך',
+      brokerLicence: '3012345',
+      brokerAddress: 'מוריה 50',
+      properties: [{ propertyId: property.id, address: property.address }],
+      approxPrice: 1_500_000,
+      feePercentHundredths: 200,
+      vatIncluded: false,
+      status: 'signed',
+      signedAt: new Date(),
+      termStart: israelDate(new Date(Date.now() - 10 * 86_400_000)),
+      termEnd: israelDate(new Date(Date.now() + 80 * 86_400_000)),
+      marketingActions: ['sign', 'internet'],
+    })
+    .returning();
   // A lead of the agent referred to the second branch, pending (the referral routes' accept and decline).
   const [referredLead] = await app.db
     .insert(leads)
@@ -189,6 +218,7 @@ export async function createFuzzClient(app: FastifyInstance): Promise<FuzzClient
     branch: branch!.id,
     defaultBranch: lead!.branchId,
     order: order!.id,
+    exclusivity: exclusivity!.id,
     orderToken,
     referral: referral!.id,
     // The month of a branch goal written with a JSON body (PUT /branches/:branch/goals/:year/:month).

@@ -43,6 +43,7 @@ export type Table =
   | 'branch_cities'
   | 'brokerage_orders'
   | 'brokerage_order_links'
+  | 'exclusivity_actions'
   | 'lead_referrals'
   | 'branch_goals'
   | 'fee_plans'
@@ -899,6 +900,49 @@ export const fuzzFamilies: FuzzRoute[] = [
             typedName: ['דנה כהן'],
             signaturePng: ['data:image/png;base64,AAAA'],
             consent: [true, false],
+          }),
+        ),
+      },
+    ],
+  ),
+  ...family(
+    'exclusivities',
+    ['brokerage_orders', 'exclusivity_actions'],
+    [
+      { method: 'GET', url: '/exclusivities', as: 'agent', ...query(fields({ propertyId: ['$property'] })) },
+      {
+        method: 'POST',
+        url: '/exclusivities',
+        as: 'agent',
+        ...json(
+          fields({
+            propertyId: ['$property'],
+            side: ['seller', 'landlord'],
+            clientName: name,
+            clientIdNumber: ['039337423', '18'],
+            clientAddress: ['הנביאים 5, חיפה'],
+            clientPhone: phone,
+            approxPrice: [1_500_000],
+            feeKind: ['percent', 'amount'],
+            feeValue: [2, 5000],
+            vatIncluded: [true, false],
+            termStart: [today],
+            termEnd: [israelDate(new Date(Date.now() + 90 * 86_400_000)), '2040-01-01'],
+            marketingActions: [['sign', 'internet'], ['sign']],
+          }),
+        ),
+      },
+      { method: 'GET', url: '/exclusivities/:id', as: 'agent', ...path(fields({ id: ['$exclusivity'] })) },
+      {
+        method: 'POST',
+        url: '/exclusivities/:exclusivity/actions',
+        as: 'agent',
+        ...json(
+          fields({
+            date: [today, tomorrow],
+            action: ['sign', 'newspaper'],
+            note: ['שלט הוצב'],
+            evidenceUrl: ['https://example.com/a', 'ftp://x'],
           }),
         ),
       },

@@ -5,6 +5,7 @@ import { buttonClass } from '@web/components/button';
 import { FavouriteButton } from '@web/components/favourite-button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
+import { exclusivity } from '@web/i18n/exclusivity';
 import { he } from '@web/i18n/he';
 import { orders } from '@web/i18n/orders';
 import { ApiError } from '@web/lib/api-client';
@@ -31,6 +32,9 @@ const MatchingBuyersPanel = lazy(() =>
 );
 
 /** 'הזמנת שירותי תיווך': the team's orders for the property, loaded only for a signed-in user. */
+const ExclusivitySection = lazy(() =>
+  import('@web/components/exclusivity-section').then((m) => ({ default: m.ExclusivitySection })),
+);
 const OrdersSection = lazy(() =>
   import('@web/components/orders-section').then((m) => ({ default: m.OrdersSection })),
 );
@@ -105,6 +109,19 @@ export function PropertyViewPage() {
           </h2>
           <Suspense fallback={null}>
             <OrdersSection source={{ propertyId: p._id }} />
+          </Suspense>
+        </section>
+      )}
+      {user && (
+        <section
+          aria-labelledby="exclusivity-title"
+          className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="exclusivity-title" className="mb-3 text-xl font-bold">
+            {exclusivity.title}
+          </h2>
+          <Suspense fallback={null}>
+            <ExclusivitySection propertyId={p._id} />
           </Suspense>
         </section>
       )}

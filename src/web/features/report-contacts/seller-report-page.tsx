@@ -12,6 +12,7 @@ import { Printer } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useSharedReport } from './api';
+import { SellerExclusivity } from './seller-exclusivity';
 import { SellerViewings } from './seller-viewings';
 import { SellerNotes, SellerWeeksTable } from './seller-weeks-table';
 import { whatsappShareLink } from './share-link';
@@ -108,6 +109,7 @@ export function SellerReportPage() {
             </section>
           )}
           <SellerNotes report={data} />
+          <SellerExclusivity report={data} />
           <SellerViewings viewings={data.viewings} />
           <div className="no-print flex flex-wrap items-center gap-3">
             <Button onClick={() => window.print()}>

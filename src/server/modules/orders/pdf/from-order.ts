@@ -1,5 +1,5 @@
 import type { OrderRow } from '../access';
-import { orderClauses, orderPreamble } from '../order-document';
+import { documentTitle, orderClauses, orderPreamble } from '../order-document';
 import type { OrderDocument } from './order-document';
 
 /**
@@ -14,6 +14,7 @@ export function orderPdfDocument(
   return {
     orderId: order.id,
     agencyName: order.agencyName,
+    title: documentTitle(order),
     preamble: orderPreamble(order),
     sections: orderClauses(order),
     signature,

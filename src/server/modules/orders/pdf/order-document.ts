@@ -6,6 +6,8 @@ export type OrderDocument = {
   orderId: string;
   /** The agency that issues the order, printed above the title. */
   agencyName: string;
+  /** The document's title: the order's, or the exclusivity's (documentTitle). */
+  title?: string;
   /** Lines under the title: the law the order follows, its number and date, the order it replaces. */
   preamble: string[];
   /** The order's sections (the broker, the client, the transaction, the properties, the fee), in reading order. */

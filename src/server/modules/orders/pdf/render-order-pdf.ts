@@ -41,9 +41,10 @@ const BODY: Style = { size: 11, weight: 'regular', align: 'right', gapAfter: 4 }
  */
 export async function renderOrderPdf(order: OrderDocument): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`${TITLE} ${order.orderId}`);
+  const title = order.title ?? TITLE;
+  doc.setTitle(`${title} ${order.orderId}`);
   doc.setAuthor(order.agencyName);
-  doc.setSubject(TITLE);
+  doc.setSubject(title);
   doc.setLanguage('he-IL');
   doc.setCreationDate(order.signedAt);
   doc.setModificationDate(order.signedAt);
@@ -55,7 +56,7 @@ export async function renderOrderPdf(order: OrderDocument): Promise<Uint8Array> 
   const writer = new PageWriter(doc, fonts);
 
   writer.paragraph(order.agencyName, { ...BODY, align: 'center', weight: 'bold', gapAfter: 6 });
-  writer.paragraph(TITLE, { size: 20, weight: 'bold', align: 'center', gapAfter: 4 });
+  writer.paragraph(title, { size: 20, weight: 'bold', align: 'center', gapAfter: 4 });
   for (const line of order.preamble) writer.paragraph(line, { ...BODY, size: 10, align: 'center' });
   for (const section of order.sections) {
     writer.heading(section.title);

@@ -18,6 +18,7 @@ export async function signaturePng(): Promise<Uint8Array> {
 export function sampleOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
   return {
     id: '6f1c2a9e-0b7d-4c3e-9a51-2d8e4f6a7b10',
+    kind: 'order',
     branchId: '00000000-0000-4000-8000-000000000001',
     leadId: null,
     contactId: null,
@@ -38,6 +39,9 @@ export function sampleOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     feeAgorot: null,
     feePercentHundredths: 200,
     vatIncluded: false,
+    termStart: null,
+    termEnd: null,
+    marketingActions: null,
     status: 'sent',
     replacesOrderId: null,
     revokeReason: null,
