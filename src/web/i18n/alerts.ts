@@ -63,6 +63,13 @@ export const alerts = {
   myAlerts: {
     title: 'העדכונים שלי',
     openListings: 'לנכסים שמתאימים לחיפוש',
+    /** How many listings match a saved search now (its listing page's count). */
+    matches: (n: number, capped = false) =>
+      capped
+        ? `יותר מ-${n.toLocaleString('he-IL')} נכסים תואמים`
+        : n === 0
+          ? 'אין כרגע נכסים תואמים'
+          : plural(n, { one: 'נכס אחד תואם', other: '{n} נכסים תואמים' }),
     hello: (name: string) => `שלום ${name}`,
     loading: 'טוען את הפרטים...',
     confirmed: 'ההרשמה אושרה: מעכשיו נשלח אליכם עדכונים',
