@@ -53,7 +53,8 @@ describe('"שמירת החיפוש" on the listing pages without JavaScript', ()
     expect(form).toContain('name="form" value="save-search"');
     expect(/<input type="checkbox"[^>]*name="consent"[^>]*>/.exec(form)?.[0]).not.toContain('checked');
     expect(form).toContain(ALERTS_CONSENT_TEXT.replaceAll('"', '&quot;'));
-  });
+    // The first page rendered imports the web app's server entry: room for that on a busy machine.
+  }, 120_000);
 
   it('stores the search waiting for the double opt-in and queues its confirmation mail', async () => {
     const email = freshEmail('nojs');

@@ -5,14 +5,13 @@ import { Button } from '@web/components/button';
 import { ConsentFields, ContactFields } from '@web/components/contact-fields';
 import { FieldError } from '@web/components/field-shell';
 import { PostedNotice } from '@web/components/posted-notice';
-import { alerts } from '@web/i18n/alerts';
+import { subscribe as t } from '@web/i18n/subscribe';
 import { useFormOutcome } from '@web/lib/form-outcome';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import type { Filters } from './filters';
 import { searchOf } from './search-of';
 
-const t = alerts.subscribe;
 export const SAVE_SEARCH_ID = 'save-search';
 
 /**
