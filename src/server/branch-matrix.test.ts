@@ -182,6 +182,8 @@ const NOT_BRANCH_ROWS: Record<string, string> = {
   'POST /api/v1/referrals/:id/decline': 'as accept (referrals/referrals.test.ts)',
   'POST /api/v1/branches/:id/close':
     "closes the branch and moves all its rows (B's would be gone for the next people): a network tool, refused to a branch manager by its role; its results are in branches/close.test.ts",
+  'POST /api/v1/viewings/:id/outcome':
+    "the fixture's viewing is a request ahead (no outcome yet): the branch rule is in viewings/outcome.test.ts",
   'GET /api/v1/orders/:id/pdf':
     "only a signed order has a PDF: its signer's and staff's reads are in orders tests",
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, successSchema } from './common';
 import { addressSchema, pastDateSchema } from './report-contact';
 import { genderSchema } from './user';
+import { viewingFeedbackSchema } from './viewing-outcome';
 
 /** Days a seller's report link stays valid after it is created. */
 export const SHARE_VALID_DAYS = 30;
@@ -79,6 +80,8 @@ export const sharedReportSchema = z.object({
   expiresAt: z.string(),
   weeks: z.array(sharedWeekSchema),
   totals: z.object({ visits: z.number(), views: z.number(), inquiries: z.number() }),
+  /** Feedback of the property's viewings that took place in the period (docs/viewings.md). */
+  viewings: z.array(viewingFeedbackSchema),
 });
 export type SharedReport = z.infer<typeof sharedReportSchema>;
 export const sharedReportResponseSchema = successSchema(z.object({ report: sharedReportSchema }));

@@ -5,6 +5,7 @@ import { cleanPhone, isIsraeliMobile } from '../domain/phone';
 import { BOOKING_MODES, MAX_DAYS_AHEAD, type SlotRefusal, VIEWING_STATUSES } from '../domain/viewing-slots';
 import { optionalLine, successSchema, trimmed } from './common';
 import { honeypot } from './leads';
+import { viewingOutcomeSchema } from './viewing-outcome';
 
 export const VIEWING_MESSAGES = {
   propertyNotFound: 'הנכס לא נמצא או שכבר נמכר',
@@ -178,6 +179,7 @@ export const staffViewingSchema = visitorViewingSchema.extend({
   visitorPhone: z.string(),
   visitorEmail: z.string().nullable(),
   leadId: z.string().nullable(),
+  outcome: viewingOutcomeSchema.nullable(),
 });
 
 export const viewingResponseSchema = successSchema(z.object({ viewing: staffViewingSchema }));

@@ -3,7 +3,10 @@ export const viewingsStaff = {
   title: 'ביקורים בנכסים',
   empty: 'אין ביקורים בשבועיים הקרובים.',
   loadFailure: 'לא הצלחנו לטעון את הביקורים. נסו לרענן את הדף.',
-  status: { requested: 'ממתין לאישור', confirmed: 'נקבע', done: 'התקיים' } as Record<string, string>,
+  status: { requested: 'ממתין לאישור', confirmed: 'נקבע', done: 'התקיים', no_show: 'לא התקיים' } as Record<
+    string,
+    string
+  >,
   confirmAt: (when: string) => `אישור ל־${when}`,
   cancel: 'ביטול הביקור',
   confirmed: 'הביקור אושר',

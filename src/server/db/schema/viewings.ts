@@ -2,7 +2,7 @@ import type { BookingMode, ViewingStatus } from '@shared/domain/viewing-slots';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { branchOfRow } from './branch-column';
-import { contacts, leads } from './leads';
+import { contacts, leadActivities, leads } from './leads';
 import { properties } from './properties';
 import { users } from './users';
 
@@ -100,6 +100,13 @@ export const viewings = pgTable(
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     status: text('status').$type<ViewingStatus>().notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** After the viewing (outcome.ts): the visitor's interest 1-5 and the agent's line, when it took place. */
+    interest: integer('interest'),
+    outcomeNotes: text('outcome_notes'),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    outcomeBy: uuid('outcome_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The tour activity the outcome logged on the lead (its indicator row hangs on it). */
+    tourActivityId: uuid('tour_activity_id').references(() => leadActivities.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -111,5 +118,6 @@ export const viewings = pgTable(
     check('viewings_status', sql`${t.status} in ('requested', 'confirmed', 'cancelled', 'done', 'no_show')`),
     check('viewings_span', sql`${t.startsAt} < ${t.endsAt}`),
     check('viewings_seats', sql`${t.seats} >= 1`),
+    check('viewings_interest', sql`${t.interest} is null or ${t.interest} between 1 and 5`),
   ],
 );

@@ -6,6 +6,6 @@ export { leadRoutes } from './intake/routes';
 export { startResponseClock } from './pipeline/clock';
 export { leadForViewer, responseMinutesOf } from './pipeline/reads';
 export { pipelineRoutes } from './pipeline/routes';
-export { createActivity, updateLead } from './pipeline/service';
+export { createActivity, insertActivity, updateLead } from './pipeline/service';
 export { readOfficeHours } from './pipeline/settings';
 export { readableLeads } from './pipeline/visibility';

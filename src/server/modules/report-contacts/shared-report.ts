@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { propertyWithCoverImage } from '../properties';
 import { getSettings } from '../settings';
+import { viewingFeedback } from '../viewings';
 import { findShareByToken } from './shares-service';
 
 type WeekRow = {
@@ -62,7 +63,7 @@ export async function sharedReport(
   token: string,
 ): Promise<Omit<SharedReport, 'url'>> {
   const share = await findShareByToken(db, token);
-  const [settings, property, weeks, agentRows] = await Promise.all([
+  const [settings, property, weeks, agentRows, viewings] = await Promise.all([
     getSettings(db),
     share.propertyId ? propertyWithCoverImage(db, storage, share.propertyId) : undefined,
     weeklyTotals(db, share),
@@ -71,6 +72,8 @@ export async function sharedReport(
       .from(users)
       .where(eq(users.id, share.agentId))
       .limit(1),
+    // What visitors thought of the viewings in the period (never who they were): read fresh, never cached.
+    share.propertyId ? viewingFeedback(db, share.propertyId, share.periodFrom, share.periodTo) : [],
   ]);
   const agent = agentRows[0];
   const totals = weeks.reduce(
@@ -103,5 +106,6 @@ export async function sharedReport(
     expiresAt: share.expiresAt.toISOString(),
     weeks,
     totals,
+    viewings,
   };
 }

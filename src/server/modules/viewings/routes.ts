@@ -1,4 +1,5 @@
 import { idParamsSchema, successSchema } from '@shared/schemas/common';
+import { viewingOutcomeBodySchema } from '@shared/schemas/viewing-outcome';
 import {
   availabilityBodySchema,
   availabilityResponseSchema,
@@ -21,9 +22,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
+import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { bookViewing, cancelByLink, SlotRefused, slotView, viewingOfLink, viewingSlots } from './booking';
+import { recordOutcome } from './outcome';
 import {
   addAgentBlock,
   addPropertyBlock,
@@ -250,5 +253,24 @@ export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
     },
     async (request) =>
       success({ viewing: await cancelViewing(app.db, currentUser(request), request.params.id) }),
+  );
+
+  app.post(
+    '/viewings/:id/outcome',
+    {
+      // A viewing that took place logs a tour: the indicators move as with a typed one.
+      config: { access: 'signedIn', changes: [scopes.indicators] },
+      schema: {
+        tags,
+        summary: 'After the viewing: it took place (interest 1-5, notes) or the visitor did not come',
+        params: idParamsSchema,
+        body: viewingOutcomeBodySchema,
+        response: { 200: viewingResponseSchema },
+      },
+    },
+    async (request) =>
+      success({
+        viewing: await recordOutcome(app.db, currentUser(request), request.params.id, request.body),
+      }),
   );
 };

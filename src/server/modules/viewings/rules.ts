@@ -138,7 +138,19 @@ export const staffView = (v: ViewingRow, property: Pick<PropertyRow, 'address' |
   visitorPhone: v.visitorPhone,
   visitorEmail: v.visitorEmail,
   leadId: v.leadId,
+  outcome: outcomeView(v),
 });
+
+/** What was recorded after the viewing (outcome.ts), null until then. */
+const outcomeView = (v: ViewingRow) =>
+  v.outcomeAt && (v.status === 'done' || v.status === 'no_show')
+    ? {
+        tookPlace: v.status === 'done',
+        interest: v.interest,
+        notes: v.outcomeNotes ?? '',
+        recordedAt: v.outcomeAt.toISOString(),
+      }
+    : null;
 
 /** A viewing's time as the timeline says it: '1.12.2026 10:30' (Israel time). */
 export const whenText = (at: Date) => `${formatDate(at)} ${clockOfMinutes(israelMinuteOfDay(at))}`;

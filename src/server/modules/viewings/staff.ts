@@ -154,7 +154,7 @@ export async function listViewings(db: Database, actor: SessionUser, range: { fr
         actor.role === 'admin' ? undefined : eq(viewings.agentId, actor.id),
         gte(viewings.endsAt, from),
         lt(viewings.startsAt, to),
-        inArray(viewings.status, ['requested', 'confirmed', 'done']),
+        inArray(viewings.status, ['requested', 'confirmed', 'done', 'no_show']),
       ),
     )
     .orderBy(asc(viewings.startsAt))

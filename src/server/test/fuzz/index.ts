@@ -525,6 +525,12 @@ export const fuzzFamilies: FuzzRoute[] = [
       { method: 'POST', url: '/viewings/:id/cancel', as: 'agent', ...path(fields({ id: ['$lead'] })) },
       {
         method: 'POST',
+        url: '/viewings/:id/outcome',
+        as: 'agent',
+        ...json(fields({ tookPlace: [true, false], interest: [1, 5], notes: ['אהבו'] })),
+      },
+      {
+        method: 'POST',
         url: '/viewings/link/:token/cancel',
         as: 'visitor',
         ...path(fields({ token: ['x'.repeat(43)] })),

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { LeadCard } from './lead-card';
 import { MyDayViewings } from './my-day-viewings';
 import { useMyDay } from './pipeline-api';
+import { ViewingAgentBlocks } from './viewing-agent-blocks';
 import { ViewingHours } from './viewing-hours';
 
 const t = pipeline.myDay;
@@ -93,6 +94,7 @@ export function MyDayPage() {
           <DayList title={t.today} empty={t.emptyToday} leads={day.data.today} />
           <MyDayViewings />
           {user && <ViewingHours agentId={user._id} />}
+          {user && <ViewingAgentBlocks agentId={user._id} />}
           <UnsignedOrders />
           <Link to={paths.leads()} className="text-brand-800 underline underline-offset-4">
             {t.allLeads}

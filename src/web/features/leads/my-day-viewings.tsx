@@ -1,5 +1,6 @@
 import { formatDate, formatTime } from '@shared/domain/israel-time';
 import { paths } from '@shared/paths';
+import type { ViewingOutcome } from '@shared/schemas/viewing-outcome';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { viewingsStaff as t } from '@web/i18n/viewings-staff';
@@ -7,6 +8,7 @@ import { ApiError, apiRequest } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ViewingOutcomeForm } from './viewing-outcome';
 
 type StaffViewing = {
   _id: string;
@@ -18,19 +20,34 @@ type StaffViewing = {
   visitorName: string;
   visitorPhone: string;
   leadId: string | null;
+  endsAt: string;
+  outcome: ViewingOutcome | null;
 };
 
 const KEY = ['viewings', 'my-day'] as const;
+/** How far back a viewing still asks for its outcome, and how long a recorded outcome stays on the list. */
+const OUTCOME_DAYS = 7;
+const RESULT_SHOWN_MS = 12 * 3_600_000;
+
+/** Past viewings stay while they wait for their outcome, or a while after it was recorded. */
+const stillShown = (v: StaffViewing, now: number) =>
+  new Date(v.endsAt).getTime() > now ||
+  (v.status === 'confirmed' && !v.outcome) ||
+  (!!v.outcome && now - new Date(v.outcome.recordedAt).getTime() < RESULT_SHOWN_MS);
 const when = (iso: string) => {
   const at = new Date(iso);
   return `${formatDate(at)} ${formatTime(at)}`;
 };
 
 function useUpcomingViewings() {
-  // The range is fixed when the page opens, so the query key stays one.
+  // The range is fixed when the page opens, so the query key stays one. It reaches a week back, for the
+  // viewings still waiting for their outcome.
   const [range] = useState(() => {
-    const from = new Date();
-    return { from: from.toISOString(), to: new Date(from.getTime() + 14 * 86_400_000).toISOString() };
+    const now = Date.now();
+    return {
+      from: new Date(now - OUTCOME_DAYS * 86_400_000).toISOString(),
+      to: new Date(now + 14 * 86_400_000).toISOString(),
+    };
   });
   return useQuery({
     queryKey: KEY,
@@ -62,7 +79,9 @@ export function MyDayViewings() {
   const id = useId();
   const list = useUpcomingViewings();
   const act = useViewingAction();
-  const items = list.data ?? [];
+  const client = useQueryClient();
+  const now = Date.now();
+  const items = (list.data ?? []).filter((v) => stillShown(v, now));
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3" data-testid="my-day-viewings">
       <h2 id={id} className="text-xl font-bold text-brand-900">
@@ -95,27 +114,35 @@ export function MyDayViewings() {
               <p className="text-sm text-slate-700">
                 {v.address}, {v.city}
               </p>
-              <div className="flex flex-wrap gap-2">
-                {v.status === 'requested' &&
-                  v.proposals.map((p) => (
-                    <Button
-                      key={p}
-                      type="button"
-                      disabled={act.isPending}
-                      onClick={() => act.mutate({ id: v._id, action: 'confirm', startsAt: p })}
-                    >
-                      {t.confirmAt(when(p))}
-                    </Button>
-                  ))}
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={act.isPending}
-                  onClick={() => act.mutate({ id: v._id, action: 'cancel' })}
-                >
-                  {t.cancel}
-                </Button>
-              </div>
+              {new Date(v.endsAt).getTime() <= now && (v.status === 'confirmed' || v.outcome) ? (
+                <ViewingOutcomeForm
+                  viewingId={v._id}
+                  outcome={v.outcome}
+                  onSaved={() => client.invalidateQueries({ queryKey: KEY })}
+                />
+              ) : (
+                <div className="flex flex-wrap gap-2">
+                  {v.status === 'requested' &&
+                    v.proposals.map((p) => (
+                      <Button
+                        key={p}
+                        type="button"
+                        disabled={act.isPending}
+                        onClick={() => act.mutate({ id: v._id, action: 'confirm', startsAt: p })}
+                      >
+                        {t.confirmAt(when(p))}
+                      </Button>
+                    ))}
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={act.isPending}
+                    onClick={() => act.mutate({ id: v._id, action: 'cancel' })}
+                  >
+                    {t.cancel}
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -30,6 +30,7 @@ import {
   propertyFormSchema,
   serverFieldErrors,
 } from './property-form';
+import { ViewingSettingsPanel } from './viewing-settings-panel';
 
 const f = he.properties.fields;
 const e = he.properties.edit;
@@ -117,102 +118,106 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
     onDone();
   };
   return (
-    <form
-      onSubmit={save}
-      onKeyDown={onKeyDown}
-      noValidate
-      aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-2xl border-2 border-accent-500 bg-white p-4 shadow-md"
-    >
-      <h3 id={titleId} ref={headingRef} tabIndex={-1} className="font-semibold">
-        {e.title(property.address)}
-      </h3>
-      <SelectField
-        label={f.typeTransaction}
-        options={Object.values(TRANSACTION_TYPES)}
-        error={error('typeTransaction')}
-        {...register('typeTransaction')}
-      />
-      <div className="flex flex-wrap gap-x-4 gap-y-1">
-        <CheckboxField label={e.sold} {...register('sold')} />
-        <CheckboxField label={f.pinuy_binuy} {...register('pinuy_binuy')} />
-        <CheckboxField label={f.exclusive} {...register('exclusive')} />
-      </div>
-      <FormField label={f.city} required error={error('city')} {...register('city')} />
-      <FormField label={f.address} required error={error('address')} {...register('address')} />
-      <PriceFormField label={f.price} required error={error('price')} {...register('price')} />
-      <SelectField
-        label={f.category}
-        options={PROPERTY_CATEGORIES}
-        error={error('category')}
-        {...register('category')}
-      />
-      <div className="grid grid-cols-3 gap-2">
-        <NumberField label={f.rooms} step={0.5} error={error('rooms')} {...register('rooms')} />
-        <FormField label={f.floor} error={error('floor')} {...register('floor')} />
-        <NumberField label={f.size} error={error('size')} {...register('size')} />
-      </div>
-      <div className="grid grid-cols-2 gap-2">
-        <NumberField
-          label={f.buildingFloors}
-          integer
-          min={1}
-          error={error('buildingFloors')}
-          {...register('buildingFloors')}
+    <div className="flex flex-col gap-3">
+      <form
+        onSubmit={save}
+        onKeyDown={onKeyDown}
+        noValidate
+        aria-labelledby={titleId}
+        className="flex flex-col gap-3 rounded-2xl border-2 border-accent-500 bg-white p-4 shadow-md"
+      >
+        <h3 id={titleId} ref={headingRef} tabIndex={-1} className="font-semibold">
+          {e.title(property.address)}
+        </h3>
+        <SelectField
+          label={f.typeTransaction}
+          options={Object.values(TRANSACTION_TYPES)}
+          error={error('typeTransaction')}
+          {...register('typeTransaction')}
         />
-        <FormField label={f.neighbourhood} error={error('neighbourhood')} {...register('neighbourhood')} />
-      </div>
-      <SelectField
-        label={f.entryDate}
-        options={['', ...ENTRY_DATE_OPTIONS]}
-        error={error('entryDate')}
-        {...register('entryDate')}
-      />
-      <SelectField
-        label={f.propertyCondition}
-        options={['', ...PROPERTY_CONDITIONS]}
-        error={error('propertyCondition')}
-        {...register('propertyCondition')}
-      />
-      <FeaturesField control={control} />
-      <TextAreaField
-        label={f.description}
-        rows={3}
-        error={error('description')}
-        {...register('description')}
-      />
-      <FormField label={f.yad2} type="url" dir="ltr" error={error('yad2')} {...register('yad2')} />
-      {/* Controlled: the agent list may arrive after the form, and the select must then show the saved agent. */}
-      {(['agent', 'agentSecend'] as const).map((name) => (
-        <Controller
-          key={name}
-          control={control}
-          name={name}
-          render={({ field, fieldState }) => (
-            <SelectField
-              label={f[name]}
-              options={agentOptions}
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <CheckboxField label={e.sold} {...register('sold')} />
+          <CheckboxField label={f.pinuy_binuy} {...register('pinuy_binuy')} />
+          <CheckboxField label={f.exclusive} {...register('exclusive')} />
+        </div>
+        <FormField label={f.city} required error={error('city')} {...register('city')} />
+        <FormField label={f.address} required error={error('address')} {...register('address')} />
+        <PriceFormField label={f.price} required error={error('price')} {...register('price')} />
+        <SelectField
+          label={f.category}
+          options={PROPERTY_CATEGORIES}
+          error={error('category')}
+          {...register('category')}
         />
-      ))}
-      {otherErrors.map((message) => (
-        <p key={message} role="alert" className="text-sm text-red-700">
-          {message}
-        </p>
-      ))}
-      {/* Photos change at once through their own endpoints, independent of this form's save. */}
-      <ImagesPanel property={property} heading="h4" />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={update.isPending} className="flex-1">
-          {update.isPending ? e.saving : e.save}
-        </Button>
-        <Button variant="secondary" onClick={onDone} className="flex-1">
-          {e.cancel}
-        </Button>
-      </div>
-    </form>
+        <div className="grid grid-cols-3 gap-2">
+          <NumberField label={f.rooms} step={0.5} error={error('rooms')} {...register('rooms')} />
+          <FormField label={f.floor} error={error('floor')} {...register('floor')} />
+          <NumberField label={f.size} error={error('size')} {...register('size')} />
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <NumberField
+            label={f.buildingFloors}
+            integer
+            min={1}
+            error={error('buildingFloors')}
+            {...register('buildingFloors')}
+          />
+          <FormField label={f.neighbourhood} error={error('neighbourhood')} {...register('neighbourhood')} />
+        </div>
+        <SelectField
+          label={f.entryDate}
+          options={['', ...ENTRY_DATE_OPTIONS]}
+          error={error('entryDate')}
+          {...register('entryDate')}
+        />
+        <SelectField
+          label={f.propertyCondition}
+          options={['', ...PROPERTY_CONDITIONS]}
+          error={error('propertyCondition')}
+          {...register('propertyCondition')}
+        />
+        <FeaturesField control={control} />
+        <TextAreaField
+          label={f.description}
+          rows={3}
+          error={error('description')}
+          {...register('description')}
+        />
+        <FormField label={f.yad2} type="url" dir="ltr" error={error('yad2')} {...register('yad2')} />
+        {/* Controlled: the agent list may arrive after the form, and the select must then show the saved agent. */}
+        {(['agent', 'agentSecend'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <SelectField
+                label={f[name]}
+                options={agentOptions}
+                error={fieldState.error?.message}
+                {...field}
+              />
+            )}
+          />
+        ))}
+        {otherErrors.map((message) => (
+          <p key={message} role="alert" className="text-sm text-red-700">
+            {message}
+          </p>
+        ))}
+        {/* Photos change at once through their own endpoints, independent of this form's save. */}
+        <ImagesPanel property={property} heading="h4" />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={update.isPending} className="flex-1">
+            {update.isPending ? e.saving : e.save}
+          </Button>
+          <Button variant="secondary" onClick={onDone} className="flex-1">
+            {e.cancel}
+          </Button>
+        </div>
+      </form>
+      {/* Viewings are saved through their own endpoints, apart from this form (docs/viewings.md). */}
+      <ViewingSettingsPanel propertyId={property._id} />
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { Printer } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useSharedReport } from './api';
+import { SellerViewings } from './seller-viewings';
 import { SellerNotes, SellerWeeksTable } from './seller-weeks-table';
 import { whatsappShareLink } from './share-link';
 
@@ -107,6 +108,7 @@ export function SellerReportPage() {
             </section>
           )}
           <SellerNotes report={data} />
+          <SellerViewings viewings={data.viewings} />
           <div className="no-print flex flex-wrap items-center gap-3">
             <Button onClick={() => window.print()}>
               <Printer aria-hidden="true" size={18} />
