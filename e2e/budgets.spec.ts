@@ -17,8 +17,11 @@ import { expect, test } from './fixtures';
  * 29.11.2026, issue 35's viewing booking on the property page (its section, the form that posts and the slots'
  * query) and the search filters' shared limits (0.7 KB the page loads through the properties' API module) brought
  * the property page to 152.5 KB: its ceiling is 153 KB.
+ * 29.11.2026, issue 38's "save search" before JavaScript (the form that posts on /Sale?save=1, its subscription
+ * texts, contact fields and the saved search's sentence, rendered by the server so they cannot load later)
+ * brought /Sale to 155.4 KB: its ceiling is 156 KB.
  */
-const BUDGET_KB = { home: 145, sale: 152, property: 153 } as const;
+const BUDGET_KB = { home: 145, sale: 156, property: 153 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();

@@ -136,7 +136,8 @@ test('from a visitor inquiry to a buyer tour in the agent indicators, the CSV an
   const daily = page.getByRole('table', { name: 'סטטוס יומי' });
   const today = daily.getByRole('row').filter({ hasText: dayMonthYear(todayIsrael()) });
   await expect(today).toHaveCount(1);
-  await expect(today).toContainText('נרשם מפעילות בליד');
+  await expect(today).toContainText('כולל פעילות אחת בליד');
+  await expect(today).toContainText('מתוכם אחד מפעילות');
   const { year, month } = thisMonth();
   const board = await page.request.get(`/api/v1/indicators/scoreboard?year=${year}&month=${month}`);
   const entry = (await board.json()).data.find((e: { agentId: string }) => e.agentId === agent.id);

@@ -132,6 +132,8 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
   await expect(page.getByRole('heading', { name: 'העדכונים שלי', level: 1 })).toBeVisible();
   await expect(page.getByText('ההרשמה אושרה')).toBeVisible();
   await expect(page.getByTestId('search-sentence')).toHaveText(`נכסים 4–5 חדרים ב${city} עד 2,500,000 ₪`);
+  // Its count of current matches: none yet in the test's own city.
+  await expect(page.getByTestId('search-matches')).toHaveText('אין כרגע נכסים תואמים');
   await expect(page).not.toHaveURL(/confirm=1/);
   await checkA11y({ allImpacts: true });
   await shot('private link phone');

@@ -99,6 +99,38 @@ test.describe('before JavaScript', () => {
       }
     });
   }
+
+  test('"שמירת החיפוש" on /Sale opens a form that posts: Hebrew field errors, then the double opt-in mail', async ({
+    page,
+    shot,
+    browser,
+  }) => {
+    const city = `עיר ${unique()}`;
+    const email = `nojs-${Date.now()}@example.com`;
+    await page.setViewportSize(PHONE);
+    await page.goto(`/Sale?city=${encodeURIComponent(city)}&minRooms=3`);
+    await page.getByRole('button', { name: 'שמירת החיפוש ועדכונים על נכסים חדשים' }).click();
+    await expect(page).toHaveURL(/[?&]save=1/);
+    const section = page.getByRole('region', { name: 'שמירת החיפוש' });
+    await expect(section).toContainText(`נכסים 3 חדרים ומעלה ב${city}`);
+    await section.getByLabel('שם').fill('דנה בלי סקריפט');
+    await section.getByLabel('מייל').fill('not-an-address');
+    await section.getByRole('button', { name: 'שמירה וקבלת קישור' }).click();
+    await expect(section.getByText('כתובת המייל אינה תקינה, נסה שוב.')).toBeVisible();
+    await expect(section.getByText('יש לסמן את תיבת ההסכמה כדי לקבל עדכונים')).toBeVisible();
+    await expect(section.getByLabel('שם')).toHaveValue('דנה בלי סקריפט');
+    await shot('save search refused without JavaScript');
+    await checkA11yAsRendered(browser, page);
+
+    await section.getByLabel('מייל').fill(email);
+    await section.getByRole('checkbox').check();
+    await section.getByRole('button', { name: 'שמירה וקבלת קישור' }).click();
+    await expect(section.getByRole('status')).toContainText(`שלחנו מייל אל \u2066${email}\u2069`);
+    await shot('save search sent without JavaScript');
+    await checkA11yAsRendered(browser, page);
+    await mailMatching(email, /\/MyAlerts\/[\w-]+\?confirm=1/);
+    expect(decodeURIComponent(page.url())).not.toContain(email);
+  });
 });
 
 test("after hydration the title is still the server's full one, on a property, a listing and the valuation page", async ({

@@ -57,7 +57,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 import './zod-locale';
-import { alertLinkPages, alertRoutes, matchRoutes } from './modules/alerts';
+import { alertLinkPages, alertRoutes, matchRoutes, saveSearchFormPost } from './modules/alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +125,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sharedReportPerIp = options.rateLimits?.sharedReportPerIp ?? SHARED_REPORT_PER_IP;
   // The verify page and API count together, as a public form does.
   const orderVerifyPerIp = options.rateLimits?.orderVerifyPerIp ?? formsPerIp;
+  // The alerts' API and the save-search form posted without JavaScript count together.
+  const alertLimits = {
+    subscribePerIp: options.rateLimits?.alertsSubscribePerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+    pagePerIp: options.rateLimits?.alertsPagePerIp ?? { max: 300, windowMs: FIFTEEN_MINUTES },
+    perContact: options.rateLimits?.alertsPerContact ?? { max: 30, windowMs: 60 * 60_000 },
+  };
   env.APP_ORIGIN = resolveAppOrigin({
     ...env,
     APP_ORIGIN: options.env?.APP_ORIGIN ?? process.env.APP_ORIGIN,
@@ -277,11 +283,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(networkRoutes);
         await api.register(referralRoutes);
         await api.register(moneyRoutes);
-        await api.register(alertRoutes, {
-          subscribePerIp: options.rateLimits?.alertsSubscribePerIp ?? { max: 10, windowMs: FIFTEEN_MINUTES },
-          pagePerIp: options.rateLimits?.alertsPagePerIp ?? { max: 300, windowMs: FIFTEEN_MINUTES },
-          perContact: options.rateLimits?.alertsPerContact ?? { max: 30, windowMs: 60 * 60_000 },
-        });
+        await api.register(alertRoutes, alertLimits);
         await api.register(matchRoutes);
         await api.register(orderRoutes, { signPerIp: options.rateLimits?.orderSignPerIp });
         await api.register(orderPdfRoutes, { verifyPerIp: orderVerifyPerIp });
@@ -317,7 +319,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     storage,
     renderer: options.renderer,
     keepPages: options.keepPages,
-    pagePosts: formPostRoutes(formsPerIp, { viewing: viewingFormPost(app, formsPerIp) }),
+    pagePosts: formPostRoutes(formsPerIp, {
+      viewing: viewingFormPost(app, formsPerIp),
+      saveSearch: saveSearchFormPost(app, alertLimits),
+    }),
     // The seller's link counts against the same per-address limit as its API read (the page then reads it).
     pageLimits: { sellerReport: (request) => limitSharedReport(app.db, request.ip, sharedReportPerIp) },
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_FREQUENCIES, ALERTS_CONSENT_TEXT } from '../domain/alerts-consent';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { plural } from '../domain/plural';
@@ -46,18 +47,12 @@ export const ALERT_MESSAGES = {
   unsubscribed: 'הוסרתם מרשימת התפוצה, ולא יישלחו אליכם עוד עדכונים',
 } as const;
 
-/**
- * The consent box's exact wording (unticked by default). The server refuses a subscription that shows any other
- * wording and stores this text with the time and IP address of the consent (Communications Law, section 30A).
- */
-export const ALERTS_CONSENT_TEXT =
-  'ברצוני לקבל בדוא"ל עדכונים על נכסים חדשים ועל הורדות מחיר שמתאימים לחיפושים ולמועדפים שלי, ולקבל פנייה מסוכן של המשרד לגבי נכסים מתאימים. ידוע לי שאפשר להסיר את ההרשמה בכל עת בקישור שבכל הודעה.';
+export { ALERT_FREQUENCIES, ALERTS_CONSENT_TEXT };
 
 /** Limits per subscriber. @public */
 export const MAX_SAVED_SEARCHES = 10;
 export const MAX_FAVOURITES = 200;
 
-export const ALERT_FREQUENCIES = ['immediate', 'daily'] as const;
 /** @public (the web side imports it) */
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 export const alertFrequencySchema = z.enum(ALERT_FREQUENCIES, { error: ALERT_MESSAGES.frequencyInvalid });
@@ -300,6 +295,14 @@ export const savedSearchSchema = z.object({
 /** @public (the web side imports it) */
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
+/** A saved search on the private page, with how many listings match it now (its listing page's count). */
+export const pageSearchSchema = savedSearchSchema.extend({
+  /** Counted up to the listing's cap (`capped`: more than `total`); null when its filters cannot be listed. */
+  matches: z.object({ total: z.number(), capped: z.boolean() }).nullable(),
+});
+/** @public (the web side imports it) */
+export type PageSearch = z.infer<typeof pageSearchSchema>;
+
 export const favouriteSchema = z.object({
   propertyId: z.string(),
   /** 'sold': sold or rented; 'deleted': removed from the site (property is then null). */
@@ -322,7 +325,7 @@ export const alertsPageSchema = z.object({
     unsubscribed: z.boolean(),
     consentAt: z.string(),
   }),
-  searches: z.array(savedSearchSchema),
+  searches: z.array(pageSearchSchema),
   favourites: z.array(favouriteSchema),
 });
 /** @public (the web side imports it) */

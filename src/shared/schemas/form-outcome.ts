@@ -1,12 +1,13 @@
 /** The public forms that also work without JavaScript (a native POST to their own page). */
-export type PostedForm = 'lead' | 'job' | 'inquiry' | 'valuation' | 'viewing';
+export type PostedForm = 'lead' | 'job' | 'inquiry' | 'valuation' | 'viewing' | 'save-search';
 
 /**
  * What the server answered a native form post with, put into the page it renders (in the query data the page
  * hydrates with): sent, or the values as typed with each field's message.
  */
 export type FormOutcome =
-  | { sent: true }
+  /** `to`: the address a confirmation went to; `token`: a phone-only subscription's private link, to show. */
+  | { sent: true; to?: string; token?: string }
   | { sent: false; values: Record<string, string>; fieldErrors: Record<string, string>; message?: string };
 
 /** Where a page finds the outcome of its form's post (a query key never fetched). */

@@ -1,8 +1,8 @@
+import { searchListingUrl } from '@shared/domain/saved-search-listing';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/search-limits';
 import type { SavedSearch } from '@shared/schemas/alerts';
-import { searchListingUrl } from '@web/features/alerts/search-listing-link';
 import { parseFilters } from '@web/features/properties/filters';
-import { searchOf } from '@web/features/properties/save-search-dialog';
+import { searchOf } from '@web/features/properties/search-of';
 import { describe, expect, it } from 'vitest';
 
 // Two features agree (so the test lives here, where both are imported): the listing link of a saved search

@@ -58,6 +58,11 @@ export const performance = {
     recordedNone: 'עדיין לא נרשם סטטוס ליום זה.',
     recordedEntries: (n: number) =>
       plural(n, { one: 'רשומה אחת ליום זה, סכומיה:', other: '{n} רשומות ליום זה, סכומן:' }),
+    recordedActivities: (n: number) =>
+      plural(n, {
+        one: 'נכלל גם נתון מפעילות אחת בליד.',
+        other: 'נכללים גם נתונים מ-{n} פעילויות בלידים.',
+      }),
     confirmSecond: (date: string) =>
       `כבר נרשם סטטוס ל-${formatDate(date)}. להוסיף רשומה נוספת לאותו יום? המספרים יתווספו לקיימים.`,
     confirmAdd: 'הוספת רשומה נוספת',
@@ -78,6 +83,8 @@ export const performance = {
     delete: 'מחיקה',
     actions: 'פעולות',
     deleteLabel: (date: string) => `מחיקת הסטטוס מ-${date}`,
+    /** One of several entries typed for one day. */
+    entryOf: (date: string, n: number) => `${date}, רשומה ${n}`,
     /** SPEC's question, in the grammatical gender of the person asked. */
     confirmDelete: (gender: Gender | undefined) =>
       gendered(gender, {

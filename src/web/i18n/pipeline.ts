@@ -1,4 +1,5 @@
 import { type Gender, gendered } from '@shared/domain/gender';
+import { plural } from '@shared/domain/plural';
 
 /** Texts of the leads pipeline (signed-in area): board, table, lead page, the agent's day, settings. */
 export const pipeline = {
@@ -269,7 +270,11 @@ export const pipeline = {
     loadFailure: 'שגיאה בטעינת נתוני הלידים',
   },
   dailyStatus: {
-    fromActivity: 'נרשם מפעילות בליד',
+    /** The day's row holds figures that lead activities recorded. */
+    fromActivities: (n: number) =>
+      plural(n, { one: 'כולל פעילות אחת בליד', other: 'כולל {n} פעילויות בלידים' }),
+    /** How much of a day's figure came from activities. */
+    ofWhich: (n: number) => plural(n, { one: 'מתוכם אחד מפעילות', other: 'מתוכם {n} מפעילויות' }),
     toLead: (date: string) => `לליד שממנו נרשם הנתון של ${date}`,
     lockedNote: 'נתון שנרשם מפעילות בליד נערך או נמחק דרך הפעילות, לא כאן.',
   },

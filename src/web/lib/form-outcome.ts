@@ -8,8 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 export function useFormOutcome(form: PostedForm) {
   const outcome = useQueryClient().getQueryData<FormOutcome>(formOutcomeKey(form));
   const failed = outcome && !outcome.sent ? outcome : undefined;
+  const sent = outcome?.sent ? outcome : undefined;
   return {
-    sent: outcome?.sent === true,
+    sent: sent !== undefined,
+    /** Where the confirmation went, or the private link's token shown for a phone only (the alerts' forms). */
+    sentTo: sent?.to,
+    token: sent?.token,
     values: failed?.values,
     message: failed?.message,
     /** A field's message from the server, until the form is sent again. */

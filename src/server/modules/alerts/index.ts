@@ -2,6 +2,7 @@
 
 export { matchRoutes } from './agent-routes';
 export { recordPropertyChange } from './events';
+export { saveSearchFormPost } from './form-post';
 export { alertsPurgeTick, runAlertsOnce, startAlertsJob } from './job';
 export { alertLinkPages } from './link-pages';
 export { isLiveAccessToken } from './page';

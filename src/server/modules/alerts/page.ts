@@ -9,6 +9,7 @@ import { logConsent } from './consent';
 import { type AlertsContext, officeOf, ownerOf, type Subscriber } from './context';
 import { consentKeyOf, isPhoneOnly, mailboxOf } from './mailbox';
 import { ensureRequirement } from './requirement';
+import { withMatches } from './search-matches';
 import { subscriberOfToken } from './tokens';
 
 /** Whether a private link is live (the page's server-rendered status). */
@@ -67,7 +68,7 @@ async function pageOf(
       unsubscribed: subscriber.unsubscribedAt !== null,
       consentAt: subscriber.consentAt.toISOString(),
     },
-    searches: searches.map(toSearch),
+    searches: await withMatches(tx, searches.map(toSearch)),
     favourites: await favouritesOf(ctx, tx, subscriber.id),
   };
 }

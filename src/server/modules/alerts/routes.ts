@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ALERT_MESSAGES,
   addEmailSchema,
@@ -21,10 +20,11 @@ import { notFound } from '../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import type { AlertsContext } from './context';
 import { alertsPage, confirm, updateSubscriber } from './page';
-import { addEmail, subscribeByPhone } from './phone-only';
+import { addEmail } from './phone-only';
 import { deleteMyData, unsubscribe } from './removal';
 import { createSearch, deleteSearch, putFavourites, updateSearch } from './saving';
-import { sendLink, subscribe } from './subscribe';
+import { sendLink } from './subscribe';
+import { saveSubscription } from './subscription';
 
 /**
  * subscribePerIp: subscriptions and link requests from one IP; pagePerIp: private-link requests from one IP
@@ -67,20 +67,11 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
       schema: { body: subscribeBodySchema, response: { 201: phoneOnlySubscribedSchema, 202: accepted } },
     },
     async (request, reply) => {
-      const { website, consent: _consent, consentText: _text, search, ...rest } = request.body;
-      const input = { ...rest, searches: search ? [search] : [] };
-      if (!input.email) {
-        // A phone only: the private link is the answer, to be shown on the screen (a bot gets a dead one).
-        const token = website
-          ? randomBytes(32).toString('base64url')
-          : await subscribeByPhone(ctx, input, request.ip);
-        if (website) request.log.info({ form: 'alerts' }, 'honeypot filled: submission dropped');
+      const { token } = await saveSubscription(ctx, request.body, request.ip, request.log);
+      if (token !== undefined)
         return reply
           .status(201)
           .send({ status: 'success', message: ALERT_MESSAGES.phoneOnlySubscribed, data: { token } });
-      }
-      if (website) request.log.info({ form: 'alerts' }, 'honeypot filled: submission dropped');
-      else await subscribe(ctx, input, request.ip);
       return reply.status(202).send({ status: 'success', message: ALERT_MESSAGES.subscribed });
     },
   );

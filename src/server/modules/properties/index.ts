@@ -8,6 +8,7 @@ export { findAgentPropertyByAddress, listAgentPropertyRefs } from './agent-prope
 export { propertyCaches, searchScopes } from './read-cache';
 export { getProperty, listBranchProperties, listCities, listSimilar, listStreets } from './reads';
 export { searchProperties } from './search';
+export { countEach } from './search-count';
 export { imageFolder } from './service';
 export { propertyWithCoverImage } from './with-cover-image';
 

@@ -1,6 +1,6 @@
 import { AMENITIES, ENTRY_FILTERS } from '@shared/domain/search-filters';
 import { type PropertySearchQuery, searchTypeToTransaction } from '@shared/schemas/property';
-import { and, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type Param, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 
@@ -41,7 +41,7 @@ function conditions(
   value: <K extends keyof SearchValues>(
     name: K,
     given: NonNullable<SearchValues[K]>,
-  ) => NonNullable<SearchValues[K]> | Placeholder,
+  ) => NonNullable<SearchValues[K]> | Placeholder | Param,
 ): SQL {
   const v = searchValues(q);
   const conditions: SQL[] = [
@@ -99,8 +99,12 @@ function extraConditions(
   return out;
 }
 
-/** The WHERE of a search with its values in place (a one-off query). */
-export const searchConditions = (q: PropertySearchQuery): SQL => conditions(q, (_name, given) => given);
+/**
+ * The WHERE of a search with its values in place (a one-off query). A list (the amenities, the entry dates) is
+ * bound as one array parameter, as the prepared statements bind it, not spread into a list of parameters.
+ */
+export const searchConditions = (q: PropertySearchQuery): SQL =>
+  conditions(q, (_name, given) => (Array.isArray(given) ? sql.param(given) : given));
 
 /** The WHERE of a search's shape: every value a placeholder of the same name. */
 export const shapeConditions = (q: PropertySearchQuery): SQL =>

@@ -132,6 +132,7 @@ const page = {
       paused: false,
       confirmed: true,
       createdAt: '2026-11-01T10:00:00.000Z',
+      matches: { total: 12, capped: false },
     },
   ],
   favourites: [],
@@ -164,6 +165,28 @@ describe('MyAlertsPage', () => {
     expect(await screen.findByText('מושהה')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.endsWith('/confirm'))).toHaveLength(1);
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ paused: true });
+  });
+
+  it('shows beside each saved search how many listings match it now', async () => {
+    const search = page.searches[0]!;
+    const searches = [
+      { ...search, _id: 'a', sentence: 'חיפוש א' },
+      { ...search, _id: 'b', sentence: 'חיפוש ב', matches: { total: 1, capped: false } },
+      { ...search, _id: 'c', sentence: 'חיפוש ג', matches: { total: 0, capped: false } },
+      { ...search, _id: 'd', sentence: 'חיפוש ד', matches: { total: 1_000, capped: true } },
+    ];
+    fakeApi(() => json(200, { status: 'success', data: { ...page, searches } }));
+    renderAt('/MyAlerts/tok', <MyAlertsPage />, '/MyAlerts/:token');
+    await screen.findByText('חיפוש א');
+    const counts = screen.getAllByTestId('search-matches').map((el) => el.textContent);
+    expect(counts).toEqual([
+      '12 נכסים תואמים',
+      'נכס אחד תואם',
+      'אין כרגע נכסים תואמים',
+      'יותר מ-1,000 נכסים תואמים',
+    ]);
+    const item = screen.getByText('חיפוש ב').closest('li')!;
+    expect(within(item).getByText('נכס אחד תואם')).toBeInTheDocument();
   });
 
   it('edits a search with the filters’ own messages for absurd bounds', async () => {

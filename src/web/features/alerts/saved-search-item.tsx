@@ -1,4 +1,5 @@
-import type { SavedSearch } from '@shared/schemas/alerts';
+import { searchListingUrl } from '@shared/domain/saved-search-listing';
+import type { PageSearch } from '@shared/schemas/alerts';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { alerts } from '@web/i18n/alerts';
@@ -9,7 +10,6 @@ import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SearchEditForm } from './search-edit-form';
-import { searchListingUrl } from './search-listing-link';
 
 const t = alerts.myAlerts;
 
@@ -17,7 +17,7 @@ const failed = (err: unknown) =>
   toast.error(err instanceof ApiError && err.status < 500 && err.message ? err.message : t.failure);
 
 /** One saved search on the private link: its sentence, and edit, pause or resume, delete. */
-export function SavedSearchItem({ token, search }: { token: string; search: SavedSearch }) {
+export function SavedSearchItem({ token, search }: { token: string; search: PageSearch }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateSearch(token);
@@ -39,6 +39,11 @@ export function SavedSearchItem({ token, search }: { token: string; search: Save
         <Link to={searchListingUrl(search.filters)} className="text-brand-800 underline underline-offset-4">
           {t.openListings}
         </Link>
+        {search.matches && (
+          <span className="text-slate-700" data-testid="search-matches">
+            {t.matches(search.matches.total, search.matches.capped)}
+          </span>
+        )}
         {search.paused && (
           <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">
             {t.paused}

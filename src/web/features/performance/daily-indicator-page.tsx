@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { createIndicator, performanceKeys } from './api';
 import { DayRecorded, useDayRows } from './day-recorded';
+import { typedEntries } from './day-rows';
 import { MetricFields, type MetricForm, toMetrics } from './metric-fields';
 import { type IndicatorBody, PendingEntries } from './pending-entries';
 import { PureAdminNote } from './pure-admin-note';
@@ -98,8 +99,10 @@ function DailyIndicatorForm({ routeAgent, agentId }: { routeAgent?: string; agen
       ...Object.fromEntries(METRIC_KEYS.map((k) => [k, String(body[k] ?? '')])),
       createdAt: body.createdAt,
     } as MetricForm);
-  // A second entry for a day that already has one is a deliberate choice: ask first.
-  const submit = (values: MetricForm) => (day.rows.length > 0 ? setPending(values) : send.mutate(values));
+  // A second typed entry for a day that already has one is a deliberate choice: ask first. Figures the day's
+  // lead activities recorded are not an entry: they join the day's row without a question.
+  const submit = (values: MetricForm) =>
+    typedEntries(day.rows).length > 0 ? setPending(values) : send.mutate(values);
 
   return (
     <Page title={agentName ? t.forAgent(agentName) : t.title}>

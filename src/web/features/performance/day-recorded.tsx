@@ -4,6 +4,7 @@ import type { Indicator } from '@shared/schemas/indicator';
 import { useQuery } from '@tanstack/react-query';
 import { performance as hePerformance } from '@web/i18n/performance';
 import { monthIndicatorsQuery } from './api';
+import { typedEntries } from './day-rows';
 
 const t = hePerformance.daily;
 
@@ -19,9 +20,14 @@ export function useDayRows(agentId: string, date: string) {
   return { rows, loaded: !valid || query.isSuccess };
 }
 
-/** What is already recorded for the chosen day: the sum of that day's rows, metric by metric. */
+/**
+ * What is already recorded for the chosen day: the sum of that day's rows, metric by metric, the entries typed by
+ * hand counted apart from the figures its lead activities recorded.
+ */
 export function DayRecorded({ date, rows, loaded }: { date: string; rows: Indicator[]; loaded: boolean }) {
   if (!loaded) return null;
+  const typed = typedEntries(rows).length;
+  const activities = rows.length - typed;
   return (
     <section aria-labelledby="day-recorded" className="rounded-xl bg-slate-50 p-4" aria-live="polite">
       <h2 id="day-recorded" className="mb-2 font-semibold text-slate-800">
@@ -31,7 +37,10 @@ export function DayRecorded({ date, rows, loaded }: { date: string; rows: Indica
         <p className="text-slate-700">{t.recordedNone}</p>
       ) : (
         <>
-          <p className="mb-2 text-slate-700">{t.recordedEntries(rows.length)}</p>
+          <p className="mb-2 text-slate-700">
+            {typed > 0 ? t.recordedEntries(typed) : t.recordedNone}
+            {activities > 0 && ` ${t.recordedActivities(activities)}`}
+          </p>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
             {METRIC_KEYS.map((key) => (
               <div key={key} className="flex justify-between gap-2">

@@ -244,4 +244,30 @@ describe('DailyIndicatorPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'הוספת רשומה נוספת' }));
     await waitFor(() => expect(posted).toHaveLength(1));
   });
+
+  it('figures that lead activities recorded on the day are no entry: sending asks nothing', async () => {
+    localStorage.setItem('user', JSON.stringify(ME));
+    const today = new Date().toISOString();
+    const tour = {
+      _id: 'x1',
+      agent: [{ _id: 'u1', name: 'דנה', role: 'agent' }],
+      meetings: 0,
+      exclusives: 0,
+      priceUpdates: 0,
+      buyerTours: 1,
+      priceOffers: 0,
+      deals: 0,
+      createdAt: today,
+      activity: { _id: 'a1', leadId: 'l1', kind: 'buyerTour' },
+    };
+    const posted = fakeApi(() => json(201, { status: 'success', data: { indicator: {} } }), [tour]);
+    renderAt('/DailyIndicator', '/DailyIndicator/:agentId?', <DailyIndicatorPage />);
+    const recorded = await screen.findByRole('region', { name: /נרשם עד כה/ });
+    expect(recorded).toHaveTextContent('עדיין לא נרשם סטטוס ליום זה. נכלל גם נתון מפעילות אחת בליד.');
+    expect(within(recorded).getByText('סיורי קונים').nextSibling).toHaveTextContent('1');
+    await userEvent.type(screen.getByLabelText('פגישות'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'שליחת סטטוס' }));
+    // Sent at once: no "already recorded" question waits for an answer.
+    await waitFor(() => expect(posted).toHaveLength(1));
+  });
 });

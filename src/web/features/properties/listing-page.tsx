@@ -15,6 +15,7 @@ import { defaultFilters, type Filters, parseFilters, toSearchParams } from './fi
 import { Pagination } from './pagination';
 import { PropertyCard } from './property-card';
 import { SaveSearchButton } from './save-search-button';
+import { SaveSearchPost } from './save-search-post';
 import { SoldList } from './sold-list';
 
 const t = he.properties;
@@ -58,6 +59,7 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
           </p>
           <SaveSearchButton type={type} filters={filters} />
         </div>
+        {params.get('save') === '1' && <SaveSearchPost type={type} filters={filters} />}
         {chips.length > 0 && (
           // The filters of issue 39 in force, as one line: 'קומה 2–5 · חניה · ממ״ד'.
           <p className="mb-4 text-sm font-medium text-brand-900">

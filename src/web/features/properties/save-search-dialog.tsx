@@ -1,6 +1,4 @@
-import { type SavedSearchFilters, savedSearchSentence } from '@shared/domain/saved-search';
-import { AMENITIES } from '@shared/domain/search-filters';
-import type { SavedSearchFiltersInput } from '@shared/schemas/alerts';
+import { savedSearchSentence } from '@shared/domain/saved-search';
 import { Button } from '@web/components/button';
 import { SubscribeForm } from '@web/components/subscribe-form';
 import { alerts } from '@web/i18n/alerts';
@@ -11,35 +9,9 @@ import { toast } from '@web/lib/toast';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Filters } from './filters';
+import { searchOf } from './search-of';
 
 const t = alerts.subscribe;
-
-/**
- * The listing's filters as a saved search: the same filters without the sort; the amenities ticked are the
- * features asked for, and the other filters of issue 39 are kept when in force (left out when not).
- */
-export function searchOf(type: 'sale' | 'rent', f: Filters): SavedSearchFilters & SavedSearchFiltersInput {
-  return {
-    type,
-    city: f.city,
-    street: f.street,
-    // parseFilters keeps only a known category or none.
-    category: f.category as NonNullable<SavedSearchFiltersInput['category']>,
-    minRooms: f.minRooms,
-    maxRooms: f.maxRooms,
-    minPrice: f.minPrice,
-    maxPrice: f.maxPrice,
-    features: f.amenities.map((a) => AMENITIES[a]),
-    ...(f.minFloor !== null && { minFloor: f.minFloor }),
-    ...(f.maxFloor !== null && { maxFloor: f.maxFloor }),
-    ...(f.notGround && { notGround: true }),
-    ...(f.notTop && { notTop: true }),
-    ...(f.entry && { entry: f.entry }),
-    ...(f.minPricePerMeter !== null && { minPricePerMeter: f.minPricePerMeter }),
-    ...(f.maxPricePerMeter !== null && { maxPricePerMeter: f.maxPricePerMeter }),
-    ...(f.neighbourhood && { neighbourhood: f.neighbourhood }),
-  };
-}
 
 /**
  * Saving the current filters (native <dialog>: the focus moves in and stays, Escape closes it and the focus goes

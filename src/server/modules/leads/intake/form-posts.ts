@@ -40,7 +40,10 @@ export type PagePost = (
   servePage: PageServer,
 ) => Promise<unknown>;
 
-export function formPostRoutes(formsPerIp: RateRule, others: { viewing?: PagePost } = {}) {
+export function formPostRoutes(
+  formsPerIp: RateRule,
+  others: { viewing?: PagePost; saveSearch?: PagePost } = {},
+) {
   return async (app: FastifyInstance, opts: { servePage: PageServer }) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -95,6 +98,11 @@ export function formPostRoutes(formsPerIp: RateRule, others: { viewing?: PagePos
         submitValuation(app.db, body, request.ip),
       ),
     );
+    // "שמירת החיפוש" on the listing pages (the alerts module's form, `form=save-search`).
+    const { saveSearch } = others;
+    if (saveSearch)
+      for (const page of [paths.sale(), paths.rent()])
+        app.post(page, (request, reply) => saveSearch(request, reply, opts.servePage));
     app.post<{ Params: { id: string } }>('/PropertyView/:id', (request, reply) =>
       (request.body as { form?: string } | undefined)?.form === 'viewing' && others.viewing
         ? others.viewing(request, reply, opts.servePage)

@@ -5,10 +5,11 @@ import type { SavedSearch } from '@shared/schemas/alerts';
 
 /**
  * The listing page of a saved search: /Sale or /Rent with its filters in the URL, under the names the listing
- * pages read (their parseFilters), defaults left out as their own links do. Features the listing's filters do
+ * pages read (their parseFilters, and the server's propertySearchQuerySchema, which counts the matches on the
+ * private page), defaults left out as their own links do. Features the listing's filters do
  * not offer (beyond its amenities) are left to the alerts.
  */
-export function searchListingUrl(saved: SavedSearch['filters']): string {
+export function searchListingParams(saved: SavedSearch['filters']): URLSearchParams {
   const params = new URLSearchParams();
   const put = (key: string, value: string | number | null | undefined, unless?: string | number) => {
     if (value !== null && value !== undefined && value !== '' && value !== unless)
@@ -30,6 +31,12 @@ export function searchListingUrl(saved: SavedSearch['filters']): string {
   put('minPricePerMeter', saved.minPricePerMeter);
   put('maxPricePerMeter', saved.maxPricePerMeter);
   put('neighbourhood', saved.neighbourhood);
+  return params;
+}
+
+/** The listing page's address of a saved search: /Sale or /Rent and its filters. */
+export function searchListingUrl(saved: SavedSearch['filters']): string {
+  const params = searchListingParams(saved);
   const page = saved.type === 'rent' ? paths.rent() : paths.sale();
   const query = params.toString();
   return query ? `${page}?${query}` : page;
