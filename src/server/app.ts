@@ -16,6 +16,7 @@ import { branchPageRoutes } from './modules/branch-pages';
 import { branchRoutes } from './modules/branches';
 import { branchGoalRoutes, goalRoutes } from './modules/goals';
 import { healthRoutes } from './modules/health';
+import { mailPhotoRoutes } from './modules/images';
 import { importRoutes } from './modules/import';
 import { INDICATOR_WRITES_PER_USER, indicatorRoutes } from './modules/indicators';
 import { formPostRoutes, leadRoutes, pipelineRoutes } from './modules/leads';
@@ -297,6 +298,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       ? undefined
       : (options.webRoot ?? env.WEB_ROOT ?? join(appRoot(), 'dist', 'web'));
   await app.register(alertLinkPages);
+  await app.register(mailPhotoRoutes, { storage });
   await app.register(signingPages);
   await app.register(orderVerifyPages, { verifyPerIp: orderVerifyPerIp });
   await app.register(sitemapPlugin);

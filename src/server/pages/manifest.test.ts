@@ -1,12 +1,29 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories';
 import { sessionCookieFor } from '../test/sessions';
 import type { TestApp } from '../test/test-app';
-import { createPagesApp } from './test-pages';
+import { createPagesApp, testWebRoot } from './test-pages';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createPagesApp();
+  const webRoot = testWebRoot();
+  mkdirSync(join(webRoot, 'icons'));
+  const icon = sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } });
+  writeFileSync(join(webRoot, 'icons', 'icon-192.png'), await icon.png().toBuffer());
+  app = await createPagesApp({ webRoot });
+});
+
+describe('the agency logo in mail', () => {
+  it('the icons may be loaded by other origins (mail clients); other files stay same-origin', async () => {
+    const icon = await app.inject({ url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const page = await app.inject({ url: '/' });
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
 });
 
 describe('the installable app', () => {

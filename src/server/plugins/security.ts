@@ -36,6 +36,11 @@ export const securityPlugin = fp(
       hsts: opts.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
 
+    // Mail clients load the agency's logo (the app's icons) from another origin; photos for mail set it themselves.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/icons/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+    });
+
     app.addHook('onRequest', async (request, reply) => {
       const allowed = mayMutateFrom({
         method: request.method,

@@ -2,6 +2,7 @@ import { isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { agencySettings, propertyImages, users } from '../db/schema';
 import { runOncePerPeriod } from '../lib/job-period';
+import { mailPhotoKey } from '../modules/images';
 import { shareImageKey, siteShareImageKey } from '../pages/share-image';
 
 /**
@@ -23,7 +24,10 @@ async function referencedKeys(app: FastifyInstance): Promise<Set<string>> {
     .from(propertyImages);
   for (const photo of photos) {
     keys.add(shareImageKey(photo.id));
-    for (const variant of photo.variants) keys.add(variant.key);
+    for (const variant of photo.variants) {
+      keys.add(variant.key);
+      keys.add(mailPhotoKey(variant.key));
+    }
   }
   const images = await app.db.select({ image: users.image }).from(users).where(isNotNull(users.image));
   for (const { image } of images) if (image) add(image);
@@ -40,10 +44,11 @@ async function referencedKeys(app: FastifyInstance): Promise<Set<string>> {
 }
 
 /**
- * The folders the app writes into: property photos, user photos, the agency's media and share images. Only
+ * The folders the app writes into: property photos, user photos, the agency's media, share images and photos'
+ * JPEG twins for mail. Only
  * these are swept, so an object someone else put in the bucket (or in DATA_DIR/uploads) is never deleted.
  */
-const SWEPT_PREFIXES = ['properties/', 'users/', 'media/', 'share/'] as const;
+const SWEPT_PREFIXES = ['properties/', 'users/', 'media/', 'share/', 'mail-photos/'] as const;
 
 /** Removes the stored files that no row names and that were written before `writtenBefore`; returns their keys. */
 export async function sweepOrphans(app: FastifyInstance, writtenBefore: Date): Promise<string[]> {

@@ -46,6 +46,8 @@ export const leadBodySchema = z.object({
   name: trimmed(80, LEAD_MESSAGES.nameRequired),
   phone: mobilePhone,
   category: leadCategorySchema,
+  /** Optional: the city the visitor is interested in; a branch that covers it gets the lead (docs/leads.md). */
+  city: z.string({ error: 'יש להזין עיר' }).trim().max(80, { error: 'עד 80 תווים' }).optional(),
   website: honeypot,
 });
 export type LeadBody = z.infer<typeof leadBodySchema>;

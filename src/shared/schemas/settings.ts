@@ -97,6 +97,11 @@ export const agencySettingsSchema = z.object({
   legal: legalSchema,
   /** Also count Israeli public holidays and holiday eves that close the office as non-working days. */
   excludeHolidays: z.boolean(),
+  /**
+   * Open the subject of property alert mails with the word "פרסומת", as section 30A of the Communications Law
+   * asks of an advertisement (docs/alerts.md); the agency's choice, on by default.
+   */
+  markAdvertising: z.boolean(),
   /** The network's default referral fee between branches, a whole percent (a referral may agree another). */
   referralFeePercent: z
     .number({ error: REFERRAL_FEE_MESSAGE })

@@ -51,6 +51,7 @@ export const publicSite = {
     name: 'שם',
     phone: 'טלפון',
     category: 'אני',
+    city: 'באיזו עיר? (לא חובה)',
     categories: { buyer: 'קונה', seller: 'מוכר', rental: 'מחפש השכרה' },
     submit: 'שליחה',
     sending: 'שולח...',

@@ -78,7 +78,7 @@ describe('alerts for a new listing', () => {
     const mails = await alertMailsTo(confirmed!);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail!.subject).toBe(`נכס חדש שמתאים לכם: דירת 4.5 חדרים ב${city}`);
+    expect(mail!.subject).toBe(`פרסומת: נכס חדש שמתאים לכם: דירת 4.5 חדרים ב${city}`);
     expect(mail!.text).toContain(`${app.env.APP_ORIGIN}/PropertyView/${id}`);
     expect(mail!.html).toContain('2,450,000 ₪');
     expect(mail!.html).toContain('lang="he" dir="rtl"');
@@ -121,7 +121,7 @@ describe('alerts for a price drop', () => {
     expect((await patchPrice(id, 1_900_000)).statusCode).toBe(200);
     await runAlertsOnce(app, WEEKDAY_MORNING);
     const [mail] = await alertMailsTo(email);
-    expect(mail!.subject).toBe(`ירידת מחיר: דירת 4 חדרים ב${city}`);
+    expect(mail!.subject).toBe(`פרסומת: ירידת מחיר: דירת 4 חדרים ב${city}`);
     expect(mail!.text).toContain('המחיר ירד: 1,900,000 ₪ (במקום 2,000,000 ₪)');
     // Another drop on the same property: already told of a drop, never again.
     expect((await patchPrice(id, 1_800_000)).statusCode).toBe(200);

@@ -4,7 +4,8 @@ import { paths } from '@shared/paths';
 import type { AlertProperty } from '@shared/schemas/alerts';
 import { absoluteUrl } from '../../lib/links';
 import type { OutgoingMail } from '../mail';
-import { escapeHtml, mailButton, mailPage } from './mail-layout';
+import { advertisingSubject, type MailBrand } from './mail-brand';
+import { escapeHtml, mailButton, mailPage, senderText } from './mail-layout';
 
 export type AlertItem = { property: AlertProperty; reason: AlertReason; oldPrice: number | null };
 
@@ -50,15 +51,17 @@ function itemHtml(appOrigin: string, item: AlertItem): string {
 /**
  * The alert mail: per property a photo, the price (and the old one on a drop), the rooms, the city and a link
  * to its page; then the private page and a one-click unsubscribe, in the body and in the List-Unsubscribe
- * headers (RFC 8058). Every link is built from APP_ORIGIN.
+ * headers (RFC 8058), and the agency's details; the subject opens with "פרסומת" when the agency chose so. The
+ * photos are JPEG (the caller passes each card's mail photo). Every link is built from APP_ORIGIN.
  */
 export function alertMail(
   appOrigin: string,
   subscriber: { id: string; name: string; email: string },
   items: readonly AlertItem[],
   tokens: { access: string; unsubscribe: string },
+  brand: MailBrand,
 ): OutgoingMail {
-  const subject = subjectOf(items);
+  const subject = advertisingSubject(subjectOf(items), brand);
   const manage = absoluteUrl(appOrigin, paths.myAlerts(tokens.access));
   const unsubscribe = unsubscribeUrl(appOrigin, tokens.unsubscribe);
   const intro = `שלום ${subscriber.name}, אלה הנכסים החדשים והורדות המחיר שמתאימים לחיפושים ולמועדפים שלכם:`;
@@ -78,6 +81,8 @@ export function alertMail(
     `המועדפים והחיפושים שלכם: ${manage}`,
     `להסרה מרשימת התפוצה: ${unsubscribe}`,
     why,
+    '',
+    senderText(brand.sender),
   ].join('\n');
   const footer = [
     `<p style="margin:0 0 8px"><a href="${escapeHtml(manage)}" style="color:#1f3b57">המועדפים והחיפושים שלכם</a></p>`,
@@ -94,6 +99,7 @@ export function alertMail(
       subject,
       `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>\n${items.map((i) => itemHtml(appOrigin, i)).join('\n')}`,
       footer,
+      brand.sender,
     ),
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,

@@ -11,6 +11,7 @@ import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction } from '../mail';
 import { type AlertItem, alertMail } from './alert-mail';
 import { propertyCards } from './cards';
+import { mailBrand, mailPhotoUrl } from './mail-brand';
 import { mailboxOf } from './mailbox';
 import { EVENT_SLICE, matchPendingEvents } from './matching';
 import { purgeUnconfirmed } from './removal';
@@ -51,6 +52,7 @@ export async function queueDueAlerts(
   now = new Date(),
   slice: { size: number; cursor: QueueCursor } = { size: SUBSCRIBER_SLICE, cursor: null },
 ): Promise<{ examined: number; queued: number; cursor: QueueCursor }> {
+  const brand = await mailBrand(ctx.db, ctx.appOrigin);
   return ctx.db.transaction(async (tx) => {
     const waiting = await tx
       .select({
@@ -99,7 +101,9 @@ export async function queueDueAlerts(
       );
       const items: AlertItem[] = deliveries.flatMap(({ delivery }) => {
         const property = cards.get(delivery.propertyId);
-        return property ? [{ property, reason: delivery.reason, oldPrice: delivery.oldPrice }] : [];
+        if (!property) return [];
+        const image = mailPhotoUrl(ctx.storage, ctx.appOrigin, property.image);
+        return [{ property: { ...property, image }, reason: delivery.reason, oldPrice: delivery.oldPrice }];
       });
       if (items.length === 0) continue;
       const tokens = {
@@ -107,7 +111,7 @@ export async function queueDueAlerts(
         unsubscribe: await issueToken(tx, subscriber.id, 'unsubscribe'),
       };
       const mailId = await enqueueInTransaction(tx, {
-        ...alertMail(ctx.appOrigin, { ...subscriber, email }, items, tokens),
+        ...alertMail(ctx.appOrigin, { ...subscriber, email }, items, tokens, brand),
         notBefore: now,
       });
       await tx

@@ -7,6 +7,7 @@ import { enqueueInTransaction, type Transaction } from '../mail';
 import { confirmationMail, linkMail } from './confirm-mail';
 import { logConsent } from './consent';
 import { type AlertsContext, existingPropertyIds, searchCount } from './context';
+import { awaitingConfirmation, mailBrand } from './mail-brand';
 import { issueToken } from './tokens';
 
 export type SubscribeInput = {
@@ -67,6 +68,7 @@ export async function subscribe(
 ): Promise<void> {
   await consumeRateLimit(ctx.db, `alerts:email:${input.email}`, ctx.perContact);
   const now = new Date();
+  const { sender } = await mailBrand(ctx.db, ctx.appOrigin);
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(alertSubscribers)
@@ -104,7 +106,13 @@ export async function subscribe(
     const token = await issueToken(tx, id, 'access');
     await enqueueInTransaction(
       tx,
-      confirmationMail(ctx.appOrigin, { ...subscriber!, email: input.email }, token),
+      confirmationMail(
+        ctx.appOrigin,
+        { ...subscriber!, email: input.email },
+        token,
+        await awaitingConfirmation(tx, ctx.storage, id),
+        sender,
+      ),
     );
   });
 }
@@ -112,10 +120,11 @@ export async function subscribe(
 /** Mails a fresh private link to a known address; an unknown one gets nothing (the answer is the same). */
 export async function sendLink(ctx: AlertsContext, email: string): Promise<void> {
   await consumeRateLimit(ctx.db, `alerts:email:${email}`, ctx.perContact);
+  const { sender } = await mailBrand(ctx.db, ctx.appOrigin);
   await ctx.db.transaction(async (tx) => {
     const [subscriber] = await tx.select().from(alertSubscribers).where(eq(alertSubscribers.email, email));
     if (!subscriber) return;
     const token = await issueToken(tx, subscriber.id, 'access');
-    await enqueueInTransaction(tx, linkMail(ctx.appOrigin, { ...subscriber, email }, token));
+    await enqueueInTransaction(tx, linkMail(ctx.appOrigin, { ...subscriber, email }, token, sender));
   });
 }

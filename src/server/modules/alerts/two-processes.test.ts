@@ -36,7 +36,7 @@ describe('the alerts job in two processes', () => {
         .from(mailOutbox)
         .where(and(eq(mailOutbox.to, email), like(mailOutbox.kind, 'alert')));
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toBe('3 נכסים שמתאימים לכם');
+      expect(mails[0]!.subject).toBe('פרסומת: 3 נכסים שמתאימים לכם');
     }
   });
 });

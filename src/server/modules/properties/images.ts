@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { shareImageKey } from '../../pages/share-image';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
-import type { ProcessedImage } from '../images';
+import { mailPhotoKey, type ProcessedImage } from '../images';
 import { readPropertyForm, tooManyImages, typedFields } from './multipart';
 import { createProperty, findPropertyRow, imageFolder, newPropertyId } from './service';
 
@@ -105,7 +105,11 @@ export async function removeImage(
     });
     return row;
   });
-  await storage.remove([...keysOf([removed]), shareImageKey(removed.id)]);
+  await storage.remove([
+    ...keysOf([removed]),
+    ...keysOf([removed]).map(mailPhotoKey),
+    shareImageKey(removed.id),
+  ]);
 }
 
 /** `order` must name every image of the property exactly once; the first becomes the main image. */

@@ -16,7 +16,7 @@ import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
 import { recordPropertyChange } from '../alerts';
 import { assertBranchOpen, assertInScope, inBranchScope } from '../branches';
-import type { ProcessedImage } from '../images';
+import { mailPhotoKey, type ProcessedImage } from '../images';
 
 type PropertyInsert = typeof properties.$inferInsert;
 
@@ -145,7 +145,10 @@ export async function deleteProperty(db: Database, storage: Storage, actor: Sess
     await recordAudit(tx as Database, actor, { entity: 'property', entityId: id, action: 'delete', before });
   });
   await storage.remove(
-    images.flatMap((image) => [...image.variants.map((v) => v.key), shareImageKey(image.id)]),
+    images.flatMap((image) => [
+      ...image.variants.flatMap((v) => [v.key, mailPhotoKey(v.key)]),
+      shareImageKey(image.id),
+    ]),
   );
 }
 

@@ -54,6 +54,7 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   },
   // Israeli holidays are days off unless the agency says it works through them (decision 0019).
   excludeHolidays: true,
+  markAdvertising: true,
   themeColor: '#1f3b57',
   referralFeePercent: DEFAULT_REFERRAL_FEE_PERCENT,
 };

@@ -45,16 +45,19 @@ describe('LeadForm', () => {
     expect(screen.getByLabelText('אני')).toHaveValue('מוכר');
     await userEvent.type(screen.getByLabelText('שם'), 'דנה');
     await userEvent.type(screen.getByLabelText('טלפון'), '050-123-4567');
+    await userEvent.type(screen.getByLabelText('באיזו עיר? (לא חובה)'), 'חיפה');
     await userEvent.click(screen.getByRole('button', { name: 'שליחה' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'נשלח' })).toBeDisabled());
     expect(screen.getByLabelText('שם')).toHaveValue('');
     expect(screen.getByLabelText('טלפון')).toHaveValue('');
+    expect(screen.getByLabelText('באיזו עיר? (לא חובה)')).toHaveValue('');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/email/send-mail');
     expect(JSON.parse(String(init.body))).toEqual({
       name: 'דנה',
       phone: '050-123-4567',
       category: 'מוכר',
+      city: 'חיפה',
       website: '',
     });
   });

@@ -44,7 +44,7 @@ export function LeadForm() {
     formState: { errors, submitCount },
   } = useLightForm<LeadBody>({
     resolver: validation.resolver,
-    defaultValues: { name: '', phone: '', category: queryCategory, website: '', ...typed },
+    defaultValues: { name: '', phone: '', category: queryCategory, city: '', website: '', ...typed },
   });
   const fieldError = (field: keyof LeadBody) =>
     errors[field]?.message ?? posted.fieldError(field, submitCount);
@@ -58,7 +58,7 @@ export function LeadForm() {
     send.mutate(values, {
       onSuccess: () => {
         setSent(true);
-        reset({ name: '', phone: '', category: queryCategory, website: '' });
+        reset({ name: '', phone: '', category: queryCategory, city: '', website: '' });
         toast.success(t.success);
       },
       onError: (err) => {
@@ -89,7 +89,7 @@ export function LeadForm() {
           onSubmit={onSubmit}
           onFocus={validation.preload}
           noValidate
-          className="relative grid gap-4 rounded-2xl bg-white p-6 text-slate-900 shadow-lg md:grid-cols-3"
+          className="relative grid gap-4 rounded-2xl bg-white p-6 text-slate-900 shadow-lg md:grid-cols-2"
         >
           <FormField
             label={t.name}
@@ -117,6 +117,13 @@ export function LeadForm() {
             defaultValue={typed?.category ?? queryCategory}
             {...register('category')}
           />
+          <FormField
+            label={t.city}
+            autoComplete="address-level2"
+            error={fieldError('city')}
+            defaultValue={typed?.city}
+            {...register('city')}
+          />
           {/* Honeypot: invisible to people and skipped by keyboard; bots that fill it are dropped by the server. */}
           <div aria-hidden="true" className="absolute -z-10 h-0 w-0 overflow-hidden opacity-0">
             <label>
@@ -124,11 +131,11 @@ export function LeadForm() {
               <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
             </label>
           </div>
-          <div className="flex flex-col gap-3 md:col-span-3">
+          <div className="flex flex-col gap-3 md:col-span-2">
             <PostedNotice sent={posted.sent} success={t.success} message={posted.message} />
             <ConsentLine />
           </div>
-          <Button type="submit" className="md:col-span-3" disabled={send.isPending || sent}>
+          <Button type="submit" className="md:col-span-2" disabled={send.isPending || sent}>
             {send.isPending ? t.sending : sent ? t.sent : t.submit}
           </Button>
         </form>

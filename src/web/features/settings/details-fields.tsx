@@ -11,7 +11,13 @@ const t = heAdmin.settings;
 
 type TextKey = Exclude<
   keyof AgencySettings,
-  'founders' | 'media' | 'excludeHolidays' | 'story' | 'accessibility' | 'referralFeePercent'
+  | 'founders'
+  | 'media'
+  | 'excludeHolidays'
+  | 'markAdvertising'
+  | 'story'
+  | 'accessibility'
+  | 'referralFeePercent'
 >;
 const LTR = new Set<TextKey>([
   'phone',
@@ -71,6 +77,11 @@ export function DetailsFields() {
           label={t.excludeHolidays}
           className="self-end pb-2 text-sm font-medium text-slate-700"
           {...register('excludeHolidays')}
+        />
+        <CheckboxField
+          label={t.markAdvertising}
+          className="self-end pb-2 text-sm font-medium text-slate-700 sm:col-span-2"
+          {...register('markAdvertising')}
         />
       </Section>
       <Section title={t.network}>

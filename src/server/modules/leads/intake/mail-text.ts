@@ -19,6 +19,7 @@ export function leadMail(lead: Omit<LeadBody, 'website'>, at: Date) {
       `שם: ${lead.name}`,
       `טלפון: ${lead.phone}`,
       `קטגוריה: ${lead.category}`,
+      ...(lead.city ? [`עיר: ${lead.city}`] : []),
       `התקבלה: ${receivedAt(at)}`,
     ].join('\n'),
   };

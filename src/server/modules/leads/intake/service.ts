@@ -22,15 +22,22 @@ export const MAIL_KIND = { lead: 'lead', jobApplication: 'job-application' } as 
  * transaction: all or nothing.
  */
 export async function submitLead(db: Database, body: LeadBody, ip: string): Promise<string> {
-  const { name, phone, category } = body;
+  const { name, phone, category, city } = body;
   const { email } = await getSettings(db);
   return db.transaction(async (tx) => {
-    const { lead } = await addLead(tx, { name, phone, category, source: 'homeForm', ip });
+    const { lead } = await addLead(tx, {
+      name,
+      phone,
+      category,
+      source: 'homeForm',
+      ip,
+      ...(city ? { hints: { city }, message: `עיר: ${city}` } : {}),
+    });
     await enqueueInTransaction(tx, {
       kind: MAIL_KIND.lead,
       refId: lead.id,
       to: email,
-      ...leadMail({ name, phone, category }, lead.createdAt),
+      ...leadMail({ name, phone, category, city }, lead.createdAt),
     });
     return lead.id;
   });

@@ -127,6 +127,49 @@ describe('a branch that covers a city', () => {
     expect([...owners].sort()).toEqual([haifaAgent.id, haifaOther.id].sort());
   });
 
+  it('gets a home-form lead that names its city; the office mail and the lead say the city', async () => {
+    phoneSeq += 1;
+    const phone = `0547${String(phoneSeq).padStart(6, '0')}`;
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/v1/email/send-mail',
+      payload: { name: 'קונה מהאתר', phone, category: 'קונה', city: ' חיפה ' },
+      remoteAddress: `10.1.1.${phoneSeq % 250}`,
+    });
+    expect(sent.statusCode).toBe(201);
+    const [lead] = await app.db.select().from(leads).where(eq(leads.phone, phone));
+    expect(lead!.branchId).toBe(ids.haifa);
+    expect(lead!.routingReason).toMatch(/^סניף חיפה: העיר חיפה בתחום הסניף; /);
+    expect(lead!.message).toBe('עיר: חיפה');
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.refId, lead!.id), eq(mailOutbox.kind, 'lead')));
+    expect(mail!.text).toContain('עיר: חיפה');
+
+    // Without a city the home form is routed by the network, as before.
+    phoneSeq += 1;
+    const other = `0547${String(phoneSeq).padStart(6, '0')}`;
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/v1/email/send-mail',
+      payload: { name: 'קונה מהאתר', phone: other, category: 'קונה' },
+      remoteAddress: `10.1.1.${phoneSeq % 250}`,
+    });
+    expect(plain.statusCode).toBe(201);
+    const [network] = await app.db.select().from(leads).where(eq(leads.phone, other));
+    expect(network!.routingReason).not.toContain('סניף');
+
+    const long = await app.inject({
+      method: 'POST',
+      url: '/api/v1/email/send-mail',
+      payload: { name: 'קונה', phone: other, category: 'קונה', city: 'א'.repeat(81) },
+      remoteAddress: '10.1.2.1',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fieldErrors.city).toBe('עד 80 תווים');
+  });
+
   it('inherits the network settings again when it gives up its own, and keeps its cities', async () => {
     const r = await call('PUT', `/pipeline/branches/${ids.haifa}/settings`, ceo.cookie, {
       cities: ['חיפה', 'טירת כרמל'],
