@@ -154,6 +154,12 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     },
   }),
   'GET /api/v1/deals/:id/statement': (b) => ({ url: `/api/v1/deals/${b.dealId}/statement` }),
+  'GET /api/v1/deals': (b) => ({ url: '/api/v1/deals', query: { branchId: b.branchId } }),
+  'GET /api/v1/deals.csv': (b) => ({ url: '/api/v1/deals.csv', query: { branchId: b.branchId } }),
+  'PATCH /api/v1/deals/:id/status': (b) => ({
+    url: `/api/v1/deals/${b.dealId}/status`,
+    payload: { status: 'invoiced' },
+  }),
   'GET /api/v1/agents/:id/viewing-availability': (b) => ({
     url: `/api/v1/agents/${b.agentId}/viewing-availability`,
   }),
@@ -210,6 +216,10 @@ const NOT_BRANCH_ROWS: Record<string, string> = {
     "closes the branch and moves all its rows (B's would be gone for the next people): a network tool, refused to a branch manager by its role; its results are in branches/close.test.ts",
   'POST /api/v1/viewings/:id/outcome':
     "the fixture's viewing is a request ahead (no outcome yet): the branch rule is in viewings/outcome.test.ts",
+  'POST /api/v1/deals/:id/payments':
+    "a payment needs an invoiced deal under a fee plan: another branch's manager gets 404, the deal's managers are served (money/deals.test.ts)",
+  'DELETE /api/v1/deals/:id/payments/:pid':
+    "needs a stored payment: a manager of another branch gets 404, the deal's managers delete it (money/deals.test.ts)",
   'GET /api/v1/orders/:id/pdf':
     "only a signed order has a PDF: its signer's and staff's reads are in orders tests",
 };

@@ -38,6 +38,10 @@ export const routePatterns = {
   branches: '/Branches',
   /** Leads referred between branches: incoming ones to decide, outgoing ones with their status (admins). */
   referrals: '/Referrals',
+  /** An agent's own deals, her shares and what is due and paid (docs/money.md). */
+  myDeals: '/MyDeals',
+  /** Deals and commission by agent, month and branch (branch managers and network admins). */
+  deals: '/Deals',
   /** An open branch's public page (its address, hours, agents and listings). */
   branchPage: '/branches/:slug',
   settings: '/Settings',
@@ -92,6 +96,8 @@ export const paths = {
   users: () => '/Users',
   branches: () => '/Branches',
   referrals: () => '/Referrals',
+  myDeals: () => '/MyDeals',
+  deals: () => '/Deals',
   branchPage: (slug: string) => `/branches/${encodeURIComponent(slug)}`,
   settings: () => '/Settings',
   audit: () => '/Audit',

@@ -159,6 +159,10 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@web/features/leads/new-lead-page'), 'NewLeadPage'),
               },
               {
+                path: p(routePatterns.myDeals),
+                ...page(() => import('@web/features/deals/my-deals-page'), 'MyDealsPage'),
+              },
+              {
                 path: p(routePatterns.scoreBoard),
                 ...page(() => import('@web/features/performance/scoreboard-page'), 'ScoreboardPage'),
               },
@@ -206,6 +210,10 @@ export const routes: RouteObject[] = [
                   {
                     path: p(routePatterns.branches),
                     ...page(() => import('@web/features/branches/branches-page'), 'BranchesPage'),
+                  },
+                  {
+                    path: p(routePatterns.deals),
+                    ...page(() => import('@web/features/deals/deals-page'), 'DealsPage'),
                   },
                   {
                     path: p(routePatterns.referrals),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
+import { leadActivities } from './leads';
 import { users } from './users';
 
 /**
@@ -63,4 +65,52 @@ export const vatRates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('vat_rates_rate_check', sql`${t.rateBp} between 0 and 10000`)],
+);
+
+/** Where a deal stands (docs/money.md): partly paid and paid follow from its payments. */
+export type DealStatus = 'signed' | 'invoiced' | 'partly_paid' | 'paid' | 'cancelled';
+
+/**
+ * A deal's record, one per deal activity (created with it): its status, the date its fee is due and, when it
+ * was cancelled, why. A cancelled deal leaves the figures (its indicator row counts no deal).
+ */
+export const dealRecords = pgTable(
+  'deal_records',
+  {
+    activityId: uuid('activity_id')
+      .primaryKey()
+      .references(() => leadActivities.id, { onDelete: 'cascade' }),
+    status: text('status').$type<DealStatus>().notNull().default('signed'),
+    dueOn: date('due_on'),
+    cancelReason: text('cancel_reason'),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deal_records_status_idx').on(t.status),
+    check(
+      'deal_records_status_check',
+      sql`${t.status} in ('signed', 'invoiced', 'partly_paid', 'paid', 'cancelled')`,
+    ),
+  ],
+);
+
+/** A payment received for a deal's fee, in agorot (VAT included, as the statement's total). */
+export const dealPayments = pgTable(
+  'deal_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => dealRecords.activityId, { onDelete: 'cascade' }),
+    amountAgorot: integer('amount_agorot').notNull(),
+    paidOn: date('paid_on').notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deal_payments_activity_idx').on(t.activityId, t.paidOn),
+    check('deal_payments_amount_check', sql`${t.amountAgorot} > 0`),
+  ],
 );

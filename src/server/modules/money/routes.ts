@@ -1,5 +1,13 @@
 import { idParamsSchema } from '@shared/schemas/common';
 import {
+  dealListQuerySchema,
+  dealListResponseSchema,
+  dealPaymentParamsSchema,
+  dealPaymentSchema,
+  dealStateResponseSchema,
+  dealStatusSchema,
+} from '@shared/schemas/deals';
+import {
   createFeePlanSchema,
   createVatRateSchema,
   feePlanListResponseSchema,
@@ -10,6 +18,9 @@ import {
 } from '@shared/schemas/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session';
+import { listDeals } from './deal-list';
+import { addDealPayment, deleteDealPayment, setDealStatus } from './deal-records';
+import { dealsCsv } from './deals-csv';
 import { createFeePlan, listFeePlans } from './fee-plans';
 import { dealStatement } from './statements';
 import { addVatRate, listVatRates } from './vat-rates';
@@ -53,6 +64,67 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       success({ statement: await dealStatement(app.db, currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/deals',
+    {
+      config: { access: 'signedIn' },
+      schema: { querystring: dealListQuerySchema, response: { 200: dealListResponseSchema } },
+    },
+    async (request) => success(await listDeals(app.db, currentUser(request), request.query)),
+  );
+
+  app.get(
+    '/deals.csv',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        summary: 'The deals list as a spreadsheet (UTF-8 with a BOM, Hebrew headers, a totals row)',
+        querystring: dealListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const list = await listDeals(app.db, currentUser(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="deals-${list.from}-${list.to}.csv"`)
+        .send(dealsCsv(list));
+    },
+  );
+
+  app.patch(
+    '/deals/:id/status',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: dealStatusSchema, response: { 200: dealStateResponseSchema } },
+    },
+    async (request) =>
+      success({ deal: await setDealStatus(app.db, currentUser(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/deals/:id/payments',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, body: dealPaymentSchema, response: { 201: dealStateResponseSchema } },
+    },
+    async (request, reply) => {
+      const deal = await addDealPayment(app.db, currentUser(request), request.params.id, request.body);
+      return reply.status(201).send(success({ deal }));
+    },
+  );
+
+  app.delete(
+    '/deals/:id/payments/:pid',
+    {
+      config: { access: 'admin' },
+      schema: { params: dealPaymentParamsSchema, response: { 200: dealStateResponseSchema } },
+    },
+    async (request) =>
+      success({
+        deal: await deleteDealPayment(app.db, currentUser(request), request.params.id, request.params.pid),
+      }),
   );
 
   app.get(

@@ -29,6 +29,9 @@ const splitOf = (plan: typeof feePlans.$inferSelect): AgentSplit =>
     ? { kind: 'tiers', tiers: (plan.tiers ?? []) as SplitTier[] }
     : { kind: 'fixed', agentBp: plan.agentBp ?? 0 };
 
+/** A cancelled deal leaves the figures: no royalty owed for it and no gross for its agents. */
+export const notCancelled = sql`not exists (select 1 from deal_records r where r.activity_id = ${leadActivities.id} and r.status = 'cancelled')`;
+
 /** Whether a row was before the deal in signing order (time, then id), compared in the database's precision. */
 const earlierThan = (id: string) =>
   sql`(${leadActivities.occurredAt}, ${leadActivities.id}) < (select d.occurred_at, d.id from lead_activities d where d.id = ${id})`;
@@ -44,11 +47,25 @@ export async function dealStatement(
     .where(and(eq(leadActivities.id, dealId), eq(leadActivities.kind, 'deal')))
     .limit(1);
   if (!deal) throw notFound(MONEY_MESSAGES.dealNotFound);
-  // An agent reads the deals they share in; an admin the deals of the branches in their scope.
+  assertReadsDeal(actor, deal);
+  return statementOf(db, deal);
+}
+
+/** An agent reads the deals they share in; an admin the deals of the branches in their scope; else 404. */
+export function assertReadsDeal(
+  actor: SessionUser,
+  deal: Pick<typeof leadActivities.$inferSelect, 'branchId' | 'agentId' | 'secondAgentId'>,
+) {
   if (actor.role === 'admin') assertInScope(actor.branchScope, deal.branchId, MONEY_MESSAGES.dealNotFound);
   else if (deal.agentId !== actor.id && deal.secondAgentId !== actor.id)
     throw notFound(MONEY_MESSAGES.dealNotFound);
+}
 
+/** A deal's statement, whoever asks (the caller checked who may read it). */
+export async function statementOf(
+  db: Database,
+  deal: typeof leadActivities.$inferSelect,
+): Promise<DealStatement> {
   const signedOn = israelDate(deal.occurredAt);
   // The signing year's first instant in Israel: the agent index (agent_id, occurred_at) serves the sums below.
   const yearStart = israelMonthRange(Number(signedOn.slice(0, 4)), 1).from;
@@ -60,6 +77,7 @@ export async function dealStatement(
     eq(leadActivities.kind, 'deal'),
     gte(leadActivities.occurredAt, yearStart),
     earlierThan(deal.id),
+    notCancelled,
   );
   const commission = deal.commission ?? 0;
   const secondPart = deal.secondAgentId ? (deal.secondAgentCommission ?? 0) : 0;

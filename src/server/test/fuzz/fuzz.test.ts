@@ -100,6 +100,8 @@ const NOT_FUZZED: Record<string, string> = {
     "answers CSV, not JSON; its filters are GET /pipeline/leads's (fuzzed), its range rule is tested in pipeline.test.ts",
   'GET /api/v1/network/dashboard.csv':
     "answers CSV, not JSON; its query is GET /network/dashboard's (fuzzed), its answer is tested in network.test.ts",
+  'GET /api/v1/deals.csv':
+    "answers CSV, not JSON; its query is GET /deals's (fuzzed), its answer is tested in money/deals.test.ts",
 };
 
 describe(`fuzz: ${CASES} generated requests per route family`, () => {

@@ -48,6 +48,8 @@ export type Table =
   | 'branch_goals'
   | 'fee_plans'
   | 'vat_rates'
+  | 'deal_records'
+  | 'deal_payments'
   | 'viewings'
   | 'viewing_blocks'
   | 'agent_availability'
@@ -312,7 +314,7 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'money',
-    ['fee_plans', 'vat_rates', 'audit_log'],
+    ['fee_plans', 'vat_rates', 'deal_records', 'deal_payments', 'audit_log'],
     [
       {
         method: 'POST',
@@ -354,6 +356,36 @@ export const fuzzFamilies: FuzzRoute[] = [
         url: '/deals/:activity/statement',
         as: 'agent',
         ...path(fields({ activity: ['$activity'] })),
+      },
+      {
+        method: 'GET',
+        url: '/deals',
+        as: 'agent',
+        ...query(fields({ from: [thisMonth, '2024-01'], to: [thisMonth], status: ['signed', 'cancelled'] })),
+      },
+      {
+        method: 'PATCH',
+        url: '/deals/:activity/status',
+        as: 'admin',
+        ...json(
+          fields({
+            status: ['signed', 'invoiced', 'cancelled'],
+            cancelReason: ['הקונה חזר בו'],
+            dueOn: [today, null],
+          }),
+        ),
+      },
+      {
+        method: 'POST',
+        url: '/deals/:activity/payments',
+        as: 'admin',
+        ...json(fields({ amountAgorot: [100, 1], paidOn: [today], note: ['', 'העברה בנקאית'] })),
+      },
+      {
+        method: 'DELETE',
+        url: '/deals/:activity/payments/:pid',
+        as: 'admin',
+        ...path(fields({ activity: ['$activity'], pid: ['$activity'] })),
       },
     ],
   ),

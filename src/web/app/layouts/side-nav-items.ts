@@ -4,15 +4,18 @@ import { paths } from '@shared/paths';
 import type { User } from '@shared/schemas/user';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { branches as heBranches } from '@web/i18n/branches';
+import { deals as heDeals } from '@web/i18n/deals';
 import { he } from '@web/i18n/he';
 import { network as heNetwork } from '@web/i18n/network';
 import { pipeline as hePipeline } from '@web/i18n/pipeline';
 import { referrals as heReferrals } from '@web/i18n/referrals';
 import {
+  Banknote,
   Building2,
   ChartColumn,
   ClipboardList,
   FileText,
+  HandCoins,
   History,
   Inbox,
   type LucideIcon,
@@ -49,7 +52,9 @@ export function sideNavItems(user: User): Item[] {
     personal && { to: paths.personalIndicator(), label: he.sideNav.personalIndicators, icon: TrendingUp },
     { to: paths.myDay(), label: hePipeline.nav.myDay, icon: Sun },
     { to: paths.leads(), label: hePipeline.nav.leads, icon: Inbox },
+    personal && { to: paths.myDeals(), label: heDeals.navMine, icon: HandCoins },
     admin && { to: paths.performance(), label: he.sideNav.performance, icon: ChartColumn },
+    admin && { to: paths.deals(), label: heDeals.navAll, icon: Banknote },
     network && { to: paths.network(), label: heNetwork.nav, icon: Network },
     { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
     admin && { to: paths.leadSettings(), label: hePipeline.nav.settings, icon: Route },

@@ -2,7 +2,7 @@ import { formatDate } from '@shared/domain/israel-time';
 import { displayIsraeliMobile } from '@shared/domain/phone';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LOSS_REASON_LABELS } from '@shared/domain/pipeline';
 import type { LeadSummary } from '@shared/schemas/pipeline';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../../lib/csv';
 
 const timeFormatter = new Intl.DateTimeFormat('he-IL', {
   timeZone: 'Asia/Jerusalem',
@@ -12,16 +12,6 @@ const timeFormatter = new Intl.DateTimeFormat('he-IL', {
 });
 const dateTime = (iso: string | null) =>
   iso ? `${formatDate(new Date(iso))} ${timeFormatter.format(new Date(iso))}` : '';
-
-/**
- * Text a spreadsheet would not keep as text gets a leading apostrophe: a formula (=, +, -, @, a tab or a
- * carriage return first: OWASP's CSV injection rule) and a number in scientific notation ('1E5' would become
- * 100000). Phones are written as '052-765-4321', which every spreadsheet keeps as text with its leading zero.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const SCIENTIFIC = /^\s*[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)e[+-]?\d+\s*$/i;
-const safeCell = (value: string) =>
-  FORMULA_START.test(value) || SCIENTIFIC.test(value) ? `'${value}` : value;
 
 const COLUMNS: [string, (lead: LeadSummary) => string | number][] = [
   ['שם', (l) => l.name],
@@ -47,13 +37,10 @@ function lossLabel(lead: LeadSummary) {
   return lead.lossText ? `${reason}: ${lead.lossText}` : reason;
 }
 
-/** The table as CSV that Excel opens with Hebrew intact: UTF-8 with a BOM, Hebrew headers, CRLF lines. */
+/** The table as CSV that Excel opens with Hebrew intact (lib/csv.ts). */
 export function leadsCsv(rows: LeadSummary[]): string {
-  const records = rows.map((lead) =>
-    COLUMNS.map(([, cell]) => {
-      const value = cell(lead);
-      return typeof value === 'string' ? safeCell(value) : value;
-    }),
+  return spreadsheetCsv(
+    COLUMNS.map(([header]) => header),
+    rows.map((lead) => COLUMNS.map(([, cell]) => cell(lead))),
   );
-  return `\uFEFF${stringify([COLUMNS.map(([header]) => header), ...records], { record_delimiter: 'windows' })}`;
 }

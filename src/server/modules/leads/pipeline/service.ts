@@ -8,7 +8,7 @@ import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { indicators, leadActivities, leads, properties, users } from '../../../db/schema';
+import { dealRecords, indicators, leadActivities, leads, properties, users } from '../../../db/schema';
 import { recordAudit } from '../../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors';
 import type { SessionUser } from '../../../plugins/session';
@@ -279,6 +279,8 @@ export async function insertActivity(
     })
     .returning();
   await writeIndicator(tx, activity!.id, body.kind, agentId, occurredAt);
+  // A deal's record (status and payments, docs/money.md) is made with it.
+  if (body.kind === 'deal') await tx.insert(dealRecords).values({ activityId: activity!.id });
   const changes: Partial<typeof leads.$inferInsert> = { updatedAt: now };
   if (isContactActivity(body.kind) && !lead.firstContactAt)
     changes.firstContactAt = new Date(Math.max(occurredAt.getTime(), lead.createdAt.getTime()));

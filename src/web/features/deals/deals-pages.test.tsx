@@ -1,0 +1,207 @@
+import type { DealList, DealRow } from '@shared/schemas/deals';
+import type { User } from '@shared/schemas/user';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SessionProvider } from '@web/lib/session';
+import { type ApiCall, fakeApi, json } from '@web/test/fake-api';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DealsPage } from './deals-page';
+import { MyDealsPage } from './my-deals-page';
+
+const person = (overrides: Partial<User>): User => ({
+  _id: '55555555-5555-4555-8555-555555555555',
+  name: 'דנה לוי',
+  email: 'agent@example.com',
+  phone_number: '',
+  role: 'agent',
+  gender: 'female',
+  companyRole: null,
+  image: null,
+  aboutMe: '',
+  branch: { _id: 'b1', name: 'חיפה', slug: 'haifa' },
+  active: true,
+  networkAccess: false,
+  ...overrides,
+});
+
+const row = (overrides: Partial<DealRow>): DealRow => ({
+  dealId: '11111111-1111-4111-8111-111111111111',
+  leadId: '33333333-3333-4333-8333-333333333333',
+  branchId: 'b1',
+  branchName: 'סניף חיפה',
+  signedOn: '2026-11-10',
+  property: 'מוריה 10, חיפה',
+  contactName: 'יעל כהן',
+  phone: '0501234567',
+  price: 1_000_000,
+  fee: 2_000_000,
+  status: 'signed',
+  due: 2_360_000,
+  paid: 0,
+  dueOn: null,
+  branchShare: null,
+  shares: [{ agentId: '55555555-5555-4555-8555-555555555555', name: 'דנה לוי', amount: 564_000 }],
+  payments: [],
+  ...overrides,
+});
+
+const list = (deals: DealRow[], progress: DealList['progress'] = null): DealList => ({
+  from: '2026-01',
+  to: '2026-11',
+  deals,
+  progress,
+  totals: {
+    count: deals.length,
+    fee: deals.reduce((s, d) => s + d.fee, 0),
+    due: deals.reduce((s, d) => s + (d.due ?? 0), 0),
+    paid: deals.reduce((s, d) => s + d.paid, 0),
+    shares: deals.reduce((s, d) => s + d.shares.reduce((x, y) => x + (y.amount ?? 0), 0), 0),
+    branchShare: deals.reduce((s, d) => s + (d.branchShare ?? 0), 0),
+  },
+});
+
+function serve(user: User, answer: (call: ApiCall) => Response | undefined) {
+  localStorage.setItem('user', JSON.stringify(user));
+  return fakeApi((call) => {
+    if (call.url === '/api/v1/users/session') return json(200, { status: 'success', data: { user } });
+    if (call.url === '/api/v1/pipeline/agents') return json(200, { status: 'success', data: { agents: [] } });
+    return answer(call) ?? json(500, { status: 'error', message: 'unexpected' });
+  });
+}
+
+const renderPage = (page: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider>
+        <MemoryRouter>{page}</MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('העסקאות שלי', () => {
+  it("shows the agent's deals with her share, the count in Hebrew and her year against the next tier", async () => {
+    const second = row({
+      dealId: '22222222-2222-4222-8222-222222222222',
+      contactName: 'משה לוי',
+      status: 'paid',
+    });
+    const calls = serve(person({}), (call) =>
+      call.url.startsWith('/api/v1/deals?')
+        ? json(200, {
+            status: 'success',
+            data: list([row({}), second], {
+              year: 2026,
+              gross: 9_600_000,
+              agentBp: 5000,
+              nextTier: { fromAgorot: 10_000_000, agentBp: 7000 },
+            }),
+          })
+        : undefined,
+    );
+    renderPage(<MyDealsPage />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('2 עסקאות')).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'יעל כהן' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'החלק שלי' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'חלק הסניף' })).toBeNull();
+    expect(screen.getByText(/עד המדרגה הבאה/)).toHaveTextContent(/^עוד .*4,000\.00/);
+    expect(screen.getByText(/החלק שלי כעת: 50%/)).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/api/v1/deals?'))?.url).toMatch(
+      /from=\d{4}-01&to=\d{4}-\d{2}/,
+    );
+  });
+
+  it('says "עסקה אחת" for one deal', async () => {
+    serve(person({}), (call) =>
+      call.url.startsWith('/api/v1/deals?')
+        ? json(200, { status: 'success', data: list([row({})]) })
+        : undefined,
+    );
+    renderPage(<MyDealsPage />);
+    expect(await screen.findByText('עסקה אחת')).toBeInTheDocument();
+  });
+});
+
+describe('עסקאות ועמלות', () => {
+  const manager = person({ role: 'admin', name: 'מנהלת חיפה' });
+  const managerRow = row({
+    branchShare: 940_000,
+    shares: [
+      { agentId: 'a', name: 'דנה לוי', amount: 564_000 },
+      { agentId: 'b', name: 'רות כהן', amount: 376_000 },
+    ],
+  });
+
+  it('shows the totals row, a CSV link with the filters, and invoices a deal', async () => {
+    const calls = serve(manager, (call) => {
+      if (call.url.startsWith('/api/v1/deals?'))
+        return json(200, { status: 'success', data: list([managerRow]) });
+      if (call.method === 'PATCH')
+        return json(200, {
+          status: 'success',
+          data: {
+            deal: {
+              dealId: managerRow.dealId,
+              status: 'invoiced',
+              dueOn: null,
+              cancelReason: null,
+              due: 2_360_000,
+              paid: 0,
+              payments: [],
+            },
+          },
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<DealsPage />);
+    const table = await screen.findByRole('table');
+    const totals = within(table).getByRole('rowheader', { name: 'סה"כ' }).closest('tr')!;
+    // The agents' shares (5,640 + 3,760) and the branch's line are both 9,400.
+    expect(within(totals).getAllByText(/9,400\.00/)).toHaveLength(2);
+    expect(within(totals).getByText(/23,600\.00/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'הורדה כקובץ CSV' }).getAttribute('href')).toMatch(
+      /^\/api\/v1\/deals\.csv\?from=\d{4}-01&to=/,
+    );
+
+    await user.click(screen.getByText('פעולות לעסקה של יעל כהן'));
+    await user.click(screen.getByRole('button', { name: 'הופקה חשבונית' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url).toBe(`/api/v1/deals/${managerRow.dealId}/status`);
+    expect(patch.body).toEqual({ status: 'invoiced' });
+  });
+
+  it("records a payment in agorot and shows the server's Hebrew refusal", async () => {
+    const message = 'התשלום עולה על היתרה לתשלום (23,600.00 ₪)';
+    const calls = serve(manager, (call) => {
+      if (call.url.startsWith('/api/v1/deals?'))
+        return json(200, { status: 'success', data: list([{ ...managerRow, status: 'invoiced' }]) });
+      if (call.method === 'POST')
+        return json(400, {
+          status: 'fail',
+          code: 'VALIDATION',
+          message,
+          fieldErrors: { amountAgorot: message },
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<DealsPage />);
+    await user.click(await screen.findByText('פעולות לעסקה של יעל כהן'));
+    await user.type(screen.getByLabelText(/סכום/), '30000.5');
+    await user.click(screen.getByRole('button', { name: 'רישום תשלום' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe(`/api/v1/deals/${managerRow.dealId}/payments`);
+    expect(post.body).toMatchObject({ amountAgorot: 3_000_050 });
+  });
+});
