@@ -1,7 +1,6 @@
 // The alerts module's public face: its routes and pages, the job, and the hooks other modules call.
 
 export { matchRoutes } from './agent-routes';
-export { recordPropertyChange } from './events';
 export { saveSearchFormPost } from './form-post';
 export { alertsPurgeTick, runAlertsOnce, startAlertsJob } from './job';
 export { alertLinkPages } from './link-pages';

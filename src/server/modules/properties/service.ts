@@ -14,9 +14,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import { shareImageKey } from '../../pages/share-image';
 import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
-import { recordPropertyChange } from '../alerts';
 import { assertBranchOpen, assertInScope, inBranchScope } from '../branches';
 import { mailPhotoKey, type ProcessedImage } from '../images';
+import { recordPropertyChange } from './alert-events';
 
 type PropertyInsert = typeof properties.$inferInsert;
 

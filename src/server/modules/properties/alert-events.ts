@@ -1,3 +1,4 @@
+// Written by the properties module in its own transactions; read by the alerts job (modules/alerts/matching.ts).
 import { alertEvents, type properties } from '../../db/schema';
 import type { Transaction } from '../mail';
 
