@@ -205,3 +205,21 @@ export function ExclusivitySection({ propertyId }: { propertyId: string }) {
     </div>
   );
 }
+
+/**
+ * The section with its heading, for the staff property view: loaded lazily as a whole, so a visitor's property
+ * page carries none of its code or texts.
+ */
+export function ExclusivityPanel({ propertyId }: { propertyId: string }) {
+  return (
+    <section
+      aria-labelledby="exclusivity-title"
+      className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="exclusivity-title" className="mb-3 text-xl font-bold">
+        {t.title}
+      </h2>
+      <ExclusivitySection propertyId={propertyId} />
+    </section>
+  );
+}

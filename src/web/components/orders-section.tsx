@@ -149,3 +149,21 @@ export function OrdersSection({ source }: { source: OrderSource }) {
     </div>
   );
 }
+
+/**
+ * The section with its heading, for the staff property view: loaded lazily as a whole, so a visitor's property
+ * page carries none of its code or texts.
+ */
+export function OrdersPanel({ source }: { source: OrderSource }) {
+  return (
+    <section
+      aria-labelledby="orders-title"
+      className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="orders-title" className="mb-3 text-xl font-bold">
+        {orders.title}
+      </h2>
+      <OrdersSection source={source} />
+    </section>
+  );
+}

@@ -5,9 +5,7 @@ import { buttonClass } from '@web/components/button';
 import { FavouriteButton } from '@web/components/favourite-button';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
-import { exclusivity } from '@web/i18n/exclusivity';
 import { he } from '@web/i18n/he';
-import { orders } from '@web/i18n/orders';
 import { ApiError } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -32,11 +30,12 @@ const MatchingBuyersPanel = lazy(() =>
 );
 
 /** 'הזמנת שירותי תיווך': the team's orders for the property, loaded only for a signed-in user. */
-const ExclusivitySection = lazy(() =>
-  import('@web/components/exclusivity-section').then((m) => ({ default: m.ExclusivitySection })),
+/** 'בלעדיות': the section and its texts load only for a signed-in user. */
+const ExclusivityPanel = lazy(() =>
+  import('@web/components/exclusivity-section').then((m) => ({ default: m.ExclusivityPanel })),
 );
-const OrdersSection = lazy(() =>
-  import('@web/components/orders-section').then((m) => ({ default: m.OrdersSection })),
+const OrdersPanel = lazy(() =>
+  import('@web/components/orders-section').then((m) => ({ default: m.OrdersPanel })),
 );
 
 const t = he.properties;
@@ -100,30 +99,14 @@ export function PropertyViewPage() {
         </div>
       )}
       {user && (
-        <section
-          aria-labelledby="orders-title"
-          className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <h2 id="orders-title" className="mb-3 text-xl font-bold">
-            {orders.title}
-          </h2>
-          <Suspense fallback={null}>
-            <OrdersSection source={{ propertyId: p._id }} />
-          </Suspense>
-        </section>
+        <Suspense fallback={null}>
+          <OrdersPanel source={{ propertyId: p._id }} />
+        </Suspense>
       )}
       {user && (
-        <section
-          aria-labelledby="exclusivity-title"
-          className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <h2 id="exclusivity-title" className="mb-3 text-xl font-bold">
-            {exclusivity.title}
-          </h2>
-          <Suspense fallback={null}>
-            <ExclusivitySection propertyId={p._id} />
-          </Suspense>
-        </section>
+        <Suspense fallback={null}>
+          <ExclusivityPanel propertyId={p._id} />
+        </Suspense>
       )}
       <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-6">
