@@ -117,39 +117,40 @@ test('an admin edits all rows and saves, then deletes one with the confirmation'
 }) => {
   await signInAs('admin');
   const agent = await createPerson(page.request, 'agent');
-  // Two rows of today; the table shows the newest first.
+  // Two entries typed today: one row for the day, their sum; in editing each entry has its own field, newest first.
   await addDailyStatus(page.request, agent.id, { meetings: 2, deals: 1 });
   await addDailyStatus(page.request, agent.id, { meetings: 5 });
   await page.goto(`/PersonalIndicator/${agent.id}`);
   const daily = page.getByRole('table', { name: 'סטטוס יומי' });
   const rows = daily.locator('tbody tr');
   const meetingsOf = (n: number) => rows.nth(n).getByRole('cell').nth(0);
-  await expect(rows).toHaveCount(2);
-  await expect(meetingsOf(0)).toHaveText('5');
-  await expect(meetingsOf(1)).toHaveText('2');
+  await expect(rows).toHaveCount(1);
+  await expect(meetingsOf(0)).toHaveText('7');
 
   await page.getByRole('button', { name: 'עריכת הכול' }).click();
-  const firstMeetings = rows.first().getByRole('spinbutton', { name: /^פגישות/ });
-  await expect(firstMeetings).toHaveValue('5');
-  await firstMeetings.fill('17');
+  const meetingFields = rows.first().getByRole('spinbutton', { name: /^פגישות/ });
+  await expect(meetingFields).toHaveCount(2);
+  await expect(meetingFields.first()).toHaveValue('5');
+  await expect(meetingFields.nth(1)).toHaveValue('2');
+  await meetingFields.first().fill('17');
   await shot('edit all');
   await page
     .getByRole('group', { name: 'שמירת העריכה', exact: true })
     .getByRole('button', { name: 'שמירה' })
     .click();
   await expectToast(page, 'כל השינויים נשמרו בהצלחה!');
-  await expect(meetingsOf(0)).toHaveText('17');
-  await expect(meetingsOf(1)).toHaveText('2');
+  await expect(meetingsOf(0)).toHaveText('19');
 
   await rows
     .first()
     .getByRole('button', { name: /מחיקת הסטטוס/ })
+    .first()
     .click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toHaveAccessibleDescription('האם אתה בטוח שברצונך למחוק את הסטטוס?');
   await confirm.getByRole('button', { name: 'מחיקה' }).click();
   await expectToast(page, 'הסטטוס נמחק בהצלחה!');
-  // The edited row is gone; the other one is as it was entered.
+  // The edited entry is gone; the day's row holds the other one as it was entered.
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('cell')).toHaveText(['2', '0', '0', '0', '0', '1', '']);
 });
