@@ -1,8 +1,6 @@
 import { plural } from '@shared/domain/plural';
-import { subscribe } from './subscribe';
+import { ltr, subscribe } from './subscribe';
 
-/** An address inside a Hebrew sentence, isolated left-to-right (LRI … PDI) so that its dots and @ keep their order. */
-const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /** Texts of the favourites page, the save-search dialog, a visitor's private link and the agents' matches. */
 export const alerts = {

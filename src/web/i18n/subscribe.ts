@@ -1,5 +1,5 @@
 /** An address inside a Hebrew sentence, isolated left-to-right (LRI … PDI) so that its dots and @ keep their order. */
-const ltr = (text: string) => `\u2066${text}\u2069`;
+export const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /**
  * Texts of subscribing to alerts (the save-search dialog, the favourites' form, and the listing pages' form
