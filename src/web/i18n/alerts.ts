@@ -1,7 +1,6 @@
 import { plural } from '@shared/domain/plural';
 import { ltr, subscribe } from './subscribe';
 
-
 /** Texts of the favourites page, the save-search dialog, a visitor's private link and the agents' matches. */
 export const alerts = {
   favourites: {
