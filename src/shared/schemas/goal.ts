@@ -59,14 +59,29 @@ export type MetricPerformance = z.infer<typeof metricPerformanceSchema>;
 
 const metricsPerformanceShape = byMetric(() => metricPerformanceSchema);
 
+/** A month figure with its forecast by the working days (the same method as the counts), without a goal. */
+const forecastFigureSchema = z.object({ actual: z.number(), forecast: z.number() });
+
+/**
+ * The month's money beside the counts (docs/money.md): the deals the agent holds a non-main share of (the
+ * deals count stays the main agent's), and the agent's share of the deals' statements in agorot, cancelled
+ * deals left out. A table of one branch counts that branch's deals only.
+ */
+export const performanceMoneySchema = z.object({
+  sharedDeals: forecastFigureSchema,
+  commission: forecastFigureSchema,
+});
+export type PerformanceMoney = z.infer<typeof performanceMoneySchema>;
+
 export const agentPerformanceSchema = z.object({
   agentId: z.string(),
   agentName: z.string(),
   ...metricsPerformanceShape,
+  money: performanceMoneySchema,
 });
 export type AgentPerformance = z.infer<typeof agentPerformanceSchema>;
 
-export const companyPerformanceSchema = z.object(metricsPerformanceShape);
+export const companyPerformanceSchema = z.object({ ...metricsPerformanceShape, money: performanceMoneySchema });
 export type CompanyPerformance = z.infer<typeof companyPerformanceSchema>;
 
 export const agentPerformanceResponseSchema = successSchema(

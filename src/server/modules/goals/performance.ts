@@ -1,6 +1,8 @@
 import type { BranchScope } from '@shared/domain/branch-scope';
 import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
+import { forecast } from '@shared/domain/performance';
+import type { PerformanceMoney } from '@shared/schemas/goal';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import {
   type AgentMonth,
@@ -18,6 +20,7 @@ import { roleHeldDuring } from '../../db/role-history';
 import { goals, indicatorMonthTotals, userRoleHistory, users } from '../../db/schema';
 import { wasInBranch } from '../branches';
 import { countedDuring, totalSums, totalsOfMonth } from '../indicators';
+import { type MonthMoney, monthMoney } from '../money';
 import { getSettings } from '../settings';
 
 /** The month's working days in Israel as of today, honouring the agency's holiday setting. */
@@ -34,13 +37,46 @@ const goalColumns = Object.fromEntries(METRIC_KEYS.map((k) => [k, goals[k]])) as
 const monthSums = (db: Database, where: SQL | undefined) =>
   db.select(totalSums).from(indicatorMonthTotals).where(where);
 
+/** One figure and its forecast by the working days (as the counts'); agorot stay whole. */
+const withForecast = (actual: number, days: WorkingDays, whole = false) => {
+  const value = forecast(actual, days.elapsed, days.total);
+  return { actual, forecast: whole ? Math.round(value) : value };
+};
+
+/** An agent's money of the month (monthMoney), its forecasts by the month's working days. */
+export function moneyFigures(money: MonthMoney, agentId: string, days: WorkingDays): PerformanceMoney {
+  const mine = money.agents.get(agentId);
+  return {
+    sharedDeals: withForecast(mine?.sharedDeals ?? 0, days),
+    commission: withForecast(mine?.commission ?? 0, days, true),
+  };
+}
+
+/** The sum of shown rows' money: actuals and forecasts, so the company row is exactly what the rows add to. */
+export const sumMoney = (rows: PerformanceMoney[]): PerformanceMoney => {
+  const sum = (pick: (m: PerformanceMoney) => number) => rows.reduce((total, m) => total + pick(m), 0);
+  const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
+  return {
+    sharedDeals: {
+      actual: sum((m) => m.sharedDeals.actual),
+      forecast: round2(sum((m) => m.sharedDeals.forecast)),
+    },
+    commission: { actual: sum((m) => m.commission.actual), forecast: sum((m) => m.commission.forecast) },
+  };
+};
+
+/**
+ * One agent's month. `scope` is the reader's: a branch manager sees the money of her branch's deals only
+ * (another branch's money is the network's to see), the agent herself and network roles all of it.
+ */
 export async function agentPerformance(
   db: Database,
   agent: { id: string; name: string },
   year: number,
   month: number,
+  scope: BranchScope = { all: true },
 ) {
-  const [[actual], [goal], days] = await Promise.all([
+  const [[actual], [goal], days, money] = await Promise.all([
     monthSums(db, and(eq(indicatorMonthTotals.agentId, agent.id), totalsOfMonth(year, month))),
     db
       .select(goalColumns)
@@ -48,11 +84,13 @@ export async function agentPerformance(
       .where(and(eq(goals.agentId, agent.id), eq(goals.year, year), eq(goals.month, month)))
       .limit(1),
     monthWorkingDays(db, year, month),
+    monthMoney(db, year, month, { scope, agentIds: [agent.id] }),
   ]);
   return {
     agentId: agent.id,
     agentName: agent.name,
     ...figures(actual!, goal ?? null, days),
+    money: moneyFigures(money, agent.id, days),
     workingDays: days,
   };
 }
@@ -166,12 +204,14 @@ export async function allPerformance(
   year: number,
   month: number,
   scope: BranchScope = { all: true },
-): Promise<AgentMonth[]> {
-  const [people, days] = await Promise.all([
+): Promise<(AgentMonth & { money: PerformanceMoney })[]> {
+  const [people, days, money] = await Promise.all([
     monthPeople(db, year, month, scope),
     monthWorkingDays(db, year, month),
+    // A branch's table: the money of the branch's deals (its agents' shares of them); the network's: every deal.
+    monthMoney(db, year, month, { scope }),
   ]);
-  return agentMonths(people, days);
+  return agentMonths(people, days).map((row) => ({ ...row, money: moneyFigures(money, row.agentId, days) }));
 }
 
 /** The company row: exactly the sum of the rows allPerformance shows for the same month. */
@@ -185,5 +225,5 @@ export async function companyPerformance(
     allPerformance(db, year, month, scope),
     monthWorkingDays(db, year, month),
   ]);
-  return { ...companyMonth(rows), workingDays: days };
+  return { ...companyMonth(rows), money: sumMoney(rows.map((row) => row.money)), workingDays: days };
 }

@@ -100,16 +100,19 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { agentId, year, month } = request.params;
-      const agent = await resolveAgent(app.db, currentUser(request), agentId);
+      const viewer = currentUser(request);
+      const agent = await resolveAgent(app.db, viewer, agentId);
+      // Her own money whole; a manager's view of it only her branch's deals (decision 0055).
+      const scope = agent.id === viewer.id ? ({ all: true } as const) : viewer.branchScope;
       return replyCached(
         reply,
         readCaches.agentPerformance,
         app.db,
-        `${agent.id}:${year}-${month}:${israelDate()}`,
+        `${agent.id}:${year}-${month}:${israelDate()}:${scopeKey(scope)}`,
         agentPerformanceResponseSchema,
         async () => ({
           status: 'success' as const,
-          data: await agentPerformance(app.db, agent, year, month),
+          data: await agentPerformance(app.db, agent, year, month, scope),
         }),
         monthReads(year, month),
       );
