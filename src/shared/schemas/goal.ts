@@ -81,7 +81,10 @@ export const agentPerformanceSchema = z.object({
 });
 export type AgentPerformance = z.infer<typeof agentPerformanceSchema>;
 
-export const companyPerformanceSchema = z.object({ ...metricsPerformanceShape, money: performanceMoneySchema });
+export const companyPerformanceSchema = z.object({
+  ...metricsPerformanceShape,
+  money: performanceMoneySchema,
+});
 export type CompanyPerformance = z.infer<typeof companyPerformanceSchema>;
 
 export const agentPerformanceResponseSchema = successSchema(

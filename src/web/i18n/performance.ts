@@ -29,6 +29,9 @@ export const performance = {
     percentage: 'אחוז ביצוע',
     forecast: 'תחזית',
     noGoal: 'אין יעד',
+    /** The money rows beside the counts (docs/money.md). */
+    sharedDeals: 'עסקאות בשיתוף',
+    commission: 'עמלה (₪)',
     noData: 'אין נתונים להצגה',
     loading: 'טוען נתונים...',
     total: 'סה״כ',

@@ -11,6 +11,14 @@ const number = new Intl.NumberFormat('he-IL');
 export const formatPrice = (value: number) => shekel.format(value);
 export const formatNumber = (value: number) => number.format(value);
 
+const shekelsWithAgorot = new Intl.NumberFormat('he-IL', {
+  style: 'currency',
+  currency: 'ILS',
+  minimumFractionDigits: 2,
+});
+/** An amount in agorot as shekels with agorot, e.g. ‏5,640.00 ₪. */
+export const formatAgorot = (agorot: number) => shekelsWithAgorot.format(agorot / 100);
+
 /** Typed price text without its separators (commas, spaces, the shekel sign), as the visitor meant it. */
 export const ungroupDigits = (text: string) => text.replace(/[,\s\u00a0\u202f₪]/g, '');
 

@@ -59,11 +59,18 @@ async function logDeal(agent: Person, branchId: string, body: object, actor = ag
   return res.json().data.activity._id as string;
 }
 
-type Money = { sharedDeals: { actual: number; forecast: number }; commission: { actual: number; forecast: number } };
+type Money = {
+  sharedDeals: { actual: number; forecast: number };
+  commission: { actual: number; forecast: number };
+};
 type Row = { agentId: string; deals: { actual: number }; money: Money };
 
 async function table(who: Person, branch?: string) {
-  const res = await call('GET', `/goals/performance/all/${year}/${month}${branch ? `?branch=${branch}` : ''}`, who);
+  const res = await call(
+    'GET',
+    `/goals/performance/all/${year}/${month}${branch ? `?branch=${branch}` : ''}`,
+    who,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Row[];
 }
@@ -74,7 +81,11 @@ async function company(who: Person, branch?: string) {
     who,
   );
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { deals: { actual: number }; money: Money; workingDays: { elapsed: number; total: number } };
+  return res.json().data as {
+    deals: { actual: number };
+    money: Money;
+    workingDays: { elapsed: number; total: number };
+  };
 }
 async function own(who: Person) {
   const res = await call('GET', `/goals/performance/${who.id}/${year}/${month}`, who);

@@ -1,8 +1,6 @@
 import type { BranchScope } from '@shared/domain/branch-scope';
 import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
-import { forecast } from '@shared/domain/performance';
-import type { PerformanceMoney } from '@shared/schemas/goal';
 import { METRIC_KEYS, type Metrics } from '@shared/domain/metrics';
 import {
   type AgentMonth,
@@ -11,8 +9,10 @@ import {
   figures,
   type MonthPerson,
 } from '@shared/domain/month-figures';
+import { forecast } from '@shared/domain/performance';
 import type { RoleHolder } from '@shared/domain/roles';
 import { type WorkingDays, workingDays } from '@shared/domain/working-days';
+import type { PerformanceMoney } from '@shared/schemas/goal';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';

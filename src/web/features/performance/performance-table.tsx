@@ -1,9 +1,9 @@
 import { METRIC_KEYS, type MetricKey } from '@shared/domain/metrics';
 import { isOnTarget } from '@shared/domain/performance';
-import type { MetricPerformance } from '@shared/schemas/goal';
+import type { MetricPerformance, PerformanceMoney } from '@shared/schemas/goal';
 import { ScrollRegion, StickyCaption, stickyColumn } from '@web/components/scroll-region';
 import { performance as hePerformance } from '@web/i18n/performance';
-import { formatNumber } from '@web/lib/format';
+import { formatAgorot, formatNumber } from '@web/lib/format';
 
 const t = hePerformance.common;
 
@@ -19,7 +19,9 @@ export function PercentageCell({ value }: { value: number | null }) {
 const cell = 'px-2 py-2 sm:px-3';
 
 /**
- * Per metric: actual, goal, percentage (green from 100, red below) and forecast. Five narrow columns fit a
+ * Per metric: actual, goal, percentage (green from 100, red below) and forecast; then, when given, the money
+ * of the month: deals with a share (the deals row counts a deal once, for its main agent) and the commission in
+ * ₪ with its forecast, neither with a goal. Five narrow columns fit a
  * 390 px phone, so the percentage and the forecast are always in view; on a narrower screen the table scrolls
  * under its metric column.
  */
@@ -28,8 +30,9 @@ export function PerformanceTable({
   figures,
 }: {
   title: string;
-  figures: Record<MetricKey, MetricPerformance>;
+  figures: Record<MetricKey, MetricPerformance> & { money?: PerformanceMoney };
 }) {
+  const money = figures.money;
   return (
     <ScrollRegion label={title}>
       <table className="w-full text-start text-sm sm:text-base">
@@ -70,8 +73,44 @@ export function PerformanceTable({
               </tr>
             );
           })}
+          {money && (
+            <>
+              <MoneyRow label={t.sharedDeals} {...money.sharedDeals} show={formatNumber} />
+              <MoneyRow label={t.commission} {...money.commission} show={formatAgorot} />
+            </>
+          )}
         </tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+function MoneyRow({
+  label,
+  actual,
+  forecast,
+  show,
+}: {
+  label: string;
+  actual: number;
+  forecast: number;
+  show: (value: number) => string;
+}) {
+  return (
+    <tr className="border-t border-slate-100">
+      <th scope="row" className={`${cell} text-start font-medium ${stickyColumn()}`}>
+        {label}
+      </th>
+      <td className={cell}>
+        <bdi>{show(actual)}</bdi>
+      </td>
+      <td className={cell}>{t.noGoal}</td>
+      <td className={cell}>
+        <PercentageCell value={null} />
+      </td>
+      <td className={cell}>
+        <bdi>{show(forecast)}</bdi>
+      </td>
+    </tr>
   );
 }
