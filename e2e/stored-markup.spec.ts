@@ -80,7 +80,7 @@ test('markup stored in leads, activities, deals, saved searches and alerts shows
   expect(activity.status(), await activity.text()).toBe(201);
   const dealNote = `עסקה ${tag}: ${ALL}`;
   const deal = await page.request.post(`/api/v1/pipeline/leads/${leadId}/activities`, {
-    data: { kind: 'deal', note: dealNote, price: 1_900_000, commission: 38_000 },
+    data: { kind: 'deal', noOrderReason: 'נחתם בנייר', note: dealNote, price: 1_900_000, commission: 38_000 },
   });
   expect(deal.status(), await deal.text()).toBe(201);
 

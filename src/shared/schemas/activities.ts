@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_KINDS, type ActivityKind, AMOUNT_KINDS } from '../domain/activities';
 import { idSchema, successSchema } from './common';
+import { DEAL_MESSAGES } from './deals';
 import { activitySchema } from './pipeline';
 import {
   amountSchema,
@@ -74,6 +75,15 @@ export const createActivitySchema = z
     agentId: idSchema.optional(),
     /** A second deal on one lead is refused (409, fieldErrors.confirmSecondDeal) unless this says it is meant. */
     confirmSecondDeal: z.boolean().optional(),
+    /**
+     * A deal whose side has no signed brokerage order (decision 0055): why it is logged without one. Required
+     * then (400 on this field); ignored otherwise.
+     */
+    noOrderReason: z
+      .string({ error: DEAL_MESSAGES.noOrderReasonLength })
+      .trim()
+      .max(500, { error: DEAL_MESSAGES.noOrderReasonLength })
+      .optional(),
     ...amountsShape,
   })
   .superRefine(amountRule);

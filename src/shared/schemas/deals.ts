@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_SIDES } from '../domain/brokerage-order';
 import { isPlausibleDate, isRealDate } from '../domain/dates';
 import { idSchema, successSchema } from './common';
 
@@ -31,6 +32,12 @@ export const DEAL_MESSAGES = {
   month: 'חודש בפורמט YYYY-MM',
   monthOrder: 'חודש הסיום לפני חודש ההתחלה',
   managersOnly: 'רק מנהלי הסניף והנהלת הרשת משנים סטטוס ותשלומים של עסקה',
+  /** A deal logged without a signed brokerage order for one of its sides (issue 34, decision 0055). */
+  noOrderReason: (sides: string) =>
+    `אין הזמנת תיווך חתומה של ${sides}: יש לכתוב למה העסקה נרשמת בלעדיה (עד 500 תווים)`,
+  noOrderReasonLength: 'הסיבה לעסקה ללא הזמנת תיווך חתומה: עד 500 תווים',
+  /** The mark on deals missing a signed order (lists, CSV, /Deals). */
+  noSignedOrder: 'ללא הזמנת תיווך חתומה',
 } as const;
 
 const note = z.string({ error: DEAL_MESSAGES.note }).trim().max(500, { error: DEAL_MESSAGES.note });
@@ -139,6 +146,16 @@ export const dealRowSchema = z.object({
   shares: z.array(shareSchema),
   /** The payments received (shown to managers; empty for an agent). */
   payments: z.array(paymentSchema),
+  /**
+   * The deal's sides and the signed brokerage orders (not revoked) that give the agency its fee on each: the
+   * lead's client (an order of the same lead or contact) and, when the lead is on a property of ours, the
+   * other side (an order of the opposite side naming the property). A side with no order marks the deal.
+   */
+  orderSides: z.array(z.object({ side: z.enum(ORDER_SIDES), orderIds: z.array(z.string()) })),
+  /** True when a side has no signed order ("ללא הזמנת תיווך חתומה"). */
+  withoutSignedOrder: z.boolean(),
+  /** Why it was logged without one, as typed when it was logged (null when it had them, or before the rule). */
+  noOrderReason: z.string().nullable(),
 });
 export type DealRow = z.infer<typeof dealRowSchema>;
 

@@ -37,6 +37,9 @@ export const deals = {
   },
   totals: 'סה"כ',
   noPlan: 'אין תוכנית עמלות',
+  /** A deal with a side that has no signed brokerage order (decision 0055), and why it was logged so. */
+  noSignedOrder: 'ללא הזמנת תיווך חתומה',
+  noOrderReason: (reason: string) => `הסיבה: ${reason}`,
   progress: {
     title: (year: number) => `ההכנסה שלי ב-${year}`,
     gross: (amount: string) => `מחזור העמלות שלי השנה (לפני מע"מ): ${amount}`,

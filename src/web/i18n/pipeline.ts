@@ -148,6 +148,7 @@ export const pipeline = {
     commission: 'עמלה כוללת (₪)',
     secondAgent: 'סוכן שני (לא חובה)',
     secondAgentCommission: 'חלקו של הסוכן השני בעמלה (₪)',
+    noOrderReason: 'למה העסקה נרשמת ללא הזמנת תיווך חתומה',
     occurredAt: 'מתי (שעון ישראל)',
     submit: 'רישום',
     close: 'סגירה',

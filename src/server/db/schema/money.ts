@@ -83,6 +83,8 @@ export const dealRecords = pgTable(
     status: text('status').$type<DealStatus>().notNull().default('signed'),
     dueOn: date('due_on'),
     cancelReason: text('cancel_reason'),
+    /** Why the deal was logged without a signed brokerage order for a side (decision 0055); null when it had them. */
+    noOrderReason: text('no_order_reason'),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -304,6 +304,7 @@ describe('the network CEO', () => {
   it("names the branch on a lead page's contact and on its deals, for the franchisee and the network CEO", async () => {
     const deal = await call('POST', `/pipeline/leads/${ids.haifaLead}/activities`, franchisee.cookie, {
       kind: 'deal',
+      noOrderReason: 'נחתם בנייר',
       price: 1_200_000,
       commission: 24_000,
       agentId: haifaAgent.id,

@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { assertInScope } from '../branches';
+import { dealOrderSides, sidesWithoutOrder } from './deal-orders';
 import { planOn, plansOfBranch } from './fee-plans';
 import { notCancelled, statementOf } from './statements';
 
@@ -59,6 +60,7 @@ export async function listDeals(db: Database, actor: SessionUser, query: DealLis
       deal: leadActivities,
       status: STATUS,
       dueOn: dealRecords.dueOn,
+      noOrderReason: dealRecords.noOrderReason,
       contactName: leads.name,
       phone: leads.phone,
       address: properties.address,
@@ -98,6 +100,10 @@ export async function listDeals(db: Database, actor: SessionUser, query: DealLis
       : [],
   );
 
+  const orderSides = await dealOrderSides(
+    db,
+    rows.map((r) => r.deal.leadId),
+  );
   const deals: DealRow[] = [];
   for (const row of rows) {
     const statement = await statementOf(db, row.deal).catch((err: unknown) => {
@@ -136,6 +142,9 @@ export async function listDeals(db: Database, actor: SessionUser, query: DealLis
       payments: isAgent
         ? []
         : mine.map((p) => ({ _id: p.id, amountAgorot: p.amountAgorot, paidOn: p.paidOn, note: p.note })),
+      orderSides: orderSides.get(row.deal.leadId) ?? [],
+      withoutSignedOrder: sidesWithoutOrder(orderSides.get(row.deal.leadId)).length > 0,
+      noOrderReason: row.noOrderReason,
     });
   }
   const progress = isAgent ? await progressOf(db, actor) : null;

@@ -1,5 +1,5 @@
 import { displayIsraeliMobile } from '@shared/domain/phone';
-import { DEAL_STATUS_LABELS, type DealList, type DealRow } from '@shared/schemas/deals';
+import { DEAL_MESSAGES, DEAL_STATUS_LABELS, type DealList, type DealRow } from '@shared/schemas/deals';
 import { spreadsheetCsv } from '../../lib/csv';
 
 /** Agorot as a number of shekels with two decimals (a spreadsheet sums it); empty when not known. */
@@ -20,6 +20,8 @@ const COLUMNS: [string, (d: DealRow) => string | number][] = [
   ['סוכנים', (d) => d.shares.map((s) => s.name).join(', ')],
   ['חלק הסוכנים (₪)', (d) => shekels(d.shares.reduce((sum, s) => sum + (s.amount ?? 0), 0))],
   ['חלק הסניף (₪)', (d) => shekels(d.branchShare)],
+  ['הזמנת תיווך', (d) => (d.withoutSignedOrder ? DEAL_MESSAGES.noSignedOrder : 'חתומה')],
+  ['סיבה לעסקה ללא הזמנה', (d) => (d.withoutSignedOrder ? (d.noOrderReason ?? '') : '')],
 ];
 
 /** The deals list as CSV (UTF-8 with a BOM, Hebrew headers, amounts as numbers) with a totals row last. */
@@ -40,6 +42,8 @@ export function dealsCsv(list: DealList): string {
     '',
     shekels(totals.shares),
     shekels(totals.branchShare),
+    '',
+    '',
   ];
   return spreadsheetCsv(
     COLUMNS.map(([header]) => header),

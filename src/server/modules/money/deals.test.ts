@@ -60,7 +60,11 @@ async function leadIn(branchId: string, ownerId: string, name = 'פונה') {
 /** A deal logged through the API by its main agent (as the lead page does). */
 async function logDeal(agent: Person, branchId: string, body: object, name?: string) {
   const leadId = await leadIn(branchId, agent.id, name);
-  const res = await call('POST', `/pipeline/leads/${leadId}/activities`, agent, { kind: 'deal', ...body });
+  const res = await call('POST', `/pipeline/leads/${leadId}/activities`, agent, {
+    kind: 'deal',
+    noOrderReason: 'נחתם בנייר',
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.activity._id as string;
 }

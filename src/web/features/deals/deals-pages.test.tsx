@@ -45,6 +45,9 @@ const row = (overrides: Partial<DealRow>): DealRow => ({
   branchShare: null,
   shares: [{ agentId: '55555555-5555-4555-8555-555555555555', name: 'דנה לוי', amount: 564_000 }],
   payments: [],
+  orderSides: [{ side: 'buyer', orderIds: ['o1'] }],
+  withoutSignedOrder: false,
+  noOrderReason: null,
   ...overrides,
 });
 

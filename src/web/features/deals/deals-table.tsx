@@ -81,7 +81,19 @@ export function DealsTable({
               <td className={cell}>{row.property ?? '—'}</td>
               <td className={amount}>{price(row.price)}</td>
               <td className={amount}>{agorot(row.fee)}</td>
-              <td className={cell}>{DEAL_STATUS_LABELS[row.status]}</td>
+              <td className={cell}>
+                {DEAL_STATUS_LABELS[row.status]}
+                {row.withoutSignedOrder && (
+                  <span className="mt-1 block text-xs font-semibold text-red-800">
+                    {t.noSignedOrder}
+                    {row.noOrderReason && (
+                      <span className="block font-normal text-slate-800">
+                        {t.noOrderReason(row.noOrderReason)}
+                      </span>
+                    )}
+                  </span>
+                )}
+              </td>
               <td className={amount}>{row.due === null ? t.noPlan : agorot(row.due)}</td>
               <td className={amount}>{agorot(row.paid)}</td>
               <td className={`${cell} whitespace-nowrap`}>{day(row.dueOn)}</td>

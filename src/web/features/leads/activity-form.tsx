@@ -19,6 +19,8 @@ export type ActivityDraft = {
   commission: string;
   secondAgentId: string;
   secondAgentCommission: string;
+  /** Why a deal is logged without a signed brokerage order for a side (asked by the server). */
+  noOrderReason: string;
 };
 export const EMPTY_DRAFT: ActivityDraft = {
   note: '',
@@ -28,6 +30,7 @@ export const EMPTY_DRAFT: ActivityDraft = {
   commission: '',
   secondAgentId: '',
   secondAgentCommission: '',
+  noOrderReason: '',
 };
 
 /** Whole shekels as typed ('1,250,000' too), or undefined when the box is empty. */
@@ -51,6 +54,7 @@ export function bodyOfDraft(kind: ActivityKind, draft: ActivityDraft) {
       body.secondAgentId = draft.secondAgentId;
       body.secondAgentCommission = shekels(draft.secondAgentCommission) ?? null;
     }
+    if (draft.noOrderReason.trim()) body.noOrderReason = draft.noOrderReason.trim();
   }
   return body;
 }
@@ -141,6 +145,16 @@ export function ActivityForm({
             />
           )}
         </div>
+      )}
+      {/* A side of the deal has no signed brokerage order: the server asks why, and the reason is asked here. */}
+      {kind === 'deal' && (errors.noOrderReason || draft.noOrderReason) && (
+        <TextAreaField
+          label={t.noOrderReason}
+          rows={2}
+          maxLength={500}
+          required
+          {...field('noOrderReason')}
+        />
       )}
       <TextAreaField label={t.note} rows={2} maxLength={2000} {...field('note')} />
       <FormField label={t.occurredAt} type="datetime-local" {...field('occurredAt')} />

@@ -22,6 +22,7 @@ export function draftOfBody(body: ActivityBody): ActivityDraft {
     commission: text(body.commission),
     secondAgentId: text(body.secondAgentId),
     secondAgentCommission: text(body.secondAgentCommission),
+    noOrderReason: text(body.noOrderReason),
   };
 }
 

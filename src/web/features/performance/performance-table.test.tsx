@@ -1,11 +1,9 @@
-import { METRIC_KEYS } from '@shared/domain/metrics';
+import { byMetric, METRIC_KEYS } from '@shared/domain/metrics';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PerformanceTable } from './performance-table';
 
-const counts = Object.fromEntries(
-  METRIC_KEYS.map((key) => [key, { actual: 1, goal: null, percentage: null, forecast: 2 }]),
-) as Parameters<typeof PerformanceTable>[0]['figures'];
+const counts = byMetric(() => ({ actual: 1, goal: null, percentage: null, forecast: 2 }));
 
 describe('PerformanceTable', () => {
   it('shows deals with a share and the commission in ₪ with its forecast, after the counts', () => {

@@ -55,7 +55,11 @@ describe('a deal that cannot be', () => {
       ],
     ];
     for (const [amounts, field, message] of cases) {
-      const res = await call('POST', `/pipeline/leads/${id}/activities`, { kind: 'deal', ...amounts });
+      const res = await call('POST', `/pipeline/leads/${id}/activities`, {
+        kind: 'deal',
+        noOrderReason: 'נחתם בנייר',
+        ...amounts,
+      });
       expect(res.statusCode, JSON.stringify(amounts)).toBe(400);
       expect(res.json().fieldErrors[field]).toBe(message);
     }
@@ -65,6 +69,7 @@ describe('a deal that cannot be', () => {
   it('takes a commission equal to the price and a price of 1 ₪ (the edges)', async () => {
     const edge = await call('POST', `/pipeline/leads/${await newLead('0527001002')}/activities`, {
       kind: 'deal',
+      noOrderReason: 'נחתם בנייר',
       price: 1,
       commission: 1,
     });
@@ -75,6 +80,7 @@ describe('a deal that cannot be', () => {
     const id = await newLead('0527001003');
     const deal = await call('POST', `/pipeline/leads/${id}/activities`, {
       kind: 'deal',
+      noOrderReason: 'נחתם בנייר',
       price: 900_000,
       commission: 18_000,
     });
@@ -93,7 +99,7 @@ describe('a deal that cannot be', () => {
 describe('a second deal on one lead', () => {
   it('is refused with a question until the caller confirms it, and then counts once', async () => {
     const id = await newLead('0527001004');
-    const deal = { kind: 'deal', price: 1_500_000, commission: 30_000 };
+    const deal = { kind: 'deal', noOrderReason: 'נחתם בנייר', price: 1_500_000, commission: 30_000 };
     expect((await call('POST', `/pipeline/leads/${id}/activities`, deal)).statusCode).toBe(201);
     const again = await call('POST', `/pipeline/leads/${id}/activities`, deal);
     expect(again.statusCode).toBe(409);
@@ -118,7 +124,7 @@ describe('a second deal on one lead', () => {
   it('does not ask on another lead of the same agent', async () => {
     const first = await newLead('0527001005');
     const second = await newLead('0527001006');
-    const deal = { kind: 'deal', price: 700_000, commission: 14_000 };
+    const deal = { kind: 'deal', noOrderReason: 'נחתם בנייר', price: 700_000, commission: 14_000 };
     expect((await call('POST', `/pipeline/leads/${first}/activities`, deal)).statusCode).toBe(201);
     expect((await call('POST', `/pipeline/leads/${second}/activities`, deal)).statusCode).toBe(201);
   });

@@ -386,19 +386,37 @@ describe('moves and activities', () => {
       })
     ).json().data.lead._id;
     const cases: [unknown, string, string][] = [
-      [{ kind: 'deal', commission: 1000 }, 'price', PIPELINE_MESSAGES.dealPriceRequired],
+      [
+        { kind: 'deal', noOrderReason: 'נחתם בנייר', commission: 1000 },
+        'price',
+        PIPELINE_MESSAGES.dealPriceRequired,
+      ],
       [{ kind: 'priceOffer' }, 'amount', PIPELINE_MESSAGES.offerAmountRequired],
       [{ kind: 'priceOffer', amount: 1_000_000_001 }, 'amount', PIPELINE_MESSAGES.amountTooHigh],
       [{ kind: 'priceOffer', amount: -5 }, 'amount', PIPELINE_MESSAGES.amountNegative],
       [{ kind: 'dance' }, 'kind', PIPELINE_MESSAGES.kindUnknown],
       [{ kind: 'call', occurredAt: '2999-01-01T10:00' }, 'occurredAt', PIPELINE_MESSAGES.activityFuture],
       [
-        { kind: 'deal', price: 100, commission: 10, secondAgentId: a.id, secondAgentCommission: 20 },
+        {
+          kind: 'deal',
+          noOrderReason: 'נחתם בנייר',
+          price: 100,
+          commission: 10,
+          secondAgentId: a.id,
+          secondAgentCommission: 20,
+        },
         'secondAgentCommission',
         PIPELINE_MESSAGES.splitOverCommission,
       ],
       [
-        { kind: 'deal', price: 100, commission: 10, secondAgentId: a.id, secondAgentCommission: 5 },
+        {
+          kind: 'deal',
+          noOrderReason: 'נחתם בנייר',
+          price: 100,
+          commission: 10,
+          secondAgentId: a.id,
+          secondAgentCommission: 5,
+        },
         'secondAgentId',
         PIPELINE_MESSAGES.secondAgentSame,
       ],
@@ -473,6 +491,7 @@ describe('indicators from activities', () => {
     expect(tourActivity.indicatorId).toBeTruthy();
     const deal = await call('POST', `/pipeline/leads/${id}/activities`, a.cookie, {
       kind: 'deal',
+      noOrderReason: 'נחתם בנייר',
       price: 2_000_000,
       commission: 40_000,
     });
@@ -529,6 +548,7 @@ describe('indicators from activities', () => {
     expect(row!.createdAt.toISOString()).toBe(earlier);
     const kindChange = await call('PATCH', `/pipeline/activities/${tourActivity._id}`, a.cookie, {
       kind: 'deal',
+      noOrderReason: 'נחתם בנייר',
     });
     expect(kindChange.json().fieldErrors.kind).toBe(PIPELINE_MESSAGES.kindFixed);
 
@@ -554,6 +574,7 @@ describe('indicators from activities', () => {
     ).json().data.lead._id;
     const res = await call('POST', `/pipeline/leads/${id}/activities`, admin.cookie, {
       kind: 'deal',
+      noOrderReason: 'נחתם בנייר',
       price: 1_000_000,
       commission: 20_000,
       secondAgentId: b.id,

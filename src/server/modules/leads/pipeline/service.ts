@@ -1,8 +1,10 @@
 import { type ActivityKind, indicatorOfActivity, isContactActivity } from '@shared/domain/activities';
+import { SIDE_LABELS } from '@shared/domain/brokerage-order';
 import { israelDate } from '@shared/domain/israel-time';
 import type { LeadStatus } from '@shared/domain/pipeline';
 import { ROUTING_REASONS } from '@shared/domain/routing';
 import { amountRule, type CreateActivityBody, type UpdateActivityBody } from '@shared/schemas/activities';
+import { DEAL_MESSAGES } from '@shared/schemas/deals';
 import type { CreateLeadBody, UpdateLeadBody } from '@shared/schemas/pipeline';
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import { and, eq } from 'drizzle-orm';
@@ -14,6 +16,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors';
 import type { SessionUser } from '../../../plugins/session';
 import { assertInScope, inBranchScope } from '../../branches';
 import type { Transaction } from '../../mail';
+import { dealOrderSides, sidesWithoutOrder } from '../../money';
 import { enqueuePush } from '../../push';
 import { addLead, leadUrl } from '../intake/intake';
 import { activitiesWhere, type LeadRow } from './reads';
@@ -257,9 +260,11 @@ export async function insertActivity(
   await activeUser(tx, actor, agentId, 'agentId');
   await checkSecondAgent(tx, actor, agentId, body.secondAgentId);
   const occurredAt = body.occurredAt ?? now;
+  let noOrderReason: string | null = null;
   if (body.kind === 'deal') {
     checkDealDate(lead, occurredAt);
     if (!body.confirmSecondDeal) await refuseSecondDeal(tx, leadId);
+    noOrderReason = await reasonWithoutOrder(tx, leadId, body.noOrderReason);
   }
   const [activity] = await tx
     .insert(leadActivities)
@@ -280,7 +285,7 @@ export async function insertActivity(
     .returning();
   await writeIndicator(tx, activity!.id, body.kind, agentId, occurredAt);
   // A deal's record (status and payments, docs/money.md) is made with it.
-  if (body.kind === 'deal') await tx.insert(dealRecords).values({ activityId: activity!.id });
+  if (body.kind === 'deal') await tx.insert(dealRecords).values({ activityId: activity!.id, noOrderReason });
   const changes: Partial<typeof leads.$inferInsert> = { updatedAt: now };
   if (isContactActivity(body.kind) && !lead.firstContactAt)
     changes.firstContactAt = new Date(Math.max(occurredAt.getTime(), lead.createdAt.getTime()));
@@ -310,6 +315,19 @@ export async function activityById(db: Database, id: string) {
 function checkDealDate(lead: Pick<LeadRow, 'createdAt'>, occurredAt: Date) {
   if (israelDate(occurredAt) < israelDate(lead.createdAt))
     throw badRequest(PIPELINE_MESSAGES.dealBeforeLead, { occurredAt: PIPELINE_MESSAGES.dealBeforeLead });
+}
+
+/**
+ * A deal whose side has no signed brokerage order asks why (decision 0055): the reason, stored with the deal's
+ * record, or 400 on `noOrderReason` naming the sides. Null when every side has its order.
+ */
+async function reasonWithoutOrder(tx: Transaction, leadId: string, reason: string | undefined) {
+  const sides = await dealOrderSides(tx as unknown as Database, [leadId]);
+  const missing = sidesWithoutOrder(sides.get(leadId));
+  if (missing.length === 0) return null;
+  if (reason) return reason;
+  const message = DEAL_MESSAGES.noOrderReason(missing.map((side) => `ה${SIDE_LABELS[side]}`).join(' ושל '));
+  throw badRequest(message, { noOrderReason: message });
 }
 
 /** Each deal adds to the deals count: a second one on the same lead is logged only when the caller confirms. */

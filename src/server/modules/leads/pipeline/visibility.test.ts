@@ -69,6 +69,7 @@ beforeAll(async () => {
   noteId = note.json().data.activity._id;
   const deal = await call('POST', `/pipeline/leads/${firstLeadId}/activities`, first.cookie, {
     kind: 'deal',
+    noOrderReason: 'נחתם בנייר',
     price: SECRETS.price,
     commission: SECRETS.commission,
   });

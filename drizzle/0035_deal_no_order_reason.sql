@@ -1,0 +1,1 @@
+ALTER TABLE "deal_records" ADD COLUMN "no_order_reason" text;
