@@ -208,3 +208,27 @@ describe('עסקאות ועמלות', () => {
     expect(post.body).toMatchObject({ amountAgorot: 3_000_050 });
   });
 });
+
+describe('a deal without a signed brokerage order', () => {
+  it('is marked in the table with the reason it was logged so; a deal with its orders is not', async () => {
+    const marked = row({
+      dealId: '44444444-4444-4444-8444-444444444444',
+      contactName: 'משה לוי',
+      orderSides: [{ side: 'buyer', orderIds: [] }],
+      withoutSignedOrder: true,
+      noOrderReason: 'הלקוח חתם בנייר',
+    });
+    serve(person({}), (call) =>
+      call.url.startsWith('/api/v1/deals?')
+        ? json(200, { status: 'success', data: list([row({}), marked]) })
+        : undefined,
+    );
+    renderPage(<MyDealsPage />);
+    const table = await screen.findByRole('table');
+    const markedRow = within(table).getByRole('rowheader', { name: 'משה לוי' }).closest('tr')!;
+    expect(within(markedRow).getByText(/ללא הזמנת תיווך חתומה/)).toBeInTheDocument();
+    expect(within(markedRow).getByText('הסיבה: הלקוח חתם בנייר')).toBeInTheDocument();
+    const plain = within(table).getByRole('rowheader', { name: 'יעל כהן' }).closest('tr')!;
+    expect(within(plain).queryByText(/ללא הזמנת תיווך חתומה/)).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { DEAL_MESSAGES } from '@shared/schemas/deals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@web/lib/api-client';
+import { fakeApi, json } from '@web/test/fake-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ActivityForm } from './activity-form';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('logging a deal without a signed brokerage order', () => {
+  it("shows the reason field with the server's question, and sends the reason typed", async () => {
+    fakeApi(() => json(200, { status: 'success', data: { agents: [] } }));
+    const message = DEAL_MESSAGES.noOrderReason('הקונה');
+    const sent: Record<string, unknown>[] = [];
+    const onSubmit = vi.fn(async (body: Record<string, unknown>) => {
+      sent.push(body);
+      if (!body.noOrderReason) throw new ApiError(400, { message, fieldErrors: { noOrderReason: message } });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ActivityForm kind="deal" onSubmit={onSubmit} onCancel={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByLabelText(/למה העסקה נרשמת ללא הזמנת תיווך חתומה/)).toBeNull();
+    await userEvent.type(screen.getByLabelText(/מחיר העסקה/), '1000000');
+    await userEvent.type(screen.getByLabelText(/עמלה כוללת/), '20000');
+    await userEvent.click(screen.getByRole('button', { name: 'רישום' }));
+    const reason = await screen.findByLabelText(/למה העסקה נרשמת ללא הזמנת תיווך חתומה/);
+    expect(reason).toHaveAccessibleDescription(message);
+    expect(reason).toBeRequired();
+    await userEvent.type(reason, 'חתם בנייר');
+    await userEvent.click(screen.getByRole('button', { name: 'רישום' }));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ price: 1_000_000, commission: 20_000, noOrderReason: 'חתם בנייר' });
+  });
+});
