@@ -13,7 +13,7 @@ import { brokerageOrders, leads, properties } from '../../db/schema';
  * - When the lead is on a property of ours, the other side: an order of the opposite side (buyer or tenant
  *   against seller or landlord) that names the property.
  */
-export type OrderSideLink = { side: OrderSide; orderIds: string[] };
+type OrderSideLink = { side: OrderSide; orderIds: string[] };
 
 const OPPOSITE: Record<OrderSide, OrderSide> = {
   buyer: 'seller',

@@ -1,5 +1,5 @@
 // The money module's public face: fee plans and deal statements (docs/money.md).
 
-export { dealOrderSides, type OrderSideLink, sidesWithoutOrder } from './deal-orders';
+export { dealOrderSides, sidesWithoutOrder } from './deal-orders';
 export { type MonthMoney, monthMoney } from './month-money';
 export { moneyRoutes } from './routes';
