@@ -1,15 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { unique } from './data';
 import { expect, expectToast, test } from './fixtures';
-import {
-  DESKTOP,
-  hebrewTag,
-  PHONE,
-  type Person,
-  settled,
-  sidewaysOverflow,
-  signInAsPerson,
-} from './people';
+import { DESKTOP, hebrewTag, type Person, PHONE, settled, sidewaysOverflow, signInAsPerson } from './people';
 
 // The money (issue 36, docs/money.md): two agents of a branch share a deal logged on the lead page; each sees
 // the deal with her or his own share on "העסקאות שלי"; the branch manager's "עסקאות ועמלות" shows both shares and
@@ -25,7 +17,13 @@ const shekels = (agorot: number) =>
   );
 
 type Share = { agentId: string; amount: number | null };
-type DealRow = { dealId: string; contactName: string; shares: Share[]; fee: number; branchShare: number | null };
+type DealRow = {
+  dealId: string;
+  contactName: string;
+  shares: Share[];
+  fee: number;
+  branchShare: number | null;
+};
 
 for (const [size, viewport] of [
   ['phone', PHONE],
@@ -133,7 +131,9 @@ for (const [size, viewport] of [
       await signInAsPerson(page, second);
       await page.goto('/MyDeals');
       await settled(page);
-      await expect(page.getByRole('row').filter({ hasText: contactName })).toContainText(shekels(secondShare));
+      await expect(page.getByRole('row').filter({ hasText: contactName })).toContainText(
+        shekels(secondShare),
+      );
 
       // The branch manager: both shares on the deal's row, the totals row equal to their sum.
       await signInAsPerson(page, manager);
@@ -155,7 +155,10 @@ for (const [size, viewport] of [
       expect(csv.status()).toBe(200);
       const bytes = await csv.body();
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const records = parse(bytes.subarray(3).toString('utf8'), { columns: true }) as Record<string, string>[];
+      const records = parse(bytes.subarray(3).toString('utf8'), { columns: true }) as Record<
+        string,
+        string
+      >[];
       const ours = records.find((r) => r['לקוח'] === contactName);
       expect(ours, 'the deal is in the CSV').toBeDefined();
       expect(ours!['סוכנים']).toBe(`${main.name}, ${second.name}`);
