@@ -98,6 +98,9 @@ for (const [size, viewport] of [
       await form.getByLabel('סוכן שני (לא חובה)').selectOption({ label: second.name });
       await form.getByLabel('חלקו של הסוכן השני בעמלה (₪)').fill('10000');
       await form.getByRole('button', { name: 'רישום', exact: true }).click();
+      // The lead has no signed brokerage order: the form asks why (decision 0055), and the deal is logged with it.
+      await form.getByLabel('למה העסקה נרשמת ללא הזמנת תיווך חתומה').fill('הלקוח חתם על הזמנה בנייר');
+      await form.getByRole('button', { name: 'רישום', exact: true }).click();
       await expectToast(page, 'נרשם: עסקה');
 
       // What the server holds: the deal, and each agent's share in her or his own list.
