@@ -8,6 +8,8 @@ import {
   TRANSACTION_OF_SIDE,
   UNSIGNED_AFTER_HOURS,
 } from '@shared/domain/brokerage-order';
+import { overlapMessage } from '@shared/domain/exclusivity';
+import { israelDate } from '@shared/domain/israel-time';
 import { whatsappLink } from '@shared/domain/phone';
 import type { CreateOrder, Order, OrderDraft } from '@shared/schemas/orders';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
@@ -21,6 +23,8 @@ import { assertInScope, inBranchScope } from '../branches';
 import { leadForViewer } from '../leads';
 import { getSettings } from '../settings';
 import { type OrderRow, orderForViewer, visibleOrders } from './access';
+import { overlapOfIssued } from './exclusivity/overlap';
+import { anotherRunningExclusivity, setPropertyExclusive } from './exclusivity/property-flag';
 import { hashLinkToken } from './tokens';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -299,6 +303,8 @@ export async function sendOrder(db: Database, viewer: SessionUser, id: string, a
   const order = await orderForViewer(db, viewer, id);
   if (order.signedAt || order.status === 'signed' || order.status === 'revoked')
     throw conflict(ORDER_MESSAGES.notSendable);
+  const held = await overlapOfIssued(db, order);
+  if (held) throw conflict(overlapMessage(held), { termStart: overlapMessage(held) });
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SIGN_LINK_DAYS * 86_400_000);
@@ -325,17 +331,22 @@ export async function sendOrder(db: Database, viewer: SessionUser, id: string, a
   };
 }
 
-/** An admin's revocation, with its reason, in the audit log; its links stop working. */
+/**
+ * An admin's revocation, with its reason, in the audit log; its links stop working. A signed exclusivity whose
+ * term still runs takes the property's exclusive flag with it (audited, the admin named), unless another signed
+ * exclusivity of the property still runs. Returns the property whose flag was cleared, if any.
+ */
 export async function revokeOrder(
   db: Database,
   admin: SessionUser,
   id: string,
   reason: string,
-): Promise<void> {
+): Promise<{ clearedPropertyId: string | null }> {
   const order = await orderForViewer(db, admin, id);
   if (order.status === 'revoked') throw conflict(ORDER_MESSAGES.alreadyRevoked);
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const today = israelDate(now);
+  return db.transaction(async (tx) => {
     await tx
       .update(brokerageOrders)
       .set({ status: 'revoked', revokeReason: reason, revokedAt: now, revokedBy: admin.id })
@@ -351,5 +362,18 @@ export async function revokeOrder(
       before: { status: order.status },
       after: { status: 'revoked', revokeReason: reason },
     });
+    const propertyId = order.properties[0]?.propertyId;
+    const running =
+      order.kind === 'exclusivity' && order.status === 'signed' && today < (order.termEnd ?? '');
+    if (!running || !propertyId || (await anotherRunningExclusivity(tx, propertyId, [id], today)))
+      return { clearedPropertyId: null };
+    const cleared = await setPropertyExclusive(
+      tx,
+      propertyId,
+      false,
+      `${admin.name} (ביטול בלעדיות)`,
+      admin.id,
+    );
+    return { clearedPropertyId: cleared ? propertyId : null };
   });
 }
