@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_MESSAGES, type PhoneProof } from '@shared/domain/brokerage-order';
+import { EXCLUSIVITY_MESSAGES } from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
 import type { SignOrder } from '@shared/schemas/orders';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
-import { brokerageOrderLinks, brokerageOrders, users } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/errors';
+import { brokerageOrderLinks, brokerageOrders, properties, users } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction } from '../mail';
 import type { OrderRow } from './access';
+import { overlapOfIssued } from './exclusivity/overlap';
 import { setPropertyExclusive } from './exclusivity/property-flag';
 import { propertyOf } from './exclusivity/service';
 import { signedOrderMails } from './mail';
@@ -198,6 +200,17 @@ export async function signOrder(
       .where(and(eq(brokerageOrders.id, order.id), isNull(brokerageOrders.signedAt)))
       .returning();
     if (!signed) throw new AppError(410, 'GONE', ORDER_MESSAGES.linkUsed);
+    // One signed exclusivity at a time (decision 0054): with the property's row locked, two exclusivities
+    // signed at once cannot both pass; the second is refused and nothing of it is kept.
+    if (signed.kind === 'exclusivity') {
+      await tx
+        .select({ id: properties.id })
+        .from(properties)
+        .where(eq(properties.id, propertyOf(signed)))
+        .for('update');
+      if (await overlapOfIssued(tx, signed, israelDate(now)))
+        throw conflict(EXCLUSIVITY_MESSAGES.overlapAtSigning);
+    }
     // A signed exclusivity makes its property exclusive (the public badge), unless its term is already over.
     if (signed.kind === 'exclusivity' && signed.termEnd && israelDate(now) < signed.termEnd)
       await setPropertyExclusive(tx, propertyOf(signed), true, `חתימת בלעדיות: ${signed.clientName}`);
