@@ -17,6 +17,7 @@ import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
 import { declareChanges, noteChanged } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
+import { sendSmsSoon, smsConfigured } from '../sms';
 import {
   createOrder,
   listOrders,
@@ -142,13 +143,23 @@ export const orderRoutes: FastifyPluginAsyncZod<{ signPerIp?: RateRule }> = asyn
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: 'A new signing link, with its WhatsApp message',
+        summary: 'A new signing link, with its WhatsApp message (and an SMS when a provider is configured)',
         params: idParamsSchema,
         response: { 200: sendOrderResponseSchema },
       },
     },
-    async (request) =>
-      success(await sendOrder(app.db, currentUser(request), request.params.id, app.env.APP_ORIGIN)),
+    async (request) => {
+      const smsOn = smsConfigured(app.env);
+      const sent = await sendOrder(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        app.env.APP_ORIGIN,
+        smsOn,
+      );
+      if (sent.smsSent) sendSmsSoon(app);
+      return success(sent);
+    },
   );
 
   app.post(
@@ -192,6 +203,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ signPerIp?: RateRule }> = asyn
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
         appOrigin: app.env.APP_ORIGIN,
+        smsOn: smsConfigured(app.env),
       });
       // A signed exclusivity makes its property exclusive (the public badge).
       const propertyId = signed.kind === 'exclusivity' ? signed.properties[0]?.propertyId : undefined;

@@ -10,7 +10,7 @@ import {
 } from '@shared/domain/brokerage-order';
 import { overlapMessage } from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
-import { whatsappLink } from '@shared/domain/phone';
+import { normalizeIsraeliMobile, whatsappLink } from '@shared/domain/phone';
 import type { CreateOrder, Order, OrderDraft } from '@shared/schemas/orders';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -22,6 +22,7 @@ import type { SessionUser } from '../../plugins/session';
 import { assertInScope, inBranchScope } from '../branches';
 import { leadForViewer } from '../leads';
 import { getSettings } from '../settings';
+import { enqueueSms } from '../sms';
 import { type OrderRow, orderForViewer, visibleOrders } from './access';
 import { overlapOfIssued } from './exclusivity/overlap';
 import { anotherRunningExclusivity, setPropertyExclusive } from './exclusivity/property-flag';
@@ -296,10 +297,16 @@ export async function unsignedOrders(db: Database, viewer: SessionUser): Promise
 
 /**
  * Sends an order for signing: a new single-use link (its token's hash stored, the earlier links retired), and
- * the WhatsApp message the agent sends from their own phone. No SMS provider is configured in the product, so
- * nothing is sent by SMS.
+ * the WhatsApp message the agent sends from their own phone. With an SMS provider (decision 0054) the same text
+ * is also queued by SMS to the client, in the same transaction.
  */
-export async function sendOrder(db: Database, viewer: SessionUser, id: string, appOrigin: string) {
+export async function sendOrder(
+  db: Database,
+  viewer: SessionUser,
+  id: string,
+  appOrigin: string,
+  smsOn = false,
+) {
   const order = await orderForViewer(db, viewer, id);
   if (order.signedAt || order.status === 'signed' || order.status === 'revoked')
     throw conflict(ORDER_MESSAGES.notSendable);
@@ -308,6 +315,10 @@ export async function sendOrder(db: Database, viewer: SessionUser, id: string, a
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SIGN_LINK_DAYS * 86_400_000);
+  const link = absoluteUrl(appOrigin, `/sign/${token}`);
+  const what = order.kind === 'exclusivity' ? 'הזמנת שירותי התיווך בבלעדיות' : 'הזמנת שירותי התיווך';
+  const text = `שלום ${order.clientName}, מצורף קישור לחתימה על ${what} מ${order.agencyName}: ${link}`;
+  const smsTo = smsOn ? normalizeIsraeliMobile(order.clientPhone) : null;
   await db.transaction(async (tx) => {
     await tx
       .update(brokerageOrderLinks)
@@ -318,15 +329,14 @@ export async function sendOrder(db: Database, viewer: SessionUser, id: string, a
       .update(brokerageOrders)
       .set({ status: 'sent', sentAt: now, openedAt: null })
       .where(and(eq(brokerageOrders.id, id), isNull(brokerageOrders.signedAt)));
+    // The link, sent at once whatever the hour: the client is waiting for it (decision 0054).
+    if (smsTo) await enqueueSms(tx, { kind: 'order-sign-link', refId: id, to: smsTo, text, expiresAt });
   });
-  const link = absoluteUrl(appOrigin, `/sign/${token}`);
-  const what = order.kind === 'exclusivity' ? 'הזמנת שירותי התיווך בבלעדיות' : 'הזמנת שירותי התיווך';
-  const text = `שלום ${order.clientName}, מצורף קישור לחתימה על ${what} מ${order.agencyName}: ${link}`;
   return {
     order: await orderView(db, viewer, id),
     link,
     whatsappUrl: whatsappLink(order.clientPhone, text),
-    smsSent: false,
+    smsSent: smsTo !== null,
     expiresAt: expiresAt.toISOString(),
   };
 }

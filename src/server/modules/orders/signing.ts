@@ -28,7 +28,7 @@ const gone = (message: string): LinkRefusal => ({ refused: 410, message });
 type LinkRow = typeof brokerageOrderLinks.$inferSelect;
 
 /** The order and link of a token, or why it cannot be used (no state is changed). */
-async function readLink(
+export async function readLink(
   db: Database,
   token: string,
 ): Promise<{ order: OrderRow; link: LinkRow } | LinkRefusal> {
@@ -50,7 +50,10 @@ async function readLink(
  * The signing page opens a link: the order is marked opened (the first time), or expired when its link has
  * run out. A refusal says why, for a clear Hebrew page.
  */
-export async function openSigningLink(db: Database, token: string): Promise<OrderRow | LinkRefusal> {
+export async function openSigningLink(
+  db: Database,
+  token: string,
+): Promise<{ order: OrderRow; link: LinkRow } | LinkRefusal> {
   const found = await readLink(db, token);
   if ('refused' in found) {
     if (found.message === ORDER_MESSAGES.linkExpired) await markExpired(db, token);
@@ -62,7 +65,7 @@ export async function openSigningLink(db: Database, token: string): Promise<Orde
       .set({ status: 'opened', openedAt: new Date() })
       .where(and(eq(brokerageOrders.id, found.order.id), isNull(brokerageOrders.signedAt)));
   }
-  return found.order;
+  return found;
 }
 
 async function markExpired(db: Database, token: string) {
@@ -119,7 +122,8 @@ const israelClock = (instant: Date) =>
     second: '2-digit',
   }).format(instant);
 
-export type SigningContext = { ip: string; userAgent: string; appOrigin: string };
+/** The signer's request; `smsOn` when an SMS provider is configured, so the phone is proven by a code. */
+export type SigningContext = { ip: string; userAgent: string; appOrigin: string; smsOn: boolean };
 
 /**
  * Signs an order through its link, in one transaction: the link is used, the order gets its evidence (the
@@ -140,6 +144,11 @@ export async function signOrder(
   if ('refused' in found)
     throw new AppError(found.refused, found.refused === 404 ? 'NOT_FOUND' : 'GONE', found.message);
   const { order } = found;
+  // With an SMS provider the phone is proven by a one-time code (decision 0054); without one, the single-use
+  // link sent to the phone is the proof (decision 0040).
+  if (context.smsOn && !found.link.phoneProvenAt)
+    throw badRequest(ORDER_MESSAGES.phoneNotProven, { code: ORDER_MESSAGES.phoneNotProven });
+  const phoneProof: PhoneProof = found.link.phoneProvenAt ? 'otp_sms' : 'link';
   if (input.method === 'typed' && normalizeName(input.typedName ?? '') !== normalizeName(order.clientName))
     throw badRequest(ORDER_MESSAGES.typedName, { typedName: ORDER_MESSAGES.typedName });
   let signatureKey: string | null = null;
@@ -149,8 +158,6 @@ export async function signOrder(
     signatureKey = `orders/${order.id}/signature-${randomUUID()}.png`;
     await storage.put(signatureKey, png, 'image/png');
   }
-  // No SMS provider is configured (decision 0040): the single-use link, sent to the phone, is the proof.
-  const phoneProof: PhoneProof = 'link';
   const now = new Date();
   const html = orderDocumentHtml(order);
   // The PDF (decision 0041) is rendered and stored before the transaction, like the signature, so the
