@@ -240,6 +240,9 @@ describe('the phone proven by a code sent by SMS', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.body).toContain('יותר מדי ניסיונות שגויים');
     expect(await sentFor(id, 'order-sign-code', 1)).toHaveLength(1);
+    const page = await app.inject({ method: 'GET', url: `/sign/${token}` });
+    expect(page.body).toContain(codeLockedMessage(SIGN_CODE.waitMinutes));
+    expect(page.body).not.toContain('autocomplete="one-time-code"');
 
     // The wait over (and the last code a while ago), a new code works.
     const [link] = await app.db

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, SIGN_CODE } from '@shared/domain/brokerage-order';
+import { codeLockedMessage, ORDER_MESSAGES, SIGN_CODE } from '@shared/domain/brokerage-order';
 import { displayIsraeliMobile } from '@shared/domain/phone';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
@@ -167,11 +167,16 @@ export async function signingPages(app: FastifyInstance, opts: { codePerIp?: Rat
     if (!smsConfigured(app.env)) return reply.status(200).send(signingPage(order, token));
     const state = await codeState(app.db, link.id);
     if (state.proven) return reply.status(200).send(signingPage(order, token, true));
+    // During the wait after wrong tries, the page says how long it still is.
+    const waitLeft = state.lockedUntil
+      ? codeLockedMessage(Math.max(1, Math.ceil((state.lockedUntil.getTime() - Date.now()) / 60_000)))
+      : undefined;
+    const shown = failure ?? (waitLeft ? { message: waitLeft, codeError: false } : undefined);
     return reply.status(failure?.status ?? 200).send(
       phoneStepPage(order, token, {
         codeWaiting: state.codeWaiting,
         locked: state.lockedUntil !== null,
-        ...(failure ? { error: failure.message, codeError: failure.codeError } : {}),
+        ...(shown ? { error: shown.message, codeError: shown.codeError } : {}),
       }),
     );
   };
