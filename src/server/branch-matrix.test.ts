@@ -99,6 +99,11 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/property/${b.propertyId}/images/order`,
     payload: { order: [] },
   }),
+  'GET /api/v1/property/:id/network': (b) => ({ url: `/api/v1/property/${b.propertyId}/network` }),
+  'PUT /api/v1/property/:id/network': (b) => ({
+    url: `/api/v1/property/${b.propertyId}/network`,
+    payload: { shared: true },
+  }),
   'GET /api/v1/property/:id/matching-buyers': (b) => ({
     url: `/api/v1/property/${b.propertyId}/matching-buyers`,
   }),
