@@ -407,6 +407,8 @@ describe('the branch matrix: every route, four people, two branches', () => {
       '/api/v1/pipeline/agents',
       `/api/v1/goals/performance/all/${year}/${month}`,
       '/api/v1/branches',
+      // B's listing is not shared with the network (decision 0052): A's staff list leaves it out.
+      '/api/v1/property/staff',
     ];
     for (const url of lists) {
       const ofB = await send('GET', { url }, people.managerB);
