@@ -31,6 +31,7 @@ export function NetworkShareSwitch({ propertyId }: { propertyId: string }) {
         toast.error(err instanceof ApiError && err.status < 500 ? err.message || t.failure : t.failure);
       },
     });
+  const checked = save.isPending ? Boolean(save.variables) : network.data.shared;
   return (
     <section
       aria-labelledby={titleId}
@@ -45,7 +46,8 @@ export function NetworkShareSwitch({ propertyId }: { propertyId: string }) {
           type="checkbox"
           role="switch"
           className="size-5 accent-brand-700"
-          checked={save.isPending ? Boolean(save.variables) : network.data.shared}
+          checked={checked}
+          aria-checked={checked}
           aria-describedby={explainId}
           disabled={save.isPending}
           onChange={(event) => change(event.target.checked)}
