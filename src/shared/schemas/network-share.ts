@@ -21,7 +21,6 @@ export const setNetworkShareSchema = z.object(
   { shared: z.boolean({ error: NETWORK_SHARE_MESSAGES.sharedInvalid }) },
   { error: NETWORK_SHARE_MESSAGES.sharedInvalid },
 );
-export type SetNetworkShareBody = z.infer<typeof setNetworkShareSchema>;
 
 /** Whom another branch calls about a shared property: its branch's office and its agent. */
 const contactInsteadSchema = z.object({
