@@ -76,7 +76,7 @@ beforeAll(async () => {
         email: 'haifa@example.com',
         brokers,
       },
-      { name: 'סניף הרצליה', slug: `herzliya-${city}`, city: 'הרצליה', brokers },
+      { name: 'סניף הרצליה', slug: `herzliya-${city}`, city: 'הרצליה', address: 'סוקולוב 1', brokers },
     ])
     .returning();
   branchA = a!.id;
@@ -272,7 +272,7 @@ describe('a property shared with the network', () => {
     expect(after).toEqual(before);
   });
 
-  it("a lead another branch adds on it stays that branch's, owned by its agent", async () => {
+  it("a lead another branch adds on it stays that branch's, owned by its agent; its buyer's order may name it", async () => {
     const res = await call('POST', '/pipeline/leads', people.agentB, {
       name: 'קונה מהרצליה',
       phone: '0541234567',
@@ -293,6 +293,28 @@ describe('a property shared with the network', () => {
     const [routed] = await app.db.select().from(leads).where(eq(leads.id, byManager.json().data.lead._id));
     expect(routed!.branchId).toBe(branchB);
     expect(routed!.ownerId).not.toBe(people.agentA.id);
+    // B's buyer's brokerage order may name the shared listing; a seller's order of B may not.
+    const order = (side: string, transactionKind: string) =>
+      call('POST', '/orders', people.agentB, {
+        leadId: lead!.id,
+        side,
+        transactionKind,
+        clientName: 'קונה מהרצליה',
+        clientIdNumber: '039337423',
+        clientAddress: 'סוקולוב 3, הרצליה',
+        clientPhone: '0541234567',
+        properties: [{ propertyId: shared, address: 'השיתוף 7' }],
+        approxPrice: 1_900_000,
+        feeKind: 'percent',
+        feeValue: 2,
+        vatIncluded: false,
+      });
+    const buyerOrder = await order('buyer', 'purchase');
+    expect(buyerOrder.statusCode, buyerOrder.body).toBe(201);
+    expect(ownerLeaks(buyerOrder.body)).toEqual([]);
+    const sellerOrder = await order('seller', 'sale');
+    expect(sellerOrder.statusCode).toBe(400);
+    expect(sellerOrder.json().fieldErrors).toHaveProperty(['properties.0.propertyId']);
   });
 
   it('unshared again, it is not found for the other branch', async () => {
