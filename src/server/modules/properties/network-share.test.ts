@@ -279,7 +279,7 @@ describe('a property shared with the network', () => {
       category: 'קונה',
       propertyId: shared,
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode, res.body).toBe(201);
     const [lead] = await app.db.select().from(leads).where(eq(leads.id, res.json().data.lead._id));
     expect(lead).toMatchObject({ branchId: branchB, ownerId: people.agentB.id, propertyId: shared });
     // B's manager, naming no owner, routes it inside B: never to the property's agent in A.
@@ -289,10 +289,23 @@ describe('a property shared with the network', () => {
       category: 'קונה',
       propertyId: shared,
     });
-    expect(byManager.statusCode).toBe(201);
+    expect(byManager.statusCode, byManager.body).toBe(201);
     const [routed] = await app.db.select().from(leads).where(eq(leads.id, byManager.json().data.lead._id));
     expect(routed!.branchId).toBe(branchB);
     expect(routed!.ownerId).not.toBe(people.agentA.id);
+    // However the rotation turns (the network's rules, B having none of its own), never to an agent of A.
+    for (const n of [1, 2, 3, 4]) {
+      const next = await call('POST', '/pipeline/leads', people.managerB, {
+        name: `קונה ${n}`,
+        phone: `054123457${n}`,
+        category: 'קונה',
+        propertyId: shared,
+      });
+      expect(next.statusCode, next.body).toBe(201);
+      const [row] = await app.db.select().from(leads).where(eq(leads.id, next.json().data.lead._id));
+      expect(row!.branchId).toBe(branchB);
+      expect([people.agentA.id, people.colleagueA.id, people.managerA.id]).not.toContain(row!.ownerId);
+    }
     // B's buyer's brokerage order may name the shared listing; a seller's order of B may not.
     const order = (side: string, transactionKind: string) =>
       call('POST', '/orders', people.agentB, {

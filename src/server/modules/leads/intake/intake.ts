@@ -106,7 +106,9 @@ export async function routeInTransaction(
   const result = routeLead({
     rules: settings.rules,
     today: israelDate(now),
-    candidates: await routingCandidates(tx, branch?.id ?? null),
+    // A lead of a known branch goes to its people only, by the network's rules when the branch has none of its
+    // own: never to another branch's agent while the lead stays filed under this one.
+    candidates: await routingCandidates(tx, branch?.id ?? hints.branchId ?? null),
     propertyAgentId: hints.propertyAgentId ?? null,
     secondAgentId: hints.secondAgentId ?? null,
     city,
