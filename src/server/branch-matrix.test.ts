@@ -99,6 +99,7 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/property/${b.propertyId}/images/order`,
     payload: { order: [] },
   }),
+  'GET /api/v1/property/:id/agents': (b) => ({ url: `/api/v1/property/${b.propertyId}/agents` }),
   'GET /api/v1/property/:id/matching-buyers': (b) => ({
     url: `/api/v1/property/${b.propertyId}/matching-buyers`,
   }),

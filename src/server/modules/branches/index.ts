@@ -9,4 +9,5 @@ export {
   findOpenBranchBySlug,
   listBranches,
   listOpenBranches,
+  officePhoneOf,
 } from './service';

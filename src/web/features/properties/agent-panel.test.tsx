@@ -12,7 +12,7 @@ import { ContactBar } from './contact-bar';
 // one to call; with an agent, the branch is one call away beside the agent and its name links to its page.
 
 const branch = { _id: 'b2', name: 'סניף חיפה', slug: 'haifa', phone: '04-855-1234' };
-const agent = { _id: 'a1', name: 'דנה לוי', phone_number: '052-123-4567', image: null };
+const agent = { _id: 'a1', name: 'דנה לוי', phone_number: '052-123-4567', officePhone: false, image: null };
 const base = {
   _id: 'prop1',
   typeTransaction: 'מכירה',

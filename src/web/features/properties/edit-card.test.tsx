@@ -47,7 +47,7 @@ const property: Property = {
   image: null,
   images: [],
   photos: [],
-  agent: { _id: AGENT_ID, name: 'דנה לוי', phone_number: '0501234567', image: null },
+  agent: { _id: AGENT_ID, name: 'דנה לוי', phone_number: '0501234567', officePhone: false, image: null },
   agentSecend: null,
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main', phone: '03-555-1234' },
   createdAt: '2026-11-01T10:00:00.000Z',

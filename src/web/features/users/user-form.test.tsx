@@ -11,6 +11,7 @@ const existing: User = {
   name: 'דנה לוי',
   email: 'dana@example.com',
   phone_number: '052-200-0002',
+  officePhone: false,
   role: 'agent',
   gender: 'female',
   companyRole: 'יועץ נדל"ן מוביל',
@@ -19,6 +20,8 @@ const existing: User = {
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
   networkAccess: false,
+  showOnSite: true,
+  showPhone: true,
 };
 
 const setup = (user?: User, onSubmit = vi.fn(async (_values: unknown) => {})) => {
