@@ -75,7 +75,12 @@ beforeAll(async () => {
     await createProperty(app.db, { ...at, agentId: ids.privatePhone, city: 'רעננה', address: 'אחוזה 102' })
   ).id;
   const network = await createUser(app.db, { role: 'admin', networkAccess: true, name: 'מנהלת רשת' });
-  const manager = await createUser(app.db, { ...at, role: 'admin', networkAccess: false, name: 'מנהל רעננה' });
+  const manager = await createUser(app.db, {
+    ...at,
+    role: 'admin',
+    networkAccess: false,
+    name: 'מנהל רעננה',
+  });
   const otherManager = await createUser(app.db, {
     branchId: ids.otherBranch,
     role: 'admin',
@@ -118,7 +123,7 @@ describe('the public answers', () => {
     expect(own.json().data.data).toMatchObject({ name: PRIVATE_PHONE.name, phone_number: OFFICE });
   });
 
-  it("give colleagues everyone of their scope with their own phones (agent pickers)", async () => {
+  it('give colleagues everyone of their scope with their own phones (agent pickers)', async () => {
     const res = await get('/api/v1/users', cookies.manager);
     expect(res.body).toContain(HIDDEN.name);
     expect(res.body).toContain(PRIVATE_PHONE.phone);
@@ -150,7 +155,13 @@ describe('the public answers', () => {
       const res = await get(url, cookie);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
-        agent: { _id: ids.hidden, name: HIDDEN.name, phone_number: HIDDEN.phone, officePhone: false, image: null },
+        agent: {
+          _id: ids.hidden,
+          name: HIDDEN.name,
+          phone_number: HIDDEN.phone,
+          officePhone: false,
+          image: null,
+        },
         agentSecend: null,
       });
     }
@@ -193,14 +204,18 @@ describe('the pages rendered on the server', () => {
 });
 
 describe('the switches', () => {
-  it('are a manager\'s: the branch manager for their branch, network admins for all, audited', async () => {
+  it("are a manager's: the branch manager for their branch, network admins for all, audited", async () => {
     const url = `/api/v1/users/${ids.founder}`;
     expect((await patch(url, { showOnSite: true }, cookies.agent)).statusCode).toBe(403);
     // Another branch's manager does not see the person at all.
     expect((await patch(url, { showOnSite: true }, cookies.otherManager)).statusCode).toBe(404);
     const shown = await patch(url, { showOnSite: true, showPhone: false }, cookies.manager);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json().data.user).toMatchObject({ showOnSite: true, showPhone: false, phone_number: FOUNDER.phone });
+    expect(shown.json().data.user).toMatchObject({
+      showOnSite: true,
+      showPhone: false,
+      phone_number: FOUNDER.phone,
+    });
     const team = await get('/api/v1/users?team=true');
     expect(team.body).toContain(FOUNDER.name);
     expect(team.body).not.toContain(FOUNDER.phone);
@@ -222,9 +237,19 @@ describe('the switches', () => {
 
   it('give new people the default: on for those doing agent work, off for other admins', async () => {
     const create = (body: object) =>
-      app.inject({ method: 'POST', url: '/api/v1/users', payload: body, headers: { cookie: cookies.network } });
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        payload: body,
+        headers: { cookie: cookies.network },
+      });
     const base = { phone_number: '052-700-0100', gender: 'female' };
-    const agent = await create({ ...base, name: 'סוכנת חדשה', email: 'new-agent@example.com', role: 'agent' });
+    const agent = await create({
+      ...base,
+      name: 'סוכנת חדשה',
+      email: 'new-agent@example.com',
+      role: 'agent',
+    });
     expect(agent.json().data.user).toMatchObject({ showOnSite: true, showPhone: true });
     const ceo = await create({
       ...base,

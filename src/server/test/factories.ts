@@ -23,7 +23,10 @@ export async function createUser(db: Database, overrides: Partial<UserInsert> = 
       // Admins of the tests manage the whole network, as every admin did before branches (migration branches).
       networkAccess: overrides.role === 'admin',
       // As createUser gives it: shown on the public site when doing agent work.
-      showOnSite: shownOnSiteByDefault({ role: overrides.role ?? 'agent', companyRole: overrides.companyRole }),
+      showOnSite: shownOnSiteByDefault({
+        role: overrides.role ?? 'agent',
+        companyRole: overrides.companyRole,
+      }),
       ...overrides,
     })
     .returning();

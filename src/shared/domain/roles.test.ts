@@ -8,10 +8,10 @@ import {
   FEMININE_COMPANY_ROLES,
   genderOfTitle,
   isPureAdmin,
-  publicPhone,
-  shownOnSiteByDefault,
   mayActFor,
+  publicPhone,
   roleLabel,
+  shownOnSiteByDefault,
   sortByCompanyRole,
   titlesOf,
   worksAsAgent,
@@ -129,7 +129,10 @@ describe('publicPhone', () => {
       phone: '04-555-1234',
       office: true,
     });
-    expect(publicPhone({ phoneNumber: '052-111-2222', showPhone: false }, '')).toEqual({ phone: '', office: true });
+    expect(publicPhone({ phoneNumber: '052-111-2222', showPhone: false }, '')).toEqual({
+      phone: '',
+      office: true,
+    });
   });
 });
 

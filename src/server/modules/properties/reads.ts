@@ -45,7 +45,13 @@ export async function getPropertyAgents(db: Database, id: string): Promise<Prope
   const of = (agentId: string | null) => {
     const person = people.find((p) => p.id === agentId);
     return person
-      ? { _id: person.id, name: person.name, phone_number: person.phone, officePhone: false, image: person.image }
+      ? {
+          _id: person.id,
+          name: person.name,
+          phone_number: person.phone,
+          officePhone: false,
+          image: person.image,
+        }
       : null;
   };
   return { agent: of(row.agentId), agentSecend: of(row.agentSecendId) };

@@ -15,7 +15,12 @@ beforeAll(async () => {
   app = await createTestApp();
   const admin = await createUser(app.db, { role: 'admin', name: 'מנהלת' });
   // Founders are admins: hidden from the site until a manager shows them (docs/decisions/0057); this one is shown.
-  await createUser(app.db, { role: 'admin', companyRole: 'מנכ"לית ומייסדת', name: 'מייסדת', showOnSite: true });
+  await createUser(app.db, {
+    role: 'admin',
+    companyRole: 'מנכ"לית ומייסדת',
+    name: 'מייסדת',
+    showOnSite: true,
+  });
   await createUser(app.db, { role: 'admin', companyRole: 'מנהלת משרד', name: 'מנהלת משרד' });
   const agent = await createUser(app.db, { name: 'סוכן', aboutMe: 'על עצמי' });
   const inactive = await createUser(app.db, { name: 'לא פעיל', active: false });
