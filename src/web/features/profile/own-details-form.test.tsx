@@ -2,6 +2,7 @@ import type { User } from '@shared/schemas/user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SessionProvider } from '@web/lib/session';
 import { fakeApi, json } from '@web/test/fake-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OwnDetailsForm } from './own-details-form';
@@ -35,7 +36,9 @@ describe('my own details', () => {
     );
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <OwnDetailsForm user={me} />
+        <SessionProvider>
+          <OwnDetailsForm user={me} />
+        </SessionProvider>
       </QueryClientProvider>,
     );
     const box = screen.getByRole('checkbox', { name: 'דנה לוי מציגה באתר את הטלפון שלה' });
