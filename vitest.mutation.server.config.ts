@@ -1,5 +1,6 @@
 // The tests Stryker runs against each mutant of the server's request rules (stryker.server.config.json): access,
-// origin, session lifetime and photo type (src/server/rules, pure: no database). The plugins that apply them are
+// origin, session lifetime and photo type (src/server/rules, pure: no database), and the Idempotency-Key writes
+// (src/server/lib/idempotency.ts, through the API tests that replay and race a key on PGlite). The plugins that apply them are
 // pinned by the API tests; lead routing is in src/shared/domain, under stryker.config.json.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -14,6 +15,9 @@ export default defineConfig({
     include: [
       'src/server/rules/request-rules.test.ts',
       'src/server/modules/images/malformed-uploads.test.ts',
+      'src/server/lib/idempotency.test.ts',
+      'src/server/modules/leads/pipeline/idempotency.test.ts',
+      'src/server/modules/indicators/idempotency.test.ts',
     ],
     environment: 'node',
     globalSetup: ['src/server/test/global-setup.ts'],

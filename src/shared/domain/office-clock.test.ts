@@ -101,6 +101,14 @@ describe('adding office minutes (when a response is due)', () => {
   });
 });
 
+describe('an office that never opens', () => {
+  it('gives up after ten years rather than loop', () => {
+    const closed = { opens: minutesOfClock('10:00'), closes: minutesOfClock('10:00') };
+    expect(() => addOfficeMinutes(at('2026-12-01', '09:00'), 15, closed)).toThrow('no office time found');
+    expect(officeMinutesBetween(at('2026-12-01', '09:00'), at('2027-12-01', '09:00'), closed)).toBe(0);
+  });
+});
+
 describe('next office opening', () => {
   it('is the instant itself while open', () => {
     expect(nextOfficeOpening(at('2026-12-01', '15:59'), hours)).toEqual(at('2026-12-01', '15:59'));
