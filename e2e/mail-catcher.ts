@@ -9,6 +9,8 @@ export type CaughtMail = {
   text: string;
   /** The text/html part, or '' when there is none. */
   html: string;
+  /** The text/calendar part (an invitation), or '' when there is none. */
+  calendar: string;
   headerTo: string;
   headerCc: string;
   listUnsubscribe: string;
@@ -23,22 +25,26 @@ function header(raw: string, name: string): string {
 }
 
 /**
- * The text and HTML of a message: a single part as it is, or the text/plain and text/html parts of a multipart
+ * The text, HTML and calendar parts of a message: a single part as it is, or the text/plain and text/html parts of a multipart
  * one (nested parts included).
  */
-function bodies(raw: string): { text: string; html: string } {
+function bodies(raw: string): { text: string; html: string; calendar: string } {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1];
   if (!boundary || !/content-type:\s*multipart\//i.test(head)) {
-    const isHtml = /content-type:\s*text\/html/i.test(head);
-    return { text: isHtml ? '' : bodyText(raw), html: isHtml ? bodyText(raw) : '' };
+    const type = /content-type:\s*([a-z]+\/[a-z]+)/i.exec(head)?.[1]?.toLowerCase() ?? 'text/plain';
+    const body = bodyText(raw);
+    if (type === 'text/html') return { text: '', html: body, calendar: '' };
+    if (type === 'text/calendar') return { text: '', html: '', calendar: body };
+    return { text: type === 'text/plain' ? body : '', html: '', calendar: '' };
   }
-  const found = { text: '', html: '' };
+  const found = { text: '', html: '', calendar: '' };
   for (const part of raw.split(`--${boundary}`).slice(1)) {
     if (part.startsWith('--')) break;
     const inner = bodies(part.replace(/^\r?\n/, ''));
     found.text ||= inner.text;
     found.html ||= inner.html;
+    found.calendar ||= inner.calendar;
   }
   return found;
 }

@@ -48,6 +48,8 @@ const exclusivityBody = (b: BranchFixture) => {
   return {
     ...order,
     propertyId: b.propertyId,
+    // The fixture's property has a signed exclusivity running: a new one is a correction of it (decision 0054).
+    replacesOrderId: b.exclusivityId,
     side: 'seller',
     termStart: israelDate(),
     termEnd: israelDate(new Date(Date.now() + 90 * 86_400_000)),

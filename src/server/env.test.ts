@@ -43,6 +43,20 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => loadEnv({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY/);
   });
+  it('takes the SMS provider with its https URL and token, or none', () => {
+    expect(loadEnv({}).SMS_PROVIDER).toBeUndefined();
+    const sms = loadEnv({
+      SMS_PROVIDER: 'http',
+      SMS_PROVIDER_URL: 'https://sms.example/send',
+      SMS_PROVIDER_TOKEN: 'secret',
+    });
+    expect(sms).toMatchObject({ SMS_PROVIDER: 'http', SMS_PROVIDER_URL: 'https://sms.example/send' });
+    expect(() => loadEnv({ SMS_PROVIDER: 'http' })).toThrow(/SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN/);
+    expect(() => loadEnv({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);
+    expect(() =>
+      loadEnv({ SMS_PROVIDER: 'http', SMS_PROVIDER_URL: 'http://sms.example/send', SMS_PROVIDER_TOKEN: 'x' }),
+    ).toThrow(/SMS_PROVIDER_URL: must be an https/);
+  });
   it('refuses an empty COOKIE_SECURE instead of reading it as false', () => {
     expect(() => loadEnv({ COOKIE_SECURE: '' })).toThrow(/COOKIE_SECURE: must be true or false/);
     expect(loadEnv({}).COOKIE_SECURE).toBeUndefined();

@@ -161,6 +161,29 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('"LINK נדל״ן" <no-reply@example.com>'),
+  /**
+   * The SMS provider (decision 0054): `http`, a JSON POST per message to SMS_PROVIDER_URL with the bearer
+   * SMS_PROVIDER_TOKEN. Unset: no SMS is sent, and a signing link alone proves the signer's phone.
+   */
+  SMS_PROVIDER: z
+    .enum(['http'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_PROVIDER_URL: z
+    .url()
+    .regex(/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost)[:/]/, 'must be an https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_PROVIDER_TOKEN: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The sender name the provider shows, when it lets us choose (up to 11 Latin letters or digits). */
+  SMS_SENDER: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,11}$/, 'must be 1 to 11 Latin letters or digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: booleanish,
   /** How often the buyers' alerts job looks for work (docs/alerts.md). */
   ALERTS_JOB_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
@@ -288,6 +311,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(parsed.data.VAPID_PUBLIC_KEY) !== Boolean(parsed.data.VAPID_PRIVATE_KEY)) {
     throw new EnvError(
       'Invalid environment configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one pair) or neither',
+    );
+  }
+  if (parsed.data.SMS_PROVIDER && !(parsed.data.SMS_PROVIDER_URL && parsed.data.SMS_PROVIDER_TOKEN)) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN: required when SMS_PROVIDER is set',
     );
   }
   if (parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET) {

@@ -24,6 +24,7 @@ import { startResponseClock } from './modules/leads';
 import { startOutboxWorker } from './modules/mail';
 import { startExclusivityJob } from './modules/orders';
 import { startDailyReminder, startPushWorker } from './modules/push';
+import { startSmsWorker } from './modules/sms';
 import { METRICS_LISTENING_MESSAGE, startMetricsServer } from './plugins/metrics';
 import { seedDemoOnce } from './seed/seed-demo';
 import { startOrphanSweep } from './storage/orphan-sweep';
@@ -106,6 +107,7 @@ function startJobs(app: FastifyInstance, serves: boolean) {
   const handle = app.dbHandle;
   declareJobPeriod(handle, 'mail-outbox', 5_000);
   declareJobPeriod(handle, 'push-outbox', 2_000);
+  if (app.env.SMS_PROVIDER) declareJobPeriod(handle, 'sms-outbox', 2_000);
   declareJobPeriod(handle, 'alerts', app.env.ALERTS_JOB_INTERVAL_MS);
   declareJobPeriod(handle, 'lead-response-clock', 60_000);
   declareJobPeriod(handle, 'daily-entry-reminder', 60_000);
@@ -113,6 +115,7 @@ function startJobs(app: FastifyInstance, serves: boolean) {
     declareJobPeriod(handle, 'backup', app.env.BACKUP_INTERVAL_HOURS * 3_600_000);
   const stopWorker = startOutboxWorker(app);
   const stopPush = startPushWorker(app);
+  const stopSms = startSmsWorker(app);
   const stopAlerts = startAlertsJob(app);
   const stopReminder = startDailyReminder(app);
   const stopClock = startResponseClock(app);
@@ -128,7 +131,7 @@ function startJobs(app: FastifyInstance, serves: boolean) {
     stopExclusivity();
     stopReminder();
     stopClock();
-    await Promise.all([stopAlerts(), stopWorker(), stopPush()]);
+    await Promise.all([stopAlerts(), stopWorker(), stopPush(), stopSms()]);
   };
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeLockedMessage,
+  codeWrongMessage,
   effectiveStatus,
   feeRefusal,
   feeText,
@@ -69,5 +71,15 @@ describe('the side of a lead', () => {
     expect(sideOfLead('מוכר', true)).toBe('landlord');
     expect(sideOfLead('קונה', false)).toBe('buyer');
     expect(sideOfLead('השכרה', true)).toBe('tenant');
+  });
+});
+
+describe('the one-time code messages', () => {
+  it('count the tries left and the minutes to wait in Hebrew by number', () => {
+    expect(codeWrongMessage(4)).toBe('הקוד שגוי. נשארו עוד 4 ניסיונות.');
+    expect(codeWrongMessage(1)).toBe('הקוד שגוי. נשאר עוד ניסיון אחד.');
+    expect(codeLockedMessage(15)).toBe('יותר מדי ניסיונות שגויים. אפשר לבקש קוד חדש בעוד 15 דקות.');
+    expect(codeLockedMessage(1)).toBe('יותר מדי ניסיונות שגויים. אפשר לבקש קוד חדש בעוד דקה אחת.');
+    expect(codeLockedMessage(2)).toBe('יותר מדי ניסיונות שגויים. אפשר לבקש קוד חדש בעוד שתי דקות.');
   });
 });

@@ -1,3 +1,5 @@
+import { plural } from './plural';
+
 /**
  * The brokerage order (הזמנת שירותי תיווך, docs/brokerage-order.md): its kinds, states and the rules on its
  * fee, shared by the form, the server and the signing page.
@@ -53,6 +55,21 @@ export const TRANSACTION_LABELS: Record<TransactionKind, string> = {
 export const SIGN_LINK_DAYS = 7;
 /** After this long sent and unsigned, an order shows on the agent's day. */
 export const UNSIGNED_AFTER_HOURS = 24;
+/** The one-time code that proves the signer's phone when SMS is configured (decision 0054). */
+export const SIGN_CODE = {
+  digits: 6,
+  /** How long a code is good for. */
+  minutes: 10,
+  /** Wrong tries of one code before the wait. */
+  attempts: 5,
+  /** The wait after too many wrong tries, before a new code can be asked for. */
+  waitMinutes: 15,
+  /** A new code no sooner than this after the last one. */
+  resendSeconds: 60,
+  /** At most this many codes for one link in an hour (each is an SMS). */
+  perHour: 5,
+} as const;
+
 /** The most properties one order lists (a long tour). */
 export const MAX_ORDER_PROPERTIES = 20;
 
@@ -93,7 +110,22 @@ export const ORDER_MESSAGES = {
   signatureInvalid: 'קובץ החתימה אינו תקין, נסו לחתום שוב',
   consent: 'יש לסמן שקראתם את ההזמנה ואתם מסכימים לה',
   typedName: 'יש להקליד את השם המלא כפי שהוא מופיע בהזמנה',
+  codeMissing: `יש להזין את הקוד בן ${SIGN_CODE.digits} הספרות שנשלח אליכם ב־SMS`,
+  codeNone: 'עדיין לא נשלח קוד. בקשו קוד בלחיצה על הכפתור.',
+  codeExpired: 'תוקף הקוד פג. בקשו קוד חדש.',
+  codeTooSoon: 'קוד נשלח זה עתה. אפשר לבקש קוד נוסף בעוד דקה.',
+  codeTooMany: 'נשלחו יותר מדי קודים לקישור הזה. נסו שוב בעוד שעה.',
+  phoneNotProven: 'לפני החתימה יש לאמת את הטלפון בקוד שנשלח ב־SMS',
+  smsOff: 'אימות בקוד אינו פעיל במשרד הזה.',
 } as const;
+
+/** A wrong code: how many tries are left, by number. */
+export const codeWrongMessage = (left: number) =>
+  `הקוד שגוי. ${plural(left, { one: 'נשאר עוד ניסיון אחד', other: 'נשארו עוד {n} ניסיונות' })}.`;
+
+/** Too many wrong codes: how long to wait, by number. */
+export const codeLockedMessage = (minutes: number) =>
+  `יותר מדי ניסיונות שגויים. אפשר לבקש קוד חדש בעוד ${plural(minutes, { one: 'דקה אחת', two: 'שתי דקות', other: '{n} דקות' })}.`;
 
 /** A fee written with at most two decimals (1.5%, 1,234.56 ₪). */
 const TWO_DECIMALS = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;

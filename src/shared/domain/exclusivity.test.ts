@@ -5,7 +5,9 @@ import {
   EXCLUSIVITY_MESSAGES,
   endNoticeDate,
   maxTermMonths,
+  overlapMessage,
   termRefusal,
+  termsOverlap,
   thirdOfTermDate,
 } from './exclusivity';
 
@@ -67,5 +69,22 @@ describe('the notice dates', () => {
     expect(thirdOfTermDate('2026-01-01', '2026-01-31')).toBe('2026-01-11');
     expect(thirdOfTermDate('2026-01-01', '2026-07-01')).toBe('2026-03-03');
     expect(endNoticeDate('2026-03-03')).toBe('2026-02-24');
+  });
+});
+
+describe('overlapping terms', () => {
+  it('share a day unless one starts on the day the other ends', () => {
+    const held = { start: '2026-12-01', end: '2027-03-01' };
+    expect(termsOverlap(held, { start: '2027-02-28', end: '2027-05-01' })).toBe(true);
+    expect(termsOverlap(held, { start: '2026-11-01', end: '2026-12-02' })).toBe(true);
+    expect(termsOverlap(held, { start: '2027-03-01', end: '2027-06-01' })).toBe(false);
+    expect(termsOverlap(held, { start: '2026-10-01', end: '2026-12-01' })).toBe(false);
+  });
+
+  it('are refused with the running term and the first free day', () => {
+    expect(overlapMessage({ termStart: '2026-12-01', termEnd: '2027-03-01' })).toBe(
+      'לנכס יש בלעדיות חתומה בתוקף מ־01.12.2026 עד 01.03.2027, החופפת לתקופה הזו. ' +
+        'אפשר להתחיל בלעדיות חדשה ב־01.03.2027 או אחריו, או ליצור בלעדיות מתקנת שמחליפה אותה.',
+    );
   });
 });

@@ -92,7 +92,24 @@ export const EXCLUSIVITY_MESSAGES = {
   side: 'בלעדיות נחתמת עם מוכר או משכיר בלבד',
   notSigned: 'אפשר לרשום פעולות שיווק רק לבלעדיות חתומה ובתוקף',
   notFound: 'הבלעדיות לא נמצאה',
+  replacesOther: 'בלעדיות מתקנת יכולה להחליף רק בלעדיות של אותו נכס',
+  overlapAtSigning: 'לנכס כבר נחתמה בלעדיות אחרת לתקופה הזו, ולכן אי אפשר לחתום על זו. פנו לסוכן.',
 } as const;
+
+/** A day as printed in Hebrew text: 2027-05-31 → 31.05.2027. */
+export const printedDay = (day: string) => day.split('-').reverse().join('.');
+
+/**
+ * Whether two terms share a day. A term runs from its start to the day before its end date (the end date is the
+ * day the property stops being exclusive), so one may start on the day another ends.
+ */
+export const termsOverlap = (a: { start: string; end: string }, b: { start: string; end: string }) =>
+  a.start < b.end && b.start < a.end;
+
+/** Why a new term is refused beside a signed one that runs (on the start field): its term, and what is allowed. */
+export const overlapMessage = (held: { termStart: string; termEnd: string }) =>
+  `לנכס יש בלעדיות חתומה בתוקף מ־${printedDay(held.termStart)} עד ${printedDay(held.termEnd)}, החופפת לתקופה הזו. ` +
+  `אפשר להתחיל בלעדיות חדשה ב־${printedDay(held.termEnd)} או אחריו, או ליצור בלעדיות מתקנת שמחליפה אותה.`;
 
 /** Why a term is refused for a property of this category, with the field it belongs to, or null. */
 export function termRefusal(

@@ -22,6 +22,8 @@ const orderFields = createOrderSchema.shape;
 export const createExclusivitySchema = z
   .object({
     propertyId: idSchema.refine(Boolean, { error: EXCLUSIVITY_MESSAGES.property }),
+    /** A correction: the exclusivity of the same property it replaces (its term may overlap that one's). */
+    replacesOrderId: idSchema.optional(),
     side: z.enum(['seller', 'landlord'], { error: EXCLUSIVITY_MESSAGES.side }),
     clientName: orderFields.clientName,
     clientIdNumber: orderFields.clientIdNumber,

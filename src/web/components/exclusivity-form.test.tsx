@@ -1,5 +1,6 @@
 import { addMonths, EXCLUSIVITY_MESSAGES } from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
+import type { Exclusivity } from '@shared/schemas/exclusivities';
 import type { OrderDraft } from '@shared/schemas/orders';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -22,14 +23,60 @@ const draft: OrderDraft = {
   brokerAddress: 'מוריה 50',
 };
 
-function renderForm(onSent = vi.fn()) {
+function renderForm(onSent = vi.fn(), replaces?: Exclusivity) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ExclusivityForm draft={draft} onSent={onSent} onCancel={() => {}} />
+      <ExclusivityForm
+        draft={draft}
+        {...(replaces ? { replaces } : {})}
+        onSent={onSent}
+        onCancel={() => {}}
+      />
     </QueryClientProvider>,
   );
   return onSent;
 }
+
+const signed: Exclusivity = {
+  _id: '55555555-5555-4555-8555-555555555555',
+  leadId: null,
+  agentId: null,
+  agentName: null,
+  side: 'seller',
+  transactionKind: 'sale',
+  clientName: 'משה לוי',
+  clientIdNumber: '039337423',
+  clientAddress: 'הנביאים 5, חיפה',
+  clientPhone: '052-7654321',
+  clientEmail: null,
+  agencyName: 'הסוכנות',
+  brokerName: 'מתווך מורשה',
+  brokerLicence: '3012345',
+  brokerAddress: 'מוריה 50',
+  properties: [{ propertyId, address: 'מוריה 10, חיפה' }],
+  approxPrice: 2_100_000,
+  feeAgorot: null,
+  feePercentHundredths: 150,
+  vatIncluded: true,
+  status: 'signed',
+  replacesOrderId: null,
+  revokeReason: null,
+  createdAt: '2026-11-01T10:00:00Z',
+  sentAt: '2026-11-01T10:00:00Z',
+  openedAt: null,
+  signedAt: '2026-11-01T11:00:00Z',
+  linkExpiresAt: null,
+  phoneProof: 'link',
+  htmlSha256: null,
+  pdfSha256: null,
+  propertyId,
+  termStart: '2026-11-01',
+  termEnd: '2027-05-01',
+  marketingActions: ['sign', 'newspaper'],
+  actions: [],
+  noActionWarning: false,
+  notices: [],
+};
 
 const serve = () =>
   fakeApi((call: ApiCall) => {
@@ -91,6 +138,27 @@ describe('the exclusivity form', () => {
       termEnd: addMonths(israelDate(), 6),
       marketingActions: ['sign', 'open-house'],
       feeValue: 2,
+    });
+  });
+
+  it('corrects a signed exclusivity: starts from it as signed and names it', async () => {
+    const calls = serve();
+    const onSent = renderForm(vi.fn(), signed);
+    expect(screen.getByTestId('exclusivity-correction-of')).toHaveTextContent('בלעדיות מתקנת');
+    expect(screen.getByRole('textbox', { name: /שם הלקוח/ })).toHaveValue('משה לוי');
+    expect(screen.getByRole('checkbox', { name: /פרסום מודעה בעיתון/ })).toBeChecked();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'יצירה ושליחה ללקוח' }));
+    await vi.waitFor(() => expect(onSent).toHaveBeenCalled());
+    expect(calls.find((c) => c.url === '/api/v1/exclusivities')?.body).toMatchObject({
+      replacesOrderId: signed._id,
+      clientIdNumber: '039337423',
+      feeKind: 'percent',
+      feeValue: 1.5,
+      vatIncluded: true,
+      termStart: '2026-11-01',
+      termEnd: '2027-05-01',
+      marketingActions: ['sign', 'newspaper'],
     });
   });
 });

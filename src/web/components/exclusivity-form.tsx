@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addMonths, MARKETING_ACTION_LABELS, MARKETING_ACTIONS } from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
-import { type CreateExclusivityInput, createExclusivitySchema } from '@shared/schemas/exclusivities';
+import {
+  type CreateExclusivityInput,
+  createExclusivitySchema,
+  type Exclusivity,
+} from '@shared/schemas/exclusivities';
 import type { OrderDraft } from '@shared/schemas/orders';
 import { Button } from '@web/components/button';
 import { CheckboxField } from '@web/components/checkbox-field';
@@ -11,6 +15,7 @@ import { exclusivity } from '@web/i18n/exclusivity';
 import { orders } from '@web/i18n/orders';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { useCreateAndSendExclusivity } from '@web/lib/exclusivities-api';
+import { formatDate } from '@web/lib/format';
 import type { SentOrder } from '@web/lib/orders-api';
 import { toast } from '@web/lib/toast';
 import { useId } from 'react';
@@ -37,17 +42,38 @@ type Values = {
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(/[,\s₪%]/g, '')));
 const check = zodResolver(createExclusivitySchema);
 
+const day = (date: string) => formatDate(`${date}T12:00:00Z`);
+
+/** The form's values from a signed exclusivity, for its correction: everything as it was signed. */
+const valuesOf = (signed: Exclusivity): Values => ({
+  clientName: signed.clientName,
+  clientIdNumber: signed.clientIdNumber,
+  clientAddress: signed.clientAddress,
+  clientPhone: signed.clientPhone,
+  clientEmail: signed.clientEmail ?? '',
+  approxPrice: String(signed.approxPrice),
+  feeKind: signed.feePercentHundredths !== null ? 'percent' : 'amount',
+  feeValue: String((signed.feePercentHundredths ?? signed.feeAgorot ?? 0) / 100),
+  vatIncluded: signed.vatIncluded,
+  termStart: signed.termStart,
+  termEnd: signed.termEnd,
+  marketingActions: signed.marketingActions,
+});
+
 /**
  * A new exclusivity for a property, phone first: the property, its price and the seller's or landlord's side
  * come from the draft; the agent adds the client, the fee, the term (6 months ahead by default) and the
- * marketing actions, and it is issued and sent in one step.
+ * marketing actions, and it is issued and sent in one step. A correction (`replaces`) starts from the signed
+ * exclusivity it replaces and names it (decision 0054).
  */
 export function ExclusivityForm({
   draft,
+  replaces,
   onSent,
   onCancel,
 }: {
   draft: OrderDraft;
+  replaces?: Exclusivity;
   onSent: (sent: SentOrder) => void;
   onCancel: () => void;
 }) {
@@ -55,6 +81,7 @@ export function ExclusivityForm({
   const actionsErrorId = `${useId()}-actions-error`;
   const bodyOf = (values: Values): CreateExclusivityInput => ({
     propertyId: draft.propertyId ?? '',
+    ...(replaces ? { replacesOrderId: replaces._id } : {}),
     side: draft.side === 'landlord' ? 'landlord' : 'seller',
     clientName: values.clientName,
     clientIdNumber: values.clientIdNumber,
@@ -83,20 +110,22 @@ export function ExclusivityForm({
         ? { values: {}, errors: result.errors }
         : { values, errors: {} };
     },
-    defaultValues: {
-      clientName: draft.clientName,
-      clientIdNumber: '',
-      clientAddress: '',
-      clientPhone: draft.clientPhone,
-      clientEmail: draft.clientEmail,
-      approxPrice: draft.approxPrice ? String(draft.approxPrice) : '',
-      feeKind: 'percent',
-      feeValue: '',
-      vatIncluded: false,
-      termStart: today,
-      termEnd: addMonths(today, 6),
-      marketingActions: ['sign', 'internet'],
-    },
+    defaultValues: replaces
+      ? valuesOf(replaces)
+      : {
+          clientName: draft.clientName,
+          clientIdNumber: '',
+          clientAddress: '',
+          clientPhone: draft.clientPhone,
+          clientEmail: draft.clientEmail,
+          approxPrice: draft.approxPrice ? String(draft.approxPrice) : '',
+          feeKind: 'percent',
+          feeValue: '',
+          vatIncluded: false,
+          termStart: today,
+          termEnd: addMonths(today, 6),
+          marketingActions: ['sign', 'internet'],
+        },
   });
   const onSubmit = handleSubmit((values) => {
     create.mutate(bodyOf(values), {
@@ -114,6 +143,11 @@ export function ExclusivityForm({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" data-testid="exclusivity-form">
       <p className="rounded-lg bg-slate-100 px-3 py-1">{draft.properties[0]?.address}</p>
+      {replaces && (
+        <p className="font-medium" data-testid="exclusivity-correction-of">
+          {t.correctionOf(day(replaces.termStart), day(replaces.termEnd))}
+        </p>
+      )}
       <FormField
         label={o.clientName}
         required

@@ -86,7 +86,15 @@ function LogActionForm({ item, onDone }: { item: Exclusivity; onDone: () => void
   );
 }
 
-function ExclusivityItem({ item, onSent }: { item: Exclusivity; onSent: (sent: SentOrder) => void }) {
+function ExclusivityItem({
+  item,
+  onSent,
+  onCorrect,
+}: {
+  item: Exclusivity;
+  onSent: (sent: SentOrder) => void;
+  onCorrect: (item: Exclusivity) => void;
+}) {
   const [logging, setLogging] = useState(false);
   const send = useSendOrder();
   const resendable = item.status !== 'signed' && item.status !== 'revoked';
@@ -141,9 +149,18 @@ function ExclusivityItem({ item, onSent }: { item: Exclusivity; onSent: (sent: S
           {logging ? (
             <LogActionForm item={item} onDone={() => setLogging(false)} />
           ) : (
-            <Button variant="secondary" className="self-start" onClick={() => setLogging(true)}>
-              {t.log.open}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setLogging(true)}>
+                {t.log.open}
+              </Button>
+              <Button
+                variant="secondary"
+                aria-label={t.correctLabel(item.clientName)}
+                onClick={() => onCorrect(item)}
+              >
+                {t.correct}
+              </Button>
+            </div>
           )}
         </>
       )}
@@ -152,7 +169,15 @@ function ExclusivityItem({ item, onSent }: { item: Exclusivity; onSent: (sent: S
           variant="secondary"
           className="self-start"
           disabled={send.isPending}
-          onClick={() => send.mutate(item._id, { onSuccess: onSent })}
+          onClick={() =>
+            send.mutate(item._id, {
+              onSuccess: onSent,
+              onError: (err) => {
+                if (isSessionEnd(err)) return;
+                toast.error(err instanceof ApiError ? err.message : t.failed);
+              },
+            })
+          }
         >
           {orders.sendAgain}
         </Button>
@@ -165,11 +190,21 @@ function ExclusivityItem({ item, onSent }: { item: Exclusivity; onSent: (sent: S
 export function ExclusivitySection({ propertyId }: { propertyId: string }) {
   const list = useExclusivities(propertyId);
   const [creating, setCreating] = useState(false);
+  const [replacing, setReplacing] = useState<Exclusivity | undefined>(undefined);
   const [sent, setSent] = useState<SentOrder | null>(null);
   const draft = useOrderDraft({ propertyId }, creating);
-  const onSent = (result: SentOrder) => {
+  const close = () => {
     setCreating(false);
+    setReplacing(undefined);
+  };
+  const onSent = (result: SentOrder) => {
+    close();
     setSent(result);
+  };
+  const onCorrect = (item: Exclusivity) => {
+    setSent(null);
+    setReplacing(item);
+    setCreating(true);
   };
   return (
     <div className="flex flex-col gap-3" data-testid="exclusivity-section">
@@ -182,7 +217,7 @@ export function ExclusivitySection({ propertyId }: { propertyId: string }) {
       ) : (
         <ul className="flex flex-col gap-2">
           {list.data.map((item) => (
-            <ExclusivityItem key={item._id} item={item} onSent={onSent} />
+            <ExclusivityItem key={item._id} item={item} onSent={onSent} onCorrect={onCorrect} />
           ))}
         </ul>
       )}
@@ -193,7 +228,13 @@ export function ExclusivitySection({ propertyId }: { propertyId: string }) {
         ) : draft.isError ? (
           <p role="alert">{t.loadFailure}</p>
         ) : (
-          <ExclusivityForm draft={draft.data} onSent={onSent} onCancel={() => setCreating(false)} />
+          <ExclusivityForm
+            key={replacing?._id ?? 'new'}
+            draft={draft.data}
+            {...(replacing ? { replaces: replacing } : {})}
+            onSent={onSent}
+            onCancel={close}
+          />
         )
       ) : (
         !sent && (

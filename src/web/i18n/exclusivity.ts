@@ -14,7 +14,12 @@ export const exclusivity = {
   done: 'פעולות שיווק שבוצעו',
   noneDone: 'עדיין לא נרשמו פעולות שיווק',
   evidence: 'ראיה',
+  correct: 'תיקון הבלעדיות',
+  correctLabel: (client: string) => `תיקון הבלעדיות של ${client}: בלעדיות חדשה במקומה`,
+  failed: 'הפעולה נכשלה, נסו שוב',
   form: {
+    correctionOf: (from: string, to: string) =>
+      `בלעדיות מתקנת: תחליף את הבלעדיות החתומה מ־${from} עד ${to}. הבלעדיות הקודמת תישאר בתוקף עד שמנהל יבטל אותה.`,
     termStart: 'תחילת הבלעדיות',
     termEnd: 'סיום הבלעדיות',
     termHint: 'עד 6 חודשים לדירת מגורים, עד 12 חודשים לנכס אחר',

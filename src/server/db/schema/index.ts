@@ -16,5 +16,6 @@ export * from './report-contacts';
 export * from './report-shares';
 export * from './role-history';
 export * from './settings';
+export * from './sms';
 export * from './users';
 export * from './viewings';

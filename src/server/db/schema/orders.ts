@@ -119,12 +119,37 @@ export const brokerageOrderLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** When the signer proved the phone with a one-time code sent by SMS (decision 0054). */
+    phoneProvenAt: timestamp('phone_proven_at', { withTimezone: true }),
+    /** Too many wrong codes: no code is sent or checked before this time. */
+    codesLockedUntil: timestamp('codes_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('brokerage_order_links_token_idx').on(t.tokenHash),
     index('brokerage_order_links_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * A one-time code sent by SMS to prove the signer's phone (decision 0054): only its HMAC, keyed with the link's
+ * token (which the database does not hold), so a database reader can neither read nor guess it. The latest code
+ * of a link is the one checked; each allows a few wrong tries.
+ */
+export const brokerageOrderCodes = pgTable(
+  'brokerage_order_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => brokerageOrderLinks.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('brokerage_order_codes_link_idx').on(t.linkId, t.createdAt)],
 );
 
 /** A marketing action done under a signed exclusivity, logged by its agent or a branch manager. */

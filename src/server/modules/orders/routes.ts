@@ -14,8 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
-import { declareChanges } from '../../plugins/read-cache';
+import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
+import { declareChanges, noteChanged } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
+import { sendSmsSoon, smsConfigured } from '../sms';
 import {
   createOrder,
   listOrders,
@@ -141,13 +143,23 @@ export const orderRoutes: FastifyPluginAsyncZod<{ signPerIp?: RateRule }> = asyn
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: 'A new signing link, with its WhatsApp message',
+        summary: 'A new signing link, with its WhatsApp message (and an SMS when a provider is configured)',
         params: idParamsSchema,
         response: { 200: sendOrderResponseSchema },
       },
     },
-    async (request) =>
-      success(await sendOrder(app.db, currentUser(request), request.params.id, app.env.APP_ORIGIN)),
+    async (request) => {
+      const smsOn = smsConfigured(app.env);
+      const sent = await sendOrder(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        app.env.APP_ORIGIN,
+        smsOn,
+      );
+      if (sent.smsSent) sendSmsSoon(app);
+      return success(sent);
+    },
   );
 
   app.post(
@@ -156,7 +168,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ signPerIp?: RateRule }> = asyn
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Revoke an order, with a reason (audited)',
+        summary:
+          "Revoke an order, with a reason (audited); a running exclusivity's property loses its exclusive flag",
         params: idParamsSchema,
         body: revokeOrderSchema,
         response: { 200: orderResponseSchema },
@@ -164,7 +177,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ signPerIp?: RateRule }> = asyn
     },
     async (request) => {
       const user = currentUser(request);
-      await revokeOrder(app.db, user, request.params.id, request.body.reason);
+      const { clearedPropertyId } = await revokeOrder(app.db, user, request.params.id, request.body.reason);
+      // A revoked exclusivity may have taken the property's public badge with it.
+      if (clearedPropertyId) noteChanged(request, scopes.property(clearedPropertyId), ...ALL_LISTINGS);
       return success({ order: await orderView(app.db, user, request.params.id) });
     },
   );
@@ -188,7 +203,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ signPerIp?: RateRule }> = asyn
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
         appOrigin: app.env.APP_ORIGIN,
+        smsOn: smsConfigured(app.env),
       });
+      // A signed exclusivity makes its property exclusive (the public badge).
+      const propertyId = signed.kind === 'exclusivity' ? signed.properties[0]?.propertyId : undefined;
+      if (propertyId) noteChanged(request, scopes.property(propertyId), ...ALL_LISTINGS);
       return success({ signedAt: signed.signedAt!.toISOString(), htmlSha256: signed.htmlSha256! });
     },
   );

@@ -8,7 +8,9 @@ import {
   TRANSACTION_OF_SIDE,
   UNSIGNED_AFTER_HOURS,
 } from '@shared/domain/brokerage-order';
-import { whatsappLink } from '@shared/domain/phone';
+import { overlapMessage } from '@shared/domain/exclusivity';
+import { israelDate } from '@shared/domain/israel-time';
+import { normalizeIsraeliMobile, whatsappLink } from '@shared/domain/phone';
 import type { CreateOrder, Order, OrderDraft } from '@shared/schemas/orders';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -20,7 +22,10 @@ import type { SessionUser } from '../../plugins/session';
 import { assertInScope, inBranchScope } from '../branches';
 import { leadForViewer } from '../leads';
 import { getSettings } from '../settings';
+import { enqueueSms } from '../sms';
 import { type OrderRow, orderForViewer, visibleOrders } from './access';
+import { overlapOfIssued } from './exclusivity/overlap';
+import { anotherRunningExclusivity, setPropertyExclusive } from './exclusivity/property-flag';
 import { hashLinkToken } from './tokens';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -292,16 +297,28 @@ export async function unsignedOrders(db: Database, viewer: SessionUser): Promise
 
 /**
  * Sends an order for signing: a new single-use link (its token's hash stored, the earlier links retired), and
- * the WhatsApp message the agent sends from their own phone. No SMS provider is configured in the product, so
- * nothing is sent by SMS.
+ * the WhatsApp message the agent sends from their own phone. With an SMS provider (decision 0054) the same text
+ * is also queued by SMS to the client, in the same transaction.
  */
-export async function sendOrder(db: Database, viewer: SessionUser, id: string, appOrigin: string) {
+export async function sendOrder(
+  db: Database,
+  viewer: SessionUser,
+  id: string,
+  appOrigin: string,
+  smsOn = false,
+) {
   const order = await orderForViewer(db, viewer, id);
   if (order.signedAt || order.status === 'signed' || order.status === 'revoked')
     throw conflict(ORDER_MESSAGES.notSendable);
+  const held = await overlapOfIssued(db, order);
+  if (held) throw conflict(overlapMessage(held), { termStart: overlapMessage(held) });
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SIGN_LINK_DAYS * 86_400_000);
+  const link = absoluteUrl(appOrigin, `/sign/${token}`);
+  const what = order.kind === 'exclusivity' ? 'הזמנת שירותי התיווך בבלעדיות' : 'הזמנת שירותי התיווך';
+  const text = `שלום ${order.clientName}, מצורף קישור לחתימה על ${what} מ${order.agencyName}: ${link}`;
+  const smsTo = smsOn ? normalizeIsraeliMobile(order.clientPhone) : null;
   await db.transaction(async (tx) => {
     await tx
       .update(brokerageOrderLinks)
@@ -312,30 +329,34 @@ export async function sendOrder(db: Database, viewer: SessionUser, id: string, a
       .update(brokerageOrders)
       .set({ status: 'sent', sentAt: now, openedAt: null })
       .where(and(eq(brokerageOrders.id, id), isNull(brokerageOrders.signedAt)));
+    // The link, sent at once whatever the hour: the client is waiting for it (decision 0054).
+    if (smsTo) await enqueueSms(tx, { kind: 'order-sign-link', refId: id, to: smsTo, text, expiresAt });
   });
-  const link = absoluteUrl(appOrigin, `/sign/${token}`);
-  const what = order.kind === 'exclusivity' ? 'הזמנת שירותי התיווך בבלעדיות' : 'הזמנת שירותי התיווך';
-  const text = `שלום ${order.clientName}, מצורף קישור לחתימה על ${what} מ${order.agencyName}: ${link}`;
   return {
     order: await orderView(db, viewer, id),
     link,
     whatsappUrl: whatsappLink(order.clientPhone, text),
-    smsSent: false,
+    smsSent: smsTo !== null,
     expiresAt: expiresAt.toISOString(),
   };
 }
 
-/** An admin's revocation, with its reason, in the audit log; its links stop working. */
+/**
+ * An admin's revocation, with its reason, in the audit log; its links stop working. A signed exclusivity whose
+ * term still runs takes the property's exclusive flag with it (audited, the admin named), unless another signed
+ * exclusivity of the property still runs. Returns the property whose flag was cleared, if any.
+ */
 export async function revokeOrder(
   db: Database,
   admin: SessionUser,
   id: string,
   reason: string,
-): Promise<void> {
+): Promise<{ clearedPropertyId: string | null }> {
   const order = await orderForViewer(db, admin, id);
   if (order.status === 'revoked') throw conflict(ORDER_MESSAGES.alreadyRevoked);
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const today = israelDate(now);
+  return db.transaction(async (tx) => {
     await tx
       .update(brokerageOrders)
       .set({ status: 'revoked', revokeReason: reason, revokedAt: now, revokedBy: admin.id })
@@ -351,5 +372,18 @@ export async function revokeOrder(
       before: { status: order.status },
       after: { status: 'revoked', revokeReason: reason },
     });
+    const propertyId = order.properties[0]?.propertyId;
+    const running =
+      order.kind === 'exclusivity' && order.status === 'signed' && today < (order.termEnd ?? '');
+    if (!running || !propertyId || (await anotherRunningExclusivity(tx, propertyId, [id], today)))
+      return { clearedPropertyId: null };
+    const cleared = await setPropertyExclusive(
+      tx,
+      propertyId,
+      false,
+      `${admin.name} (ביטול בלעדיות)`,
+      admin.id,
+    );
+    return { clearedPropertyId: cleared ? propertyId : null };
   });
 }

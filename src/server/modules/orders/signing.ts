@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_MESSAGES, type PhoneProof } from '@shared/domain/brokerage-order';
+import { EXCLUSIVITY_MESSAGES } from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
 import type { SignOrder } from '@shared/schemas/orders';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client';
-import { brokerageOrderLinks, brokerageOrders, users } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/errors';
+import { brokerageOrderLinks, brokerageOrders, properties, users } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction } from '../mail';
 import type { OrderRow } from './access';
+import { overlapOfIssued } from './exclusivity/overlap';
 import { setPropertyExclusive } from './exclusivity/property-flag';
 import { propertyOf } from './exclusivity/service';
 import { signedOrderMails } from './mail';
@@ -26,7 +28,7 @@ const gone = (message: string): LinkRefusal => ({ refused: 410, message });
 type LinkRow = typeof brokerageOrderLinks.$inferSelect;
 
 /** The order and link of a token, or why it cannot be used (no state is changed). */
-async function readLink(
+export async function readLink(
   db: Database,
   token: string,
 ): Promise<{ order: OrderRow; link: LinkRow } | LinkRefusal> {
@@ -48,7 +50,10 @@ async function readLink(
  * The signing page opens a link: the order is marked opened (the first time), or expired when its link has
  * run out. A refusal says why, for a clear Hebrew page.
  */
-export async function openSigningLink(db: Database, token: string): Promise<OrderRow | LinkRefusal> {
+export async function openSigningLink(
+  db: Database,
+  token: string,
+): Promise<{ order: OrderRow; link: LinkRow } | LinkRefusal> {
   const found = await readLink(db, token);
   if ('refused' in found) {
     if (found.message === ORDER_MESSAGES.linkExpired) await markExpired(db, token);
@@ -60,7 +65,7 @@ export async function openSigningLink(db: Database, token: string): Promise<Orde
       .set({ status: 'opened', openedAt: new Date() })
       .where(and(eq(brokerageOrders.id, found.order.id), isNull(brokerageOrders.signedAt)));
   }
-  return found.order;
+  return found;
 }
 
 async function markExpired(db: Database, token: string) {
@@ -117,7 +122,8 @@ const israelClock = (instant: Date) =>
     second: '2-digit',
   }).format(instant);
 
-export type SigningContext = { ip: string; userAgent: string; appOrigin: string };
+/** The signer's request; `smsOn` when an SMS provider is configured, so the phone is proven by a code. */
+export type SigningContext = { ip: string; userAgent: string; appOrigin: string; smsOn: boolean };
 
 /**
  * Signs an order through its link, in one transaction: the link is used, the order gets its evidence (the
@@ -138,6 +144,11 @@ export async function signOrder(
   if ('refused' in found)
     throw new AppError(found.refused, found.refused === 404 ? 'NOT_FOUND' : 'GONE', found.message);
   const { order } = found;
+  // With an SMS provider the phone is proven by a one-time code (decision 0054); without one, the single-use
+  // link sent to the phone is the proof (decision 0040).
+  if (context.smsOn && !found.link.phoneProvenAt)
+    throw badRequest(ORDER_MESSAGES.phoneNotProven, { code: ORDER_MESSAGES.phoneNotProven });
+  const phoneProof: PhoneProof = found.link.phoneProvenAt ? 'otp_sms' : 'link';
   if (input.method === 'typed' && normalizeName(input.typedName ?? '') !== normalizeName(order.clientName))
     throw badRequest(ORDER_MESSAGES.typedName, { typedName: ORDER_MESSAGES.typedName });
   let signatureKey: string | null = null;
@@ -147,8 +158,6 @@ export async function signOrder(
     signatureKey = `orders/${order.id}/signature-${randomUUID()}.png`;
     await storage.put(signatureKey, png, 'image/png');
   }
-  // No SMS provider is configured (decision 0040): the single-use link, sent to the phone, is the proof.
-  const phoneProof: PhoneProof = 'link';
   const now = new Date();
   const html = orderDocumentHtml(order);
   // The PDF (decision 0041) is rendered and stored before the transaction, like the signature, so the
@@ -198,6 +207,17 @@ export async function signOrder(
       .where(and(eq(brokerageOrders.id, order.id), isNull(brokerageOrders.signedAt)))
       .returning();
     if (!signed) throw new AppError(410, 'GONE', ORDER_MESSAGES.linkUsed);
+    // One signed exclusivity at a time (decision 0054): with the property's row locked, two exclusivities
+    // signed at once cannot both pass; the second is refused and nothing of it is kept.
+    if (signed.kind === 'exclusivity') {
+      await tx
+        .select({ id: properties.id })
+        .from(properties)
+        .where(eq(properties.id, propertyOf(signed)))
+        .for('update');
+      if (await overlapOfIssued(tx, signed, israelDate(now)))
+        throw conflict(EXCLUSIVITY_MESSAGES.overlapAtSigning);
+    }
     // A signed exclusivity makes its property exclusive (the public badge), unless its term is already over.
     if (signed.kind === 'exclusivity' && signed.termEnd && israelDate(now) < signed.termEnd)
       await setPropertyExclusive(tx, propertyOf(signed), true, `חתימת בלעדיות: ${signed.clientName}`);

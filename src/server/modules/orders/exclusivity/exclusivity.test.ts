@@ -1,4 +1,10 @@
-import { addDays, addMonths, EXCLUSIVITY_MESSAGES, thirdOfTermDate } from '@shared/domain/exclusivity';
+import {
+  addDays,
+  addMonths,
+  EXCLUSIVITY_MESSAGES,
+  overlapMessage,
+  thirdOfTermDate,
+} from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
 import type { CreateExclusivityInput } from '@shared/schemas/exclusivities';
 import { and, eq } from 'drizzle-orm';
@@ -73,23 +79,38 @@ const countRows = async (propertyId: string) =>
     (r) => r.properties[0]?.propertyId === propertyId,
   ).length;
 
-async function issueAndSign(propertyId: string, overrides: Partial<CreateExclusivityInput> = {}) {
+/** Issues an exclusivity and sends it: its id and its signing link's token. */
+async function issueAndSend(propertyId: string, overrides: Partial<CreateExclusivityInput> = {}) {
   const created = await call('POST', '/exclusivities', agent.cookie, exclusivity(propertyId, overrides));
   expect(created.statusCode).toBe(201);
   const id = created.json().data.exclusivity._id as string;
   const sent = await call('POST', `/orders/${id}/send`, agent.cookie);
   expect(sent.statusCode).toBe(200);
   const token = new URL(sent.json().data.link as string).pathname.split('/').pop()!;
+  return { id, token };
+}
+
+const signWith = (token: string) =>
+  call('POST', `/sign/${token}`, undefined, { method: 'drawn', signaturePng: inkPng, consent: true });
+
+async function issueAndSign(propertyId: string, overrides: Partial<CreateExclusivityInput> = {}) {
+  const { id, token } = await issueAndSend(propertyId, overrides);
   const page = await app.inject({ method: 'GET', url: `/sign/${token}` });
   expect(page.body).toContain('הזמנת שירותי תיווך בבלעדיות');
-  const signed = await call('POST', `/sign/${token}`, undefined, {
-    method: 'drawn',
-    signaturePng: inkPng,
-    consent: true,
-  });
+  const signed = await signWith(token);
   expect(signed.statusCode).toBe(200);
   return id;
 }
+
+const isExclusive = async (propertyId: string) =>
+  (await app.db.select().from(properties).where(eq(properties.id, propertyId)))[0]!.exclusive;
+
+const flagAudit = (propertyId: string) =>
+  app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'property'), eq(auditLog.entityId, propertyId)))
+    .orderBy(auditLog.createdAt);
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -294,5 +315,115 @@ describe('the exclusivity job', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.refId, id), eq(mailOutbox.kind, 'exclusivity-week-before-end')));
     expect(weekMails.map((m) => m.to)).toEqual(['agent-excl@example.com']);
+  });
+});
+
+describe('revoking an exclusivity', () => {
+  it('clears the property’s flag, audited with the admin who revoked it', async () => {
+    const propertyId = await newProperty();
+    const id = await issueAndSign(propertyId);
+    expect(await isExclusive(propertyId)).toBe(true);
+    const byAgent = await call('POST', `/orders/${id}/revoke`, agent.cookie, { reason: 'טעות' });
+    expect(byAgent.statusCode).toBe(403);
+    const noReason = await call('POST', `/orders/${id}/revoke`, manager.cookie, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(await isExclusive(propertyId)).toBe(true);
+    const revoked = await call('POST', `/orders/${id}/revoke`, manager.cookie, { reason: 'המוכר חזר בו' });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().data.order).toMatchObject({ status: 'revoked', revokeReason: 'המוכר חזר בו' });
+    expect(await isExclusive(propertyId)).toBe(false);
+    const audit = await flagAudit(propertyId);
+    expect(audit.map((a) => [a.changes.exclusive, a.actorId])).toEqual([
+      [{ before: false, after: true }, null],
+      [{ before: true, after: false }, manager.id],
+    ]);
+    const orderAudit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, id)));
+    expect(orderAudit.map((a) => a.action)).toEqual(['revoke']);
+  });
+
+  it('keeps the flag while another signed exclusivity of the property runs, and leaves an unsigned one alone', async () => {
+    const propertyId = await newProperty();
+    const first = await issueAndSign(propertyId, { termEnd: addMonths(today, 3) });
+    const correction = await issueAndSign(propertyId, { replacesOrderId: first });
+    await call('POST', `/orders/${first}/revoke`, manager.cookie, { reason: 'הוחלפה בבלעדיות מתקנת' });
+    expect(await isExclusive(propertyId)).toBe(true);
+    await call('POST', `/orders/${correction}/revoke`, manager.cookie, { reason: 'הבלעדיות בוטלה' });
+    expect(await isExclusive(propertyId)).toBe(false);
+    // An exclusivity never signed does not touch a flag an admin set by hand.
+    await app.db.update(properties).set({ exclusive: true }).where(eq(properties.id, propertyId));
+    const { id: unsigned } = await issueAndSend(propertyId);
+    await call('POST', `/orders/${unsigned}/revoke`, manager.cookie, { reason: 'לא נחתמה' });
+    expect(await isExclusive(propertyId)).toBe(true);
+  });
+});
+
+describe('one signed exclusivity at a time', () => {
+  it('refuses a term that overlaps a signed one (409, on the start field), storing nothing', async () => {
+    const propertyId = await newProperty();
+    const end = addMonths(today, 3);
+    await issueAndSign(propertyId, { termEnd: end });
+    const overlapping = await call(
+      'POST',
+      '/exclusivities',
+      agent.cookie,
+      exclusivity(propertyId, { termStart: addDays(end, -1), termEnd: addMonths(end, 1) }),
+    );
+    expect(overlapping.statusCode).toBe(409);
+    const message = overlapMessage({ termStart: today, termEnd: end });
+    expect(overlapping.json()).toMatchObject({ message, fieldErrors: { termStart: message } });
+    expect(await countRows(propertyId)).toBe(1);
+    // The next term may start on the day this one ends.
+    const next = await call(
+      'POST',
+      '/exclusivities',
+      agent.cookie,
+      exclusivity(propertyId, { termStart: end, termEnd: addMonths(end, 3) }),
+    );
+    expect(next.statusCode).toBe(201);
+  });
+
+  it('allows a correction naming the one it replaces, not one naming another property’s', async () => {
+    const propertyId = await newProperty();
+    const first = await issueAndSign(propertyId);
+    const correction = await call(
+      'POST',
+      '/exclusivities',
+      agent.cookie,
+      exclusivity(propertyId, { replacesOrderId: first, marketingActions: ['sign', 'newspaper'] }),
+    );
+    expect(correction.statusCode).toBe(201);
+    expect(correction.json().data.exclusivity.replacesOrderId).toBe(first);
+    const otherProperty = await newProperty();
+    const wrong = await call(
+      'POST',
+      '/exclusivities',
+      agent.cookie,
+      exclusivity(otherProperty, { replacesOrderId: first }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors.replacesOrderId).toBe(EXCLUSIVITY_MESSAGES.replacesOther);
+    expect(await countRows(otherProperty)).toBe(0);
+  });
+
+  it('refuses to send or sign the second of two overlapping exclusivities issued before either was signed', async () => {
+    const propertyId = await newProperty();
+    const { token: firstToken } = await issueAndSend(propertyId);
+    const { id: second, token: secondToken } = await issueAndSend(propertyId, {
+      termEnd: addMonths(today, 2),
+    });
+    expect((await signWith(firstToken)).statusCode).toBe(200);
+    const signing = await signWith(secondToken);
+    expect(signing.statusCode).toBe(409);
+    expect(signing.json().message).toBe(EXCLUSIVITY_MESSAGES.overlapAtSigning);
+    const [row] = await app.db.select().from(brokerageOrders).where(eq(brokerageOrders.id, second));
+    expect(row!.signedAt).toBeNull();
+    const resend = await call('POST', `/orders/${second}/send`, agent.cookie);
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json().fieldErrors.termStart).toBe(
+      overlapMessage({ termStart: today, termEnd: addMonths(today, 6) }),
+    );
   });
 });

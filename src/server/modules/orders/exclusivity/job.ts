@@ -6,7 +6,7 @@ import {
 } from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
 import { paths } from '@shared/paths';
-import { and, eq, gt, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client';
 import { brokerageOrders, exclusivityActions, exclusivityNotices, users } from '../../../db/schema';
@@ -14,7 +14,7 @@ import { runOncePerPeriod } from '../../../lib/job-period';
 import { absoluteUrl } from '../../../lib/links';
 import { enqueueInTransaction, type Transaction } from '../../mail';
 import type { OrderRow } from '../access';
-import { setPropertyExclusive } from './property-flag';
+import { anotherRunningExclusivity, setPropertyExclusive } from './property-flag';
 import { propertyOf } from './service';
 
 const PERIOD_MS = 3_600_000;
@@ -114,20 +114,8 @@ async function weekBeforeEnd(tx: Transaction, row: OrderRow, origin: string) {
  */
 async function ended(tx: Transaction, row: OrderRow, today: string) {
   if (!(await claimNotice(tx, row.id, 'ended'))) return;
-  const [another] = await tx
-    .select({ id: brokerageOrders.id })
-    .from(brokerageOrders)
-    .where(
-      and(
-        eq(brokerageOrders.kind, 'exclusivity'),
-        eq(brokerageOrders.status, 'signed'),
-        ne(brokerageOrders.id, row.id),
-        gt(brokerageOrders.termEnd, today),
-        sql`${brokerageOrders.properties} @> ${JSON.stringify([{ propertyId: propertyOf(row) }])}::jsonb`,
-      ),
-    )
-    .limit(1);
-  if (!another) await setPropertyExclusive(tx, propertyOf(row), false, 'סיום תקופת הבלעדיות');
+  if (!(await anotherRunningExclusivity(tx, propertyOf(row), [row.id], today)))
+    await setPropertyExclusive(tx, propertyOf(row), false, 'סיום תקופת הבלעדיות');
 }
 
 /**

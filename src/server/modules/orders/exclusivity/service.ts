@@ -2,6 +2,7 @@ import { TRANSACTION_OF_SIDE } from '@shared/domain/brokerage-order';
 import {
   EXCLUSIVITY_MESSAGES,
   type ExclusivityNotice,
+  overlapMessage,
   termRefusal,
   thirdOfTermDate,
 } from '@shared/domain/exclusivity';
@@ -20,6 +21,7 @@ import type { SessionUser } from '../../../plugins/session';
 import { assertInScope, inBranchScope } from '../../branches';
 import { type OrderRow, visibleOrders } from '../access';
 import { orderContent, propertyAddress, propertyInScope, toOrders } from '../service';
+import { overlappingExclusivity, replacedChain } from './overlap';
 
 const ofProperty = (propertyId: string): SQL =>
   sql`${brokerageOrders.properties} @> ${JSON.stringify([{ propertyId }])}::jsonb`;
@@ -48,6 +50,21 @@ export async function createExclusivity(
     throw badRequest(EXCLUSIVITY_MESSAGES.property, { propertyId: EXCLUSIVITY_MESSAGES.property });
   const term = termRefusal(property.category, input.termStart, input.termEnd);
   if (term) throw badRequest(term.message, { [term.field]: term.message });
+  let replaces: string[] = [];
+  if (input.replacesOrderId) {
+    const [replaced] = await db
+      .select()
+      .from(brokerageOrders)
+      .where(and(eq(brokerageOrders.id, input.replacesOrderId), isExclusivity))
+      .limit(1);
+    if (!replaced || propertyOf(replaced) !== property.id)
+      throw badRequest(EXCLUSIVITY_MESSAGES.replacesOther, {
+        replacesOrderId: EXCLUSIVITY_MESSAGES.replacesOther,
+      });
+    replaces = await replacedChain(db, replaced.id);
+  }
+  const held = await overlappingExclusivity(db, property.id, input, replaces);
+  if (held) throw conflict(overlapMessage(held), { termStart: overlapMessage(held) });
   const side = property.typeTransaction === 'השכרה' ? 'landlord' : 'seller';
   if (input.side !== side) throw badRequest(EXCLUSIVITY_MESSAGES.side, { side: EXCLUSIVITY_MESSAGES.side });
   const content = await orderContent(
@@ -69,6 +86,7 @@ export async function createExclusivity(
       agentId: viewer.id,
       termStart: input.termStart,
       termEnd: input.termEnd,
+      replacesOrderId: input.replacesOrderId ?? null,
       marketingActions: [...new Set(input.marketingActions)] as Exclusivity['marketingActions'],
     })
     .returning({ id: brokerageOrders.id });

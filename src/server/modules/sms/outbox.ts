@@ -1,0 +1,98 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { smsOutbox } from '../../db/schema';
+import type { Transaction } from '../mail';
+
+export type OutgoingSms = {
+  kind: string;
+  refId?: string;
+  /** The phone in international form ('+972521234567'). */
+  to: string;
+  text: string;
+  /** After this the message is no longer worth sending (a one-time code): it is dropped unsent. */
+  expiresAt?: Date;
+};
+
+/**
+ * Queues an SMS inside the caller's transaction (the code and its message are committed together or not at
+ * all). Transactional messages only, which the recipient asked for: they leave at once, Shabbat and night
+ * included (decision 0054).
+ */
+export async function enqueueSms(tx: Transaction | Database, sms: OutgoingSms): Promise<string> {
+  const [row] = await tx
+    .insert(smsOutbox)
+    .values({ ...sms, refId: sms.refId ?? null, expiresAt: sms.expiresAt ?? null })
+    .returning({ id: smsOutbox.id });
+  return row!.id;
+}
+
+/** Messages whose time passed are dropped, their text emptied. */
+export async function dropExpiredSms(db: Database) {
+  await db
+    .update(smsOutbox)
+    .set({ status: 'expired', text: '' })
+    .where(and(eq(smsOutbox.status, 'pending'), lte(smsOutbox.expiresAt, new Date())));
+}
+
+/** Claims due messages for one sender: rows are locked so two server processes never send the same one. */
+export async function claimDueSms(db: Database, limit: number) {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const due = await tx
+      .select()
+      .from(smsOutbox)
+      .where(
+        and(
+          eq(smsOutbox.status, 'pending'),
+          lte(smsOutbox.nextAttemptAt, now),
+          or(isNull(smsOutbox.expiresAt), gt(smsOutbox.expiresAt, now)),
+        ),
+      )
+      .orderBy(asc(smsOutbox.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return due;
+    // Push the next attempt forward while this sender works, so another one skips these rows.
+    await tx
+      .update(smsOutbox)
+      .set({ nextAttemptAt: sql`now() + interval '2 minutes'` })
+      .where(sql`${smsOutbox.id} in ${due.map((m) => m.id)}`);
+    return due;
+  });
+}
+
+const RETRY_BASE_MS = 5_000;
+const RETRY_CAP_MS = 15 * 60_000;
+/** 12 attempts, the last about an hour and a half after the first; a link's message waits that long, a code expires first. */
+export const MAX_SMS_ATTEMPTS = 12;
+
+/** Backoff after the given failed attempt: 5 s, 10 s, 20 s... at most every 15 minutes. */
+export const smsBackoffMs = (attempt: number, baseMs = RETRY_BASE_MS) =>
+  Math.min(baseMs * 2 ** (attempt - 1), RETRY_CAP_MS);
+
+export async function markSmsSent(db: Database, id: string, attempts: number) {
+  await db
+    .update(smsOutbox)
+    .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null, text: '' })
+    .where(eq(smsOutbox.id, id));
+}
+
+export async function markSmsFailed(
+  db: Database,
+  id: string,
+  attempts: number,
+  error: string,
+  baseMs?: number,
+) {
+  const giveUp = attempts >= MAX_SMS_ATTEMPTS;
+  await db
+    .update(smsOutbox)
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      attempts,
+      lastError: error.slice(0, 300),
+      nextAttemptAt: new Date(Date.now() + smsBackoffMs(attempts, baseMs)),
+      ...(giveUp ? { text: '' } : {}),
+    })
+    .where(eq(smsOutbox.id, id));
+}
