@@ -3,7 +3,7 @@ import { israelDate } from '@shared/domain/israel-time';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { branches } from './db/schema';
+import { branches, properties } from './db/schema';
 import type { Access } from './plugins/access';
 import { type BranchFixture, createBranchFixture } from './test/branch-fixture';
 import { createUser } from './test/factories';
@@ -102,6 +102,11 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     payload: { order: [] },
   }),
   'GET /api/v1/property/:id/agents': (b) => ({ url: `/api/v1/property/${b.propertyId}/agents` }),
+  'GET /api/v1/property/:id/network': (b) => ({ url: `/api/v1/property/${b.propertyId}/network` }),
+  'PUT /api/v1/property/:id/network': (b) => ({
+    url: `/api/v1/property/${b.propertyId}/network`,
+    payload: { shared: true },
+  }),
   'GET /api/v1/property/:id/matching-buyers': (b) => ({
     url: `/api/v1/property/${b.propertyId}/matching-buyers`,
   }),
@@ -398,6 +403,9 @@ describe('the branch matrix: every route, four people, two branches', () => {
   }, 480_000);
 
   it("B's manager sees B's rows in the lists A's manager sees without them", async () => {
+    // The routes above shared some of B's listings with the network (PUT /property/:id/network), which A then
+    // lists with B's name by design (decision 0052): here none of B's is shared.
+    await app.db.update(properties).set({ sharedWithNetwork: false }).where(eq(properties.branchId, branchB));
     const b = await createBranchFixture(app.db, branchB);
     const lists = [
       '/api/v1/pipeline/leads',
@@ -405,6 +413,8 @@ describe('the branch matrix: every route, four people, two branches', () => {
       '/api/v1/pipeline/agents',
       `/api/v1/goals/performance/all/${year}/${month}`,
       '/api/v1/branches',
+      // B's listing is not shared with the network (decision 0052): A's staff list leaves it out.
+      '/api/v1/property/staff',
     ];
     for (const url of lists) {
       const ofB = await send('GET', { url }, people.managerB);

@@ -14,7 +14,7 @@ export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
 export const DEFAULT_REFERRAL_FEE_PERCENT = 25;
 
 /** A branch as the sentence names it: "סניף חיפה" for "חיפה", a name that says what it is ("משרד ראשי...") as it is. */
-const branchPhrase = (name: string) => (/^(סניף|משרד)\s/.test(name) ? name : `סניף ${name}`);
+export const branchPhrase = (name: string) => (/^(סניף|משרד)\s/.test(name) ? name : `סניף ${name}`);
 
 /**
  * The routing reason and timeline entry of an accepted referral: "הופנה מסניף חיפה לסניף הרצליה, עמלת הפניה 25%".

@@ -344,7 +344,10 @@ export const matchingBuyerSchema = z.object({
   /** 0 within the budget; else how far over the maximum (up to 5%). */
   overMaxPercent: z.number(),
   createdAt: z.string(),
-  /** Only for the property's agents and admins; null for other agents. */
+  /**
+   * For who may read the buyer's lead, and on a property of the viewer's own branch for its agents and admins
+   * (buyers of their branch scope); null otherwise.
+   */
   contact: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string() }).nullable(),
   /** The requirement's lead in the pipeline, when the viewer may open it. */
   leadId: z.string().nullable(),
@@ -358,7 +361,14 @@ export const requirementMatchesSchema = z.object({
   sentence: z.string(),
   filters: savedSearchFiltersOutSchema,
   paused: z.boolean(),
-  matches: z.array(z.object({ property: alertPropertySchema, overMaxPercent: z.number() })),
+  matches: z.array(
+    z.object({
+      property: alertPropertySchema,
+      overMaxPercent: z.number(),
+      /** Another branch's shared listing (decision 0052): "נכס משותף · סניף חיפה"; null for the lead's branch's. */
+      sharedMark: z.string().nullable(),
+    }),
+  ),
 });
 /** @public (the web side imports it) */
 export const matchingPropertiesResponseSchema = successSchema(

@@ -49,6 +49,11 @@ export const properties = pgTable(
     agentSecendId: uuid('agent_secend_id').references(() => users.id, { onDelete: 'set null' }),
     /** The branch that holds the listing (by default its agent's). */
     branchId: branchOfRow(),
+    /**
+     * Shared with the network (docs/decisions/0052): other branches' staff see it in their lists and buyer
+     * matches, read-only and without the owner's details; set by the property's own branch.
+     */
+    sharedWithNetwork: boolean('shared_with_network').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     legacyId: text('legacy_id'),
@@ -131,6 +136,8 @@ export const properties = pgTable(
     ),
     index('properties_agent_idx').on(t.agentId),
     index('properties_branch_created_idx').on(t.branchId, t.createdAt),
+    // The shared listings other branches' staff lists add to their own (decision 0052), newest first.
+    index('properties_shared_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.sharedWithNetwork}`),
     index('properties_agent_secend_idx').on(t.agentSecendId),
     index('properties_city_address_idx').on(t.city, t.address),
     index('properties_created_idx').on(t.createdAt),

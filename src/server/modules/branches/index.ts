@@ -1,7 +1,15 @@
 // The branches module's public face: its routes, and the branch scope other modules filter and check by.
 
 export { branchRoutes } from './routes';
-export { assertInScope, inBranchDuring, inBranchScope, narrowScope, scopeKey, wasInBranch } from './scope';
+export {
+  assertInScope,
+  inBranchDuring,
+  inBranchScope,
+  inScopeOrShared,
+  narrowScope,
+  scopeKey,
+  wasInBranch,
+} from './scope';
 export {
   assertBranchOpen,
   branchDirectory,

@@ -1,6 +1,6 @@
 import { type BranchScope, seesBranch } from '@shared/domain/branch-scope';
 import { BRANCH_MESSAGES } from '@shared/schemas/branch';
-import { and, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { type Bounds, roleHeldDuring } from '../../db/role-history';
@@ -16,6 +16,16 @@ import { notFound } from '../../lib/errors';
 /** The condition that keeps rows of the scope's branch (undefined: every branch). */
 export const inBranchScope = (scope: BranchScope, branchColumn: AnyPgColumn): SQL | undefined =>
   scope.all ? undefined : eq(branchColumn, scope.branchId);
+
+/**
+ * For rows another branch may share with the network (a property, decision 0052): the scope's own rows and every
+ * other branch's shared ones (undefined: every branch).
+ */
+export const inScopeOrShared = (
+  scope: BranchScope,
+  branchColumn: AnyPgColumn,
+  sharedColumn: AnyPgColumn,
+): SQL | undefined => (scope.all ? undefined : or(eq(branchColumn, scope.branchId), eq(sharedColumn, true)));
 
 /**
  * A row outside the scope answers as if it did not exist (404 with the route's own message): a franchisee

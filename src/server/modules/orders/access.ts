@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES } from '@shared/domain/brokerage-order';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brokerageOrders, leads } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -34,4 +34,31 @@ export async function orderForViewer(db: Database, viewer: SessionUser, id: stri
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
   assertInScope(viewer.branchScope, order.branchId, ORDER_MESSAGES.notFound);
   return order;
+}
+
+/**
+ * A property's owner as the office knows them: the client of the latest seller's or landlord's order or
+ * exclusivity naming the property (not revoked) that the viewer may see, or null. Only a viewer inside the
+ * order's branch scope ever gets one, so another branch's staff never read an owner (decision 0052).
+ */
+export async function propertyOwnerFor(db: Database, viewer: SessionUser, propertyId: string) {
+  const [row] = await db
+    .select({
+      name: brokerageOrders.clientName,
+      phone: brokerageOrders.clientPhone,
+      email: brokerageOrders.clientEmail,
+      idNumber: brokerageOrders.clientIdNumber,
+    })
+    .from(brokerageOrders)
+    .where(
+      and(
+        sql`${brokerageOrders.properties} @> ${JSON.stringify([{ propertyId }])}::jsonb`,
+        inArray(brokerageOrders.side, ['seller', 'landlord']),
+        ne(brokerageOrders.status, 'revoked'),
+        visibleOrders(viewer),
+      ),
+    )
+    .orderBy(desc(brokerageOrders.createdAt))
+    .limit(1);
+  return row ?? null;
 }

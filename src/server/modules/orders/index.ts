@@ -1,6 +1,7 @@
 // The brokerage orders' public face: the staff routes and the public signing page. The PDF step
 // (modules/orders/pdf) is part of this module and reads order-document.ts, mail.ts and signing.ts directly.
 
+export { propertyOwnerFor } from './access';
 export { startExclusivityJob } from './exclusivity/job';
 export { exclusivityRoutes } from './exclusivity/routes';
 export { signedExclusivityOfProperty } from './exclusivity/service';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { seesBranch } from '@shared/domain/branch-scope';
 import {
   effectiveStatus,
   ORDER_MESSAGES,
@@ -97,6 +98,18 @@ export async function propertyInScope(db: Database, viewer: SessionUser, id: str
   return property;
 }
 
+/**
+ * A property a buyer's or tenant's order may name: one of the viewer's branch scope, or another branch's shared
+ * listing (decision 0052: a branch offers the network's shared listings to its buyers); 404 otherwise.
+ */
+async function propertyToOffer(db: Database, viewer: SessionUser, id: string) {
+  const [property] = await db.select().from(properties).where(eq(properties.id, id)).limit(1);
+  if (!property?.sharedWithNetwork) return propertyInScope(db, viewer, id);
+  return property;
+}
+
+const offersProperties = (side: string) => side === 'buyer' || side === 'tenant';
+
 export const propertyAddress = (p: { address: string; city: string }) =>
   p.city ? `${p.address}, ${p.city}` : p.address;
 
@@ -122,11 +135,14 @@ export async function orderDraft(
   if (source.leadId) {
     const lead = await leadForViewer(db, viewer, source.leadId);
     const [contact] = await db.select().from(contacts).where(eq(contacts.id, lead.contactId)).limit(1);
-    const property = lead.propertyId
-      ? await propertyInScope(db, viewer, lead.propertyId).catch(() => null)
+    const shown = lead.propertyId
+      ? await propertyToOffer(db, viewer, lead.propertyId).catch(() => null)
       : null;
-    const rent = property?.typeTransaction === 'השכרה' || lead.category === 'השכרה';
+    const rent = shown?.typeTransaction === 'השכרה' || lead.category === 'השכרה';
     const side = sideOfLead(lead.category, rent);
+    // Another branch's shared listing goes on a buyer's or tenant's order only.
+    const property =
+      shown && (offersProperties(side) || seesBranch(viewer.branchScope, shown.branchId)) ? shown : null;
     const broker = await brokerOf(db, lead.branchId);
     return {
       leadId: lead.id,
@@ -162,7 +178,11 @@ export async function orderDraft(
 export async function orderContent(db: Database, viewer: SessionUser, input: CreateOrder, branchId: string) {
   for (const [i, p] of input.properties.entries()) {
     if (!p.propertyId) continue;
-    const property = await propertyInScope(db, viewer, p.propertyId).catch(() => null);
+    const property = await (offersProperties(input.side) ? propertyToOffer : propertyInScope)(
+      db,
+      viewer,
+      p.propertyId,
+    ).catch(() => null);
     if (!property) throw badRequest('הנכס לא נמצא', { [`properties.${i}.propertyId`]: 'הנכס לא נמצא' });
   }
   const { brokers, address, agencyName } = await brokerOf(db, branchId);

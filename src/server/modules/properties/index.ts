@@ -2,6 +2,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { propertyAdminRoutes } from './admin-routes';
+import { propertyNetworkRoutes } from './network-routes';
 import { propertyReadRoutes } from './routes';
 
 export { findAgentPropertyByAddress, listAgentPropertyRefs } from './agent-properties';
@@ -16,4 +17,5 @@ export { propertyWithCoverImage } from './with-cover-image';
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(propertyReadRoutes);
   await app.register(propertyAdminRoutes);
+  await app.register(propertyNetworkRoutes);
 };

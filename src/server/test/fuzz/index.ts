@@ -482,6 +482,37 @@ export const fuzzFamilies: FuzzRoute[] = [
     ],
   ),
   ...family(
+    'network-share',
+    ['properties', 'audit_log'],
+    [
+      {
+        method: 'PUT',
+        url: '/property/:property/network',
+        as: 'admin',
+        ...json(fields({ shared: [true, false] })),
+      },
+      {
+        method: 'GET',
+        url: '/property/:id/network',
+        as: 'agent',
+        ...path(fields({ id: ['$property'] })),
+      },
+      {
+        method: 'GET',
+        url: '/property/staff',
+        as: 'agent',
+        ...query(
+          fields({
+            type: ['sale', 'rent'],
+            which: ['all', 'own', 'shared'],
+            page: ['1', 2],
+            pageSize: ['24', 60],
+          }),
+        ),
+      },
+    ],
+  ),
+  ...family(
     'viewings',
     ['viewings', 'viewing_blocks', 'agent_availability', 'property_viewing_settings', 'leads', 'contacts'],
     [

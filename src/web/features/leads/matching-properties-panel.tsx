@@ -24,7 +24,7 @@ function Requirement({ requirement }: { requirement: RequirementMatches }) {
         <p className="text-slate-700">{t.propertiesEmpty}</p>
       ) : (
         <ul className="flex flex-col gap-1">
-          {requirement.matches.map(({ property: p, overMaxPercent }) => (
+          {requirement.matches.map(({ property: p, overMaxPercent, sharedMark }) => (
             <li key={p._id} className="flex flex-wrap items-center gap-2">
               <Link to={paths.propertyView(p._id)} className="text-brand-800 underline">
                 {p.category} ב{p.address}, {p.city}
@@ -33,6 +33,11 @@ function Requirement({ requirement }: { requirement: RequirementMatches }) {
                 {formatPrice(p.price)}
                 {p.rooms !== null && ` · ${roomsText(p.rooms)}`}
               </span>
+              {sharedMark && (
+                <span className="rounded-full bg-brand-50 px-2 text-sm font-semibold text-brand-900">
+                  {sharedMark}
+                </span>
+              )}
               {overMaxPercent > 0 && (
                 <span className="rounded-full bg-amber-100 px-2 text-sm font-semibold text-amber-900">
                   {overMaxText(overMaxPercent)}

@@ -22,6 +22,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { usePropertyAgents, useUpdateProperty } from './api';
 import { FeaturesField } from './features-field';
 import { ImagesPanel } from './images-panel';
+import { NetworkShareSwitch } from './network-share';
 import {
   formValuesOf,
   type PropertyField,
@@ -230,6 +231,8 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
       </form>
       {/* Viewings are saved through their own endpoints, apart from this form (docs/viewings.md). */}
       <ViewingSettingsPanel propertyId={property._id} />
+      {/* Sharing with the network is saved at once through its own endpoint (decision 0052). */}
+      <NetworkShareSwitch propertyId={property._id} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
 import { extraFilterChips } from '@shared/domain/search-filters';
+import type { Property } from '@shared/schemas/property';
 import { Page } from '@web/components/page';
 import { RecentlyViewed } from '@web/components/recently-viewed';
 import { StatusMessage } from '@web/components/status-message';
@@ -25,7 +26,10 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(type, params);
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const isAdmin = useSession().user?.role === 'admin';
+  const { user } = useSession();
+  // An admin manages the cards of her branch scope; another branch's listing is read-only for her (decision 0033).
+  const manages = (p: Property) =>
+    user?.role === 'admin' && (user.networkAccess || !user.branch || user.branch._id === p.branch._id);
   const [editingId, setEditingId] = useState<string | null>(null);
   const search = useSearch(type, filters, page);
 
@@ -74,7 +78,7 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
             <li key={property._id}>
               <PropertyCard
                 property={property}
-                isAdmin={isAdmin}
+                isAdmin={manages(property)}
                 eager={i < 3}
                 editing={editingId === property._id}
                 onEdit={() => setEditingId(property._id)}
@@ -86,7 +90,7 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
         {data && pages > 1 && <Pagination page={page} pages={pages} onPage={(p) => go(filters, p)} />}
       </section>
       <RecentlyViewed transaction={TRANSACTION_TYPES[type]} className="mt-12" />
-      <SoldList type={type} isAdmin={isAdmin} editingId={editingId} setEditingId={setEditingId} />
+      <SoldList type={type} manages={manages} editingId={editingId} setEditingId={setEditingId} />
     </Page>
   );
 }

@@ -34,6 +34,13 @@ const MatchingBuyersPanel = lazy(() =>
 const ExclusivityPanel = lazy(() =>
   import('@web/components/exclusivity-section').then((m) => ({ default: m.ExclusivityPanel })),
 );
+/** Sharing with the network (decision 0052): the switch for the property's agents, the note for another branch. */
+const NetworkShareSwitch = lazy(() =>
+  import('./network-share').then((m) => ({ default: m.NetworkShareSwitch })),
+);
+const SharedPropertyNote = lazy(() =>
+  import('./network-share').then((m) => ({ default: m.SharedPropertyNote })),
+);
 const OrdersPanel = lazy(() =>
   import('@web/components/orders-section').then((m) => ({ default: m.OrdersPanel })),
 );
@@ -88,6 +95,15 @@ export function PropertyViewPage() {
         <div className="mt-4">
           <Suspense fallback={null}>
             <ImagesPanel property={p} heading="h2" />
+          </Suspense>
+        </div>
+      )}
+      {user && (
+        <div className="mt-4 flex flex-col gap-4">
+          <Suspense fallback={null}>
+            <SharedPropertyNote propertyId={p._id} />
+            {/* An admin switches it on the edit card; the property's agent here. */}
+            {!isAdmin && <NetworkShareSwitch propertyId={p._id} />}
           </Suspense>
         </div>
       )}

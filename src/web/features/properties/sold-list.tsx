@@ -1,3 +1,4 @@
+import type { Property } from '@shared/schemas/property';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { useState } from 'react';
@@ -9,7 +10,8 @@ const t = he.properties.sold;
 
 type Props = {
   type: 'sale' | 'rent';
-  isAdmin: boolean;
+  /** Whether the signed-in admin manages this listing (her branch scope's). */
+  manages: (property: Property) => boolean;
   editingId: string | null;
   setEditingId: (id: string | null) => void;
 };
@@ -18,7 +20,7 @@ type Props = {
  * /Sale: the sold sales; /Rent: the rented rentals. Greyed with an overlay, a page at a time from the server;
  * admins can still edit (e.g. un-mark sold).
  */
-export function SoldList({ type, isAdmin, editingId, setEditingId }: Props) {
+export function SoldList({ type, manages, editingId, setEditingId }: Props) {
   const [page, setPage] = useState(1);
   const sold = useSoldProperties(type, page);
   const rent = type === 'rent';
@@ -39,7 +41,7 @@ export function SoldList({ type, isAdmin, editingId, setEditingId }: Props) {
           <li key={property._id}>
             <PropertyCard
               property={property}
-              isAdmin={isAdmin}
+              isAdmin={manages(property)}
               editing={editingId === property._id}
               onEdit={() => setEditingId(property._id)}
               onDone={() => setEditingId(null)}

@@ -12,7 +12,7 @@ import { dealRecords, indicators, leadActivities, leads, properties, users } fro
 import { recordAudit } from '../../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors';
 import type { SessionUser } from '../../../plugins/session';
-import { assertInScope, inBranchScope } from '../../branches';
+import { assertInScope, inBranchScope, inScopeOrShared } from '../../branches';
 import type { Transaction } from '../../mail';
 import { enqueuePush } from '../../push';
 import { addLead, leadUrl } from '../intake/intake';
@@ -45,13 +45,21 @@ export async function createManualLead(db: Database, actor: SessionUser, body: C
   if (!isAdmin(actor) && body.ownerId && body.ownerId !== actor.id)
     throw forbidden(PIPELINE_MESSAGES.ownerForAgentsOnly);
   return db.transaction(async (tx) => {
-    let property: { agentId: string | null; agentSecendId: string | null } | undefined;
+    // A listing of the actor's branch scope, or another branch's shared one (decision 0052).
+    let property: { agentId: string | null; agentSecendId: string | null; branchId: string } | undefined;
     if (body.propertyId) {
       [property] = await tx
-        .select({ agentId: properties.agentId, agentSecendId: properties.agentSecendId })
+        .select({
+          agentId: properties.agentId,
+          agentSecendId: properties.agentSecendId,
+          branchId: properties.branchId,
+        })
         .from(properties)
         .where(
-          and(eq(properties.id, body.propertyId), inBranchScope(actor.branchScope, properties.branchId)),
+          and(
+            eq(properties.id, body.propertyId),
+            inScopeOrShared(actor.branchScope, properties.branchId, properties.sharedWithNetwork),
+          ),
         );
       if (!property)
         throw badRequest(PIPELINE_MESSAGES.propertyNotFound, {
@@ -60,6 +68,12 @@ export async function createManualLead(db: Database, actor: SessionUser, body: C
     }
     const ownerId = isAdmin(actor) ? body.ownerId : actor.id;
     const owner = ownerId ? await activeUser(tx, actor, ownerId, 'ownerId') : null;
+    // The lead is the asking branch's (decision 0052): a branch's staff file it under their branch, a network
+    // admin under the owner's she chose, else under the property's. A deal on another branch's listing then
+    // goes by the referral rules (decision 0044).
+    const branchId = actor.branchScope.all ? owner?.branchId : actor.branchId;
+    // The property's agents are routing hints only inside the property's own branch.
+    const hintsFromProperty = property && (!branchId || branchId === property.branchId);
     const { lead } = await addLead(tx, {
       name: body.name,
       phone: body.phone,
@@ -69,9 +83,10 @@ export async function createManualLead(db: Database, actor: SessionUser, body: C
       propertyId: body.propertyId ?? null,
       nextTouchAt: body.nextTouchAt ?? null,
       owner: owner ? { id: owner.id, reason: ROUTING_REASONS.manual } : null,
-      // A branch manager's walk-in is her branch's (a network admin's takes its owner's or property's).
-      branchId: actor.branchScope.all ? undefined : actor.branchId,
-      hints: property ? { propertyAgentId: property.agentId, secondAgentId: property.agentSecendId } : {},
+      branchId,
+      hints: hintsFromProperty
+        ? { propertyAgentId: property!.agentId, secondAgentId: property!.agentSecendId }
+        : {},
       createdBy: actor.id,
     });
     return lead.id;

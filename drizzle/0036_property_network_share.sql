@@ -1,0 +1,2 @@
+ALTER TABLE "properties" ADD COLUMN "shared_with_network" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "properties_shared_created_idx" ON "properties" USING btree ("created_at" DESC NULLS LAST,"id") WHERE "properties"."shared_with_network";
