@@ -101,6 +101,7 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/property/${b.propertyId}/images/order`,
     payload: { order: [] },
   }),
+  'GET /api/v1/property/:id/agents': (b) => ({ url: `/api/v1/property/${b.propertyId}/agents` }),
   'GET /api/v1/property/:id/network': (b) => ({ url: `/api/v1/property/${b.propertyId}/network` }),
   'PUT /api/v1/property/:id/network': (b) => ({
     url: `/api/v1/property/${b.propertyId}/network`,

@@ -188,9 +188,13 @@ describe('page status', () => {
     expect((await app.inject({ url: `/AboutAgent/${former.id}` })).statusCode).toBe(404);
   });
 
-  it('answers 404 for a bare system admin, 200 for an admin with a company role', async () => {
+  it('answers 404 for a bare system admin, 200 for an admin shown on the site', async () => {
     const pureAdmin = await createUser(app.db, { role: 'admin' });
-    const founder = await createUser(app.db, { role: 'admin', companyRole: COMPANY_ROLES.ceoFounder });
+    const founder = await createUser(app.db, {
+      role: 'admin',
+      companyRole: COMPANY_ROLES.ceoFounder,
+      showOnSite: true,
+    });
     const res = await app.inject({ url: `/AboutAgent/${pureAdmin.id}` });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('text/html');

@@ -13,7 +13,7 @@ import { absoluteUrl } from '../lib/links';
 import { findOpenBranchBySlug } from '../modules/branches';
 import { getProperty, listCities } from '../modules/properties';
 import { getSettings } from '../modules/settings';
-import { findUserById } from '../modules/users';
+import { findPublicUser } from '../modules/users';
 import type { PageReads } from './page-api';
 import { ensureCoverPhotoShareImage, ensureSiteShareImage, SHARE_IMAGE } from './share-image';
 import { branchRealEstateAgent, breadcrumbs, propertyOffer, realEstateAgent } from './structured-data';
@@ -185,7 +185,8 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
       );
     case 'aboutAgent': {
       const id = decodeURIComponent(input.pathname.split('/')[2] ?? '');
-      const agent = idSchema.safeParse(id).success ? await findUserById(ctx.app.db, id) : undefined;
+      // Only someone the site shows, with the phone it shows (their own, or their office's).
+      const agent = idSchema.safeParse(id).success ? await findPublicUser(ctx.app.db, id) : undefined;
       const name = agent?.name ?? agency;
       const role = agent?.companyRole ? ` – ${companyRoleTitle(agent.companyRole, agent.gender)}` : '';
       const path = paths.aboutAgent(id);
@@ -193,7 +194,7 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
         title: `${name}${role}`,
         description: summary(
           agent?.aboutMe ||
-            `${name}${role} ${withPrefix('ב', agency)}. טלפון ${agent?.phoneNumber ?? settings.phone}.`,
+            `${name}${role} ${withPrefix('ב', agency)}. טלפון ${agent?.phone_number || settings.phone}.`,
         ),
         canonical: path,
         // Like every other page's: a 1200x630 JPEG, here cut from the agent's photo when it can be read.

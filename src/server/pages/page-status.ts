@@ -1,4 +1,3 @@
-import { isTeamMember } from '@shared/domain/roles';
 import { isClientRoute, routePatterns } from '@shared/paths';
 import { idSchema } from '@shared/schemas/common';
 import { and, eq } from 'drizzle-orm';
@@ -22,8 +21,8 @@ const idOf = (pathname: string, prefix: string) => {
 
 /**
  * 200 for a page of the app whose record exists, 410 for a deleted property, 404 otherwise: an unknown path, a
- * property id that is not in the database, an agent id that is not an active member of the public team
- * (isTeamMember: a bare system admin has no agent page), or a branch slug that is not an open branch's.
+ * property id that is not in the database, an agent id that is not an active person shown on the site
+ * (docs/decisions/0057: nobody else has an agent page), or a branch slug that is not an open branch's.
  */
 export async function pageStatus(
   app: FastifyInstance,
@@ -48,11 +47,11 @@ export async function pageStatus(
   if (agentId !== undefined) {
     if (!idSchema.safeParse(agentId).success) return 404;
     const [row] = await app.db
-      .select({ role: users.role, companyRole: users.companyRole })
+      .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, agentId), eq(users.active, true)))
+      .where(and(eq(users.id, agentId), eq(users.active, true), eq(users.showOnSite, true)))
       .limit(1);
-    return row && isTeamMember(row) ? 200 : 404;
+    return row ? 200 : 404;
   }
   const slug = idOf(pathname, routePatterns.branchPage.replace('/:slug', ''));
   if (slug !== undefined) {

@@ -88,15 +88,24 @@ describe('server-rendered public pages', () => {
     expect(rootOf(res.body)).toContain('מתמחה בדירות גן');
   });
 
-  it('a bare system admin has no agent page (404), unlike an admin with a company role', async () => {
+  it('a bare system admin or a hidden founder has no agent page (404), unlike a founder shown on the site', async () => {
     const pureAdmin = await createUser(app.db, { name: 'חשבון מערכת', role: 'admin' });
     const res = await app.inject({ url: `/AboutAgent/${pureAdmin.id}` });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('חשבון מערכת');
+    const hidden = await createUser(app.db, {
+      name: 'רות מייסדת',
+      role: 'admin',
+      companyRole: COMPANY_ROLES.ceoFounder,
+    });
+    const hiddenPage = await app.inject({ url: `/AboutAgent/${hidden.id}` });
+    expect(hiddenPage.statusCode).toBe(404);
+    expect(hiddenPage.body).not.toContain('רות מייסדת');
     const founder = await createUser(app.db, {
       name: 'דנה מייסדת',
       role: 'admin',
       companyRole: COMPANY_ROLES.ceoFounder,
+      showOnSite: true,
     });
     const page = await app.inject({ url: `/AboutAgent/${founder.id}` });
     expect(page.statusCode).toBe(200);

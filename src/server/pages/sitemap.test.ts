@@ -83,16 +83,19 @@ describe('/sitemap.xml', () => {
     expect(urls).not.toContain(`${ORIGIN}/AboutAgent/${former.id}`);
   });
 
-  it('lists the team of the agent grid: admins with a company role, not a bare system admin', async () => {
+  it('lists the team of the agent grid: people shown on the site, not a hidden founder or a system admin', async () => {
     const pureAdmin = await createUser(app.db, { name: 'מנהל מערכת', role: 'admin' });
     const founder = await createUser(app.db, {
       name: 'מייסד',
       role: 'admin',
       companyRole: COMPANY_ROLES.ceoFounder,
+      showOnSite: true,
     });
+    const hidden = await createUser(app.db, { role: 'admin', companyRole: COMPANY_ROLES.networkCeo });
     const urls = locs(await sitemap());
     expect(urls).toContain(`${ORIGIN}/AboutAgent/${founder.id}`);
     expect(urls).not.toContain(`${ORIGIN}/AboutAgent/${pureAdmin.id}`);
+    expect(urls).not.toContain(`${ORIGIN}/AboutAgent/${hidden.id}`);
   });
 
   it('gives every page a lastmod in ISO form', async () => {

@@ -1,5 +1,4 @@
 import { TRANSACTION_TYPES } from '@shared/domain/property-options';
-import { isTeamMember } from '@shared/domain/roles';
 import { paths } from '@shared/paths';
 import { and, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,14 +28,12 @@ export async function sitemapEntries(db: Database): Promise<Entry[]> {
     .from(properties)
     .where(eq(properties.sold, false))
     .orderBy(properties.createdAt, properties.id);
-  // The agents of the team grid (isTeamMember): a bare system admin has no public page.
-  const agents = (
-    await db
-      .select({ id: users.id, role: users.role, companyRole: users.companyRole, at: users.updatedAt })
-      .from(users)
-      .where(eq(users.active, true))
-      .orderBy(users.name, users.id)
-  ).filter(isTeamMember);
+  // The people of the team grid (shown on the site, docs/decisions/0057): nobody else has a public page.
+  const agents = await db
+    .select({ id: users.id, at: users.updatedAt })
+    .from(users)
+    .where(and(eq(users.active, true), eq(users.showOnSite, true)))
+    .orderBy(users.name, users.id);
   const openBranches = await db
     .select({ slug: branches.slug, at: branches.updatedAt })
     .from(branches)

@@ -1,5 +1,5 @@
 import { israelDate } from '@shared/domain/israel-time';
-import { worksAsAgent } from '@shared/domain/roles';
+import { shownOnSiteByDefault, worksAsAgent } from '@shared/domain/roles';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client';
@@ -85,6 +85,7 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
         gender: person.gender,
         aboutMe: person.aboutMe,
         image: storage.url(portrait.variants[1]!.key),
+        showOnSite: shownOnSiteByDefault(person),
         passwordHash,
       })
       .returning();

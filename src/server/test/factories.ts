@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { shownOnSiteByDefault } from '@shared/domain/roles';
 import type { Database } from '../db/client';
 import { properties, users } from '../db/schema';
 import { hashPassword } from '../modules/users';
@@ -21,6 +22,11 @@ export async function createUser(db: Database, overrides: Partial<UserInsert> = 
       passwordHash: await cachedHash,
       // Admins of the tests manage the whole network, as every admin did before branches (migration branches).
       networkAccess: overrides.role === 'admin',
+      // As createUser gives it: shown on the public site when doing agent work.
+      showOnSite: shownOnSiteByDefault({
+        role: overrides.role ?? 'agent',
+        companyRole: overrides.companyRole,
+      }),
       ...overrides,
     })
     .returning();

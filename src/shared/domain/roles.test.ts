@@ -8,9 +8,10 @@ import {
   FEMININE_COMPANY_ROLES,
   genderOfTitle,
   isPureAdmin,
-  isTeamMember,
   mayActFor,
+  publicPhone,
   roleLabel,
+  shownOnSiteByDefault,
   sortByCompanyRole,
   titlesOf,
   worksAsAgent,
@@ -103,13 +104,35 @@ describe('feminine titles', () => {
   });
 });
 
-describe('isTeamMember', () => {
-  it('takes agents and admins with a company role, not bare system accounts', () => {
-    expect(isTeamMember({ role: 'agent', companyRole: null })).toBe(true);
-    expect(isTeamMember({ role: 'admin', companyRole: COMPANY_ROLES.officeManager })).toBe(true);
-    expect(isTeamMember({ role: 'admin', companyRole: null })).toBe(false);
-    expect(isTeamMember({ role: 'admin', companyRole: '' })).toBe(false);
-    expect(isTeamMember({ role: 'admin' })).toBe(false);
+describe('shownOnSiteByDefault', () => {
+  it('shows those who do agent work, not the CEO, office managers or bare system accounts', () => {
+    expect(shownOnSiteByDefault({ role: 'agent', companyRole: null })).toBe(true);
+    expect(shownOnSiteByDefault({ role: 'admin', companyRole: COMPANY_ROLES.leadingConsultant })).toBe(true);
+    expect(shownOnSiteByDefault({ role: 'admin', companyRole: 'יועצת נדל"ן מובילה' })).toBe(true);
+    expect(shownOnSiteByDefault({ role: 'admin', companyRole: COMPANY_ROLES.officeManager })).toBe(false);
+    expect(shownOnSiteByDefault({ role: 'admin', companyRole: COMPANY_ROLES.ceoFounder })).toBe(false);
+    expect(shownOnSiteByDefault({ role: 'admin', companyRole: null })).toBe(false);
+  });
+});
+
+describe('publicPhone', () => {
+  it("shows the person's own phone only when chosen and present, else the office's", () => {
+    expect(publicPhone({ phoneNumber: '052-111-2222', showPhone: true }, '04-555-1234')).toEqual({
+      phone: '052-111-2222',
+      office: false,
+    });
+    expect(publicPhone({ phoneNumber: '052-111-2222', showPhone: false }, '04-555-1234')).toEqual({
+      phone: '04-555-1234',
+      office: true,
+    });
+    expect(publicPhone({ phoneNumber: '', showPhone: true }, '04-555-1234')).toEqual({
+      phone: '04-555-1234',
+      office: true,
+    });
+    expect(publicPhone({ phoneNumber: '052-111-2222', showPhone: false }, '')).toEqual({
+      phone: '',
+      office: true,
+    });
   });
 });
 

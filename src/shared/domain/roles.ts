@@ -100,11 +100,23 @@ export function isPureAdmin(user: RoleHolder): boolean {
 }
 
 /**
- * Who appears in the public team (the agent grid, the sitemap, the agent pages): agents, and admins who
- * hold a company role (not bare system accounts).
+ * Whether a new person is shown on the public site (the agents grid, the agent's page, the branch page, a
+ * listing's contact) unless the manager says otherwise: those who do agent work. The CEO, office managers,
+ * franchisees and bare system accounts are hidden until a manager shows them
+ * (docs/decisions/0057-staff-on-the-public-site.md); afterwards the person's own switch (`showOnSite`) decides.
  */
-export function isTeamMember(user: RoleHolder): boolean {
-  return user.role === 'agent' || Boolean(user.companyRole);
+export const shownOnSiteByDefault = (user: RoleHolder): boolean => worksAsAgent(user);
+
+/**
+ * The phone the public site shows for a person: their own when they chose to show it and have one, else their
+ * branch's office phone (`office` true), else none.
+ */
+export function publicPhone(
+  person: { phoneNumber: string; showPhone: boolean },
+  officePhone: string,
+): { phone: string; office: boolean } {
+  if (person.showPhone && person.phoneNumber) return { phone: person.phoneNumber, office: false };
+  return { phone: officePhone, office: true };
 }
 
 /**

@@ -58,6 +58,12 @@ export const userFields = {
   image: userImageSchema,
 };
 
+/** The public site's switches (docs/decisions/0057): shown on the site, and the person's own phone there. */
+export const publicSiteFields = {
+  showOnSite: z.boolean({ error: 'יש לבחור כן או לא' }),
+  showPhone: z.boolean({ error: 'יש לבחור כן או לא' }),
+};
+
 /** Where a user works (docs/decisions/0032): the branch (a branch manager's own when left out), and network access. */
 export const placementFields = {
   branchId: idSchema,
@@ -76,6 +82,9 @@ export const createUserBodySchema = z
     image: userImageSchema.optional(),
     branchId: placementFields.branchId.optional(),
     networkAccess: placementFields.networkAccess.optional(),
+    /** Without it, on for those who do agent work (shownOnSiteByDefault). */
+    showOnSite: publicSiteFields.showOnSite.optional(),
+    showPhone: publicSiteFields.showPhone.optional(),
     password: newPasswordSchema.optional(),
   })
   .refine((b) => !b.password || !isSameAsEmail(b.password, b.email), {
@@ -86,7 +95,7 @@ export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
 /** Admin edits any field; a new password (optional) signs the user out everywhere. */
 export const updateUserBodySchema = z
-  .object({ ...userFields, ...placementFields, password: newPasswordSchema })
+  .object({ ...userFields, ...placementFields, ...publicSiteFields, password: newPasswordSchema })
   .partial()
   .refine((b) => !b.password || !b.email || !isSameAsEmail(b.password, b.email), {
     path: ['password'],
@@ -96,7 +105,13 @@ export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
 /** What users may change of their own account. */
 export const updateOwnAccountBodySchema = z
-  .object({ phone_number: mobileSchema, image: userImageSchema, aboutMe: userFields.aboutMe })
+  .object({
+    phone_number: mobileSchema,
+    image: userImageSchema,
+    aboutMe: userFields.aboutMe,
+    /** My own phone on the public site, or my branch's office phone there. */
+    showPhone: publicSiteFields.showPhone,
+  })
   .partial();
 export type UpdateOwnAccountBody = z.input<typeof updateOwnAccountBodySchema>;
 

@@ -154,10 +154,16 @@ export type CreatePropertyInput = z.infer<typeof createPropertySchema>;
 export const updatePropertySchema = propertyFieldsSchema.partial().strict();
 export type UpdatePropertyInput = z.infer<typeof updatePropertySchema>;
 
+/**
+ * An agent of a listing as the public sees them: only someone shown on the site (else the listing answers
+ * without them and its contact is the branch), with their own phone or, when they keep it private, their
+ * branch's office phone (`officePhone`).
+ */
 export const propertyAgentSchema = z.object({
   _id: z.string(),
   name: z.string(),
   phone_number: z.string(),
+  officePhone: z.boolean(),
   image: z.string().nullable(),
 });
 export type PropertyAgent = z.infer<typeof propertyAgentSchema>;
@@ -302,6 +308,14 @@ export const propertySearchQuerySchema = z
 export type PropertySearchQuery = z.infer<typeof propertySearchQuerySchema>;
 
 export const propertyResponseSchema = successSchema(z.object({ data: propertySchema }));
+/**
+ * Who holds a listing, as its managers see it (the edit form): both agents with their own phones, shown on the
+ * site or not (the public answers leave out whom the site does not show, docs/decisions/0057).
+ */
+export const propertyAgentsResponseSchema = successSchema(
+  z.object({ agent: propertyAgentSchema.nullable(), agentSecend: propertyAgentSchema.nullable() }),
+);
+export type PropertyAgents = z.infer<typeof propertyAgentsResponseSchema>['data'];
 export const propertyListResponseSchema = successSchema(z.object({ data: z.array(propertySchema) }));
 /**
  * Searches count their matches exactly up to this many; past it the answer says 'more than' (the count then

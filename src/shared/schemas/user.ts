@@ -12,12 +12,16 @@ export const genderSchema = z.enum(GENDERS, { error: GENDER_REQUIRED });
 
 /**
  * What anyone may see of a user (agent cards, agent page, property contacts): never the system role, so the
- * public site does not mark who is an admin. Visitors see only the team (isTeamMember).
+ * public site does not mark who is an admin. Visitors see only the people shown on the site (`showOnSite`),
+ * with their own phone only when they chose to show it (docs/decisions/0057-staff-on-the-public-site.md).
  */
 export const publicUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** To a visitor: the person's public phone, or their branch's office phone (`officePhone`), or ''. */
   phone_number: z.string(),
+  /** The phone is the branch's office phone, not the person's own. */
+  officePhone: z.boolean(),
   companyRole: z.string().nullable(),
   gender: genderSchema,
   image: z.string().nullable(),
@@ -37,6 +41,10 @@ export const userSchema = colleagueSchema.extend({
   active: z.boolean(),
   /** An admin who manages every branch (docs/decisions/0032); false for a branch manager and for agents. */
   networkAccess: z.boolean(),
+  /** Shown on the public site (a manager's switch). */
+  showOnSite: z.boolean(),
+  /** The person's own phone on the public site; else the branch's office phone. */
+  showPhone: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -14,6 +14,7 @@ const agent: User = {
   name: 'דנה לוי',
   email: 'agent@example.com',
   phone_number: '',
+  officePhone: false,
   role: 'agent',
   gender: 'female',
   companyRole: null,
@@ -22,6 +23,8 @@ const agent: User = {
   branch: { _id: 'b1', name: 'תל אביב', slug: 'tel-aviv' },
   active: true,
   networkAccess: false,
+  showOnSite: true,
+  showPhone: true,
 };
 
 const signed: Order = {

@@ -29,6 +29,15 @@ export const admin = {
     name: 'שם מלא',
     email: 'מייל',
     phone: 'טלפון נייד',
+    /** The public site's switches (docs/decisions/0057), in the person's gender, with their name when typed. */
+    publicSite: 'באתר הציבורי',
+    showOnSite: (name: string, gender: Gender | null) =>
+      `${name || gendered(gender, { male: 'המשתמש', female: 'המשתמשת' })} ${gendered(gender, { male: 'מוצג באתר', female: 'מוצגת באתר' })}`,
+    showOnSiteHint:
+      'בכרטיסי הצוות, בדף הסוכן, בדף הסניף ובפרטי הקשר של הנכסים. נכס של מי שאינו מוצג מפנה לטלפון הסניף.',
+    showPhone: (name: string, gender: Gender | null) =>
+      `${name || gendered(gender, { male: 'המשתמש', female: 'המשתמשת' })} ${gendered(gender, { male: 'מציג באתר את הטלפון שלו', female: 'מציגה באתר את הטלפון שלה' })}`,
+    showPhoneHint: 'בלי הטלפון האישי מוצג באתר טלפון המשרד של הסניף.',
     role: 'הרשאה',
     ownRole: 'את הרשאות הניהול של החשבון שלך רק מנהל אחר יכול לשנות',
     gender: 'לשון פנייה',

@@ -140,6 +140,9 @@ export const publicSite = {
     backToTeam: 'לכל הצוות',
     call: 'חיוג',
     whatsapp: 'וואטסאפ',
+    /** Someone who keeps their own phone private is reached through their branch's office (decision 0057). */
+    officePhone: (branch: string) => (branch ? `בטלפון המשרד של ${branch}` : 'בטלפון המשרד'),
+    callOffice: 'חיוג למשרד',
   },
   investors: {
     title: 'מסלולי משקיעים',

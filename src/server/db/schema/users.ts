@@ -38,6 +38,14 @@ export const users = pgTable(
     aboutMe: text('about_me').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * Shown on the public site (the agents grid, the agent's page, the branch page, a listing's contact): a
+     * manager's switch (docs/decisions/0057-staff-on-the-public-site.md). Off unless set: new people get it from
+     * createUser (on for those who do agent work), the migration gave it to those who did.
+     */
+    showOnSite: boolean('show_on_site').notNull().default(false),
+    /** The person's own phone on the public site; without it (or without a phone) their branch's office phone. */
+    showPhone: boolean('show_phone').notNull().default(true),
     /** In the leads round robin (with worksAsAgent and no leave); an admin's switch. */
     takesLeads: boolean('takes_leads').notNull().default(true),
     /** Leave dates in Israel, both included (routing skips the agent); no start means from now on. */

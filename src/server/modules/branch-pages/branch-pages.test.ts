@@ -41,15 +41,22 @@ beforeAll(async () => {
   ids.closed = closed!.id;
   const agent = await createUser(app.db, { branchId: ids.haifa, name: 'דנה כהן', phoneNumber: '0521234567' });
   ids.haifaAgent = agent.id;
-  // A manager with a company title is in the team; a bare system admin and a former agent are not.
+  // A manager shown on the site is in the team; a hidden one, a bare system admin and a former agent are not.
   ids.manager = (
     await createUser(app.db, {
       branchId: ids.haifa,
       role: 'admin',
       companyRole: COMPANY_ROLES.haifaFranchisee,
       name: 'מיכל',
+      showOnSite: true,
     })
   ).id;
+  await createUser(app.db, {
+    branchId: ids.haifa,
+    role: 'admin',
+    companyRole: COMPANY_ROLES.officeManager,
+    name: 'מנהלת לא מוצגת',
+  });
   await createUser(app.db, { branchId: ids.haifa, role: 'admin', companyRole: null, name: 'מערכת' });
   await createUser(app.db, { branchId: ids.haifa, name: 'סוכן לשעבר', active: false });
   ids.telAvivAgent = (await createUser(app.db, { branchId: telAviv!.id, name: 'סוכן תל אביב' })).id;
@@ -87,7 +94,17 @@ describe('GET /branch-pages/:slug', () => {
     expect(agents.map((a: { _id: string }) => a._id).sort()).toEqual([ids.haifaAgent, ids.manager].sort());
     const agent = agents.find((a: { _id: string }) => a._id === ids.haifaAgent);
     expect(Object.keys(agent).sort()).toEqual(
-      ['_id', 'aboutMe', 'branch', 'companyRole', 'gender', 'image', 'name', 'phone_number'].sort(),
+      [
+        '_id',
+        'aboutMe',
+        'branch',
+        'companyRole',
+        'gender',
+        'image',
+        'name',
+        'officePhone',
+        'phone_number',
+      ].sort(),
     );
     expect(agent.branch).toEqual({ _id: ids.haifa, name: 'סניף חיפה', slug: 'haifa' });
     expect(agent.phone_number).toBe('0521234567');

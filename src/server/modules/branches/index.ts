@@ -17,4 +17,5 @@ export {
   findOpenBranchBySlug,
   listBranches,
   listOpenBranches,
+  officePhoneOf,
 } from './service';

@@ -167,23 +167,34 @@ export async function updateBranch(db: Database, actor: SessionUser, id: string,
  * Every branch by id, for naming them on answers: a network holds tens of branches, so the whole directory is
  * one small cached read (10 s, dropped by a branch write in any process: docs/decisions/0022).
  */
-const directory = new ReadCache<Map<string, BranchRef>>({
+const directory = new ReadCache<Map<string, BranchEntry>>({
   name: 'branches',
   ttlMs: 10_000,
   maxEntries: 10,
   reads: () => [scopes.branches],
 });
 
-export function branchDirectory(db: Database): Promise<Map<string, BranchRef>> {
+/** A branch of the directory: how answers name it, and its office phone (the public site's fallback). */
+type BranchEntry = BranchRef & { phone: string };
+
+export function branchDirectory(db: Database): Promise<Map<string, BranchEntry>> {
   return directory.get(db, 'branches', async () => {
     const rows = await db
-      .select({ id: branches.id, name: branches.name, slug: branches.slug })
+      .select({ id: branches.id, name: branches.name, slug: branches.slug, phone: branches.phone })
       .from(branches);
-    return new Map(rows.map((row) => [row.id, { _id: row.id, name: row.name, slug: row.slug }]));
+    return new Map(
+      rows.map((row) => [row.id, { _id: row.id, name: row.name, slug: row.slug, phone: row.phone }]),
+    );
   });
 }
 
 /** The branch of an id from the directory (a row's branch always exists: the foreign key). */
 export function branchRefOf(directory: Map<string, BranchRef>, id: string): BranchRef {
-  return directory.get(id) ?? { _id: id, name: '', slug: '' };
+  const entry = directory.get(id);
+  return entry ? { _id: entry._id, name: entry.name, slug: entry.slug } : { _id: id, name: '', slug: '' };
+}
+
+/** The office phone of a branch from the directory ('' when it has none). */
+export function officePhoneOf(directory: Map<string, BranchEntry>, id: string): string {
+  return directory.get(id)?.phone ?? '';
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { shownOnSiteByDefault } from '@shared/domain/roles';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { chunks, countUpserts, forEachDocument, type ImportContext, skipOf } from './context';
@@ -101,6 +102,8 @@ export async function importUsers(ctx: ImportContext): Promise<void> {
       companyRole,
       // The old system was one office: its admins ran all of it. Kept as it is on a later run (not in the update below).
       networkAccess: role === 'admin',
+      // Shown on the public site as a new person is (docs/decisions/0057); a later run keeps a manager's choice.
+      showOnSite: shownOnSiteByDefault({ role, companyRole }),
       // On a second run the update below leaves it alone: an admin may have corrected it since.
       gender: user.gender,
       image: await imageOf(ctx, user, id, current?.image ?? null),

@@ -2,6 +2,7 @@ import { idParamsSchema, okSchema } from '@shared/schemas/common';
 import {
   imageOrderSchema,
   imageParamsSchema,
+  propertyAgentsResponseSchema,
   propertyResponseSchema,
   updatePropertySchema,
 } from '@shared/schemas/property';
@@ -12,7 +13,7 @@ import { noteChanged } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { addImages, createFromForm, removeImage, reorderImages } from './images';
 import { propertyWriteScopes } from './read-cache';
-import { getProperty } from './reads';
+import { getProperty, getPropertyAgents } from './reads';
 import { createProperty, deleteProperty, newPropertyId, propertyInScope, updateProperty } from './service';
 
 const ok = <T>(data: T) => ({ status: 'success' as const, data });
@@ -39,6 +40,17 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await ensureCoverShareImage(app.db, app.storage, id);
     });
   };
+
+  // Who holds the listing, hidden from the site or not: the edit form's agents (the public answers leave out
+  // whom the site does not show, docs/decisions/0057).
+  app.get(
+    '/property/:id/agents',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: propertyAgentsResponseSchema } },
+    },
+    async (request) => ok(await getPropertyAgents(app.db, request.params.id)),
+  );
 
   app.post(
     '/property',

@@ -1,3 +1,4 @@
+import { publicPhone } from '@shared/domain/roles';
 import type { Property } from '@shared/schemas/property';
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -20,10 +21,14 @@ const joinedColumns = {
   agentName: agent.name,
   agentPhone: agent.phoneNumber,
   agentImage: agent.image,
+  agentShown: sql<boolean>`(${agent.active} and ${agent.showOnSite})`,
+  agentShowsPhone: agent.showPhone,
   secendId: agentSecend.id,
   secendName: agentSecend.name,
   secendPhone: agentSecend.phoneNumber,
   secendImage: agentSecend.image,
+  secendShown: sql<boolean>`(${agentSecend.active} and ${agentSecend.showOnSite})`,
+  secendShowsPhone: agentSecend.showPhone,
   branchName: branches.name,
   branchSlug: branches.slug,
   branchPhone: branches.phone,
@@ -42,10 +47,14 @@ export type PropertyRow = {
   agentName: string | null;
   agentPhone: string | null;
   agentImage: string | null;
+  agentShown: boolean | null;
+  agentShowsPhone: boolean | null;
   secendId: string | null;
   secendName: string | null;
   secendPhone: string | null;
   secendImage: string | null;
+  secendShown: boolean | null;
+  secendShowsPhone: boolean | null;
   branchName: string;
   branchSlug: string;
   branchPhone: string;
@@ -135,8 +144,26 @@ export async function selectPage(
   return (await joinedPage(db, { ...options, orderBy })) as PropertyRow[];
 }
 
-function agentOf(id: string | null, name: string | null, phone: string | null, image: string | null) {
-  return id ? { _id: id, name: name ?? '', phone_number: phone ?? '', image } : null;
+type AgentColumns = {
+  id: string | null;
+  name: string | null;
+  phone: string | null;
+  image: string | null;
+  shown: boolean | null;
+  showsPhone: boolean | null;
+};
+
+/**
+ * A listing's agent as the public sees them (docs/decisions/0057): nobody the site does not show (the listing's
+ * contact is then its branch), and the person's own phone only when they show it, else the branch's office phone.
+ */
+function agentOf(a: AgentColumns, officePhone: string) {
+  if (!a.id || !a.shown) return null;
+  const { phone, office } = publicPhone(
+    { phoneNumber: a.phone ?? '', showPhone: a.showsPhone ?? true },
+    officePhone,
+  );
+  return { _id: a.id, name: a.name ?? '', phone_number: phone, officePhone: office, image: a.image };
 }
 
 /** The API shape of a property: SPEC field names, agents as objects, photo URLs with sizes. */
@@ -172,8 +199,28 @@ export function toProperty(r: PropertyRow, storage: Storage): Property {
     image: images[0] ?? null,
     images,
     photos,
-    agent: agentOf(r.agentId, r.agentName, r.agentPhone, r.agentImage),
-    agentSecend: agentOf(r.secendId, r.secendName, r.secendPhone, r.secendImage),
+    agent: agentOf(
+      {
+        id: r.agentId,
+        name: r.agentName,
+        phone: r.agentPhone,
+        image: r.agentImage,
+        shown: r.agentShown,
+        showsPhone: r.agentShowsPhone,
+      },
+      r.branchPhone,
+    ),
+    agentSecend: agentOf(
+      {
+        id: r.secendId,
+        name: r.secendName,
+        phone: r.secendPhone,
+        image: r.secendImage,
+        shown: r.secendShown,
+        showsPhone: r.secendShowsPhone,
+      },
+      r.branchPhone,
+    ),
     branch: { _id: p.branchId, name: r.branchName, slug: r.branchSlug, phone: r.branchPhone },
     createdAt: new Date(p.createdAt).toISOString(),
   };

@@ -1,6 +1,7 @@
 import {
   PROPERTY_MESSAGES,
   type Property,
+  type PropertyAgents,
   type PropertyPage,
   SIMILAR_MAX,
   SIMILAR_PRICE_RANGE,
@@ -8,7 +9,7 @@ import {
 } from '@shared/schemas/property';
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { properties } from '../../db/schema';
+import { properties, users } from '../../db/schema';
 import { wasDeleted } from '../../lib/audit';
 import { gone, notFound } from '../../lib/errors';
 import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
@@ -24,6 +25,36 @@ export async function getProperty(db: Database, storage: Storage, id: string): P
     throw notFound(PROPERTY_MESSAGES.notFound);
   }
   return toProperty(row, storage);
+}
+
+/** Both agents of a listing with their own phones, for its managers (the edit form), or 404. */
+export async function getPropertyAgents(db: Database, id: string): Promise<PropertyAgents> {
+  const [row] = await db
+    .select({ agentId: properties.agentId, agentSecendId: properties.agentSecendId })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  if (!row) throw notFound(PROPERTY_MESSAGES.notFound);
+  const ids = [row.agentId, row.agentSecendId].filter((x): x is string => x !== null);
+  const people = ids.length
+    ? await db
+        .select({ id: users.id, name: users.name, phone: users.phoneNumber, image: users.image })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const of = (agentId: string | null) => {
+    const person = people.find((p) => p.id === agentId);
+    return person
+      ? {
+          _id: person.id,
+          name: person.name,
+          phone_number: person.phone,
+          officePhone: false,
+          image: person.image,
+        }
+      : null;
+  };
+  return { agent: of(row.agentId), agentSecend: of(row.agentSecendId) };
 }
 
 /** Properties where the user is the main or the second agent. */

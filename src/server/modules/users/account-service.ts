@@ -30,11 +30,20 @@ export async function assertOwnImage(
     throw badRequest(IMAGE_NOT_OURS, { [field]: IMAGE_NOT_OURS });
 }
 
-/** A user edits its own phone, picture and about text (nothing that changes its rights). */
+/**
+ * A user edits its own phone, picture and about text, and whether the public site shows its phone (nothing that
+ * changes its rights).
+ */
 export async function updateOwnAccount(db: Database, userId: string, body: UpdateOwnAccountBody) {
   const [row] = await db
     .update(users)
-    .set({ phoneNumber: body.phone_number, image: body.image, aboutMe: body.aboutMe, updatedAt: new Date() })
+    .set({
+      phoneNumber: body.phone_number,
+      image: body.image,
+      aboutMe: body.aboutMe,
+      showPhone: body.showPhone,
+      updatedAt: new Date(),
+    })
     .where(and(eq(users.id, userId), eq(users.active, true)))
     .returning();
   if (!row) throw unauthorized();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type BranchScope, hasNetworkAccess } from '@shared/domain/branch-scope';
-import { genderOfTitle } from '@shared/domain/roles';
+import { genderOfTitle, shownOnSiteByDefault } from '@shared/domain/roles';
 import {
   type CreateUserBody,
   isSameAsEmail,
@@ -43,6 +43,8 @@ export function auditView(row: UserRow) {
     image: row.image,
     aboutMe: row.aboutMe,
     active: row.active,
+    showOnSite: row.showOnSite,
+    showPhone: row.showPhone,
   };
 }
 
@@ -145,6 +147,8 @@ export async function createUser(
           gender: body.gender ?? genderOfTitle(body.companyRole) ?? 'male',
           aboutMe: body.aboutMe ?? '',
           image: body.image ?? null,
+          showOnSite: body.showOnSite ?? shownOnSiteByDefault(body),
+          showPhone: body.showPhone ?? true,
           ...place,
           passwordHash,
         })
@@ -203,6 +207,8 @@ export async function updateUser(
           gender: body.gender,
           aboutMe: body.aboutMe,
           image: body.image,
+          showOnSite: body.showOnSite,
+          showPhone: body.showPhone,
           ...(await placement(tx, actor, body, before)),
           passwordHash,
           updatedAt: new Date(),

@@ -8,4 +8,4 @@ export { isStrongPassword } from './password-strength';
 export { bcryptCost, hashPassword, MAX_BCRYPT_COST } from './passwords';
 export { passwordResetRoutes } from './reset-routes';
 export { userRoutes } from './routes';
-export { findUserByEmail, findUserById, listBranchTeam } from './service';
+export { findPublicUser, findUserByEmail, findUserById, listBranchTeam } from './service';

@@ -1,5 +1,4 @@
 import { seesBranch } from '@shared/domain/branch-scope';
-import { isTeamMember } from '@shared/domain/roles';
 import { listUsersQuerySchema } from '@shared/schemas/account';
 import { idParamsSchema, okSchema } from '@shared/schemas/common';
 import {
@@ -19,6 +18,7 @@ import {
   authenticate,
   findUserById,
   getVisibleUser,
+  isShownOnSite,
   listActiveUsers,
   toColleague,
   toPublicUser,
@@ -101,7 +101,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
     async (request) => {
       // Inactive users are an admin's business only (the users page). A visitor, and the about pages of anyone,
-      // see the public team without roles; signed-in colleagues see the roles too (agent pickers).
+      // see the people shown on the site without roles, with their public phones; signed-in colleagues see
+      // everyone of their scope with roles (agent pickers).
       if (request.query.includeInactive) await requireAdmin(request);
       const viewer = request.query.team ? null : request.user;
       // Staff see the people of their branch scope; the public team is the whole network's.
@@ -111,7 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         : await listActiveUsers(app.db, scope);
       const branches = await branchDirectory(app.db);
       const data = !viewer
-        ? rows.filter(isTeamMember).map((row) => toPublicUser(row, branches))
+        ? rows.filter(isShownOnSite).map((row) => toPublicUser(row, branches))
         : rows.map((row) => (viewer.role === 'admin' ? toUser : toColleague)(row, branches));
       return { status: 'success' as const, data: { data } };
     },
@@ -127,9 +128,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const row = await getVisibleUser(app.db, request.params.id, request.user?.role === 'admin');
       // Someone of another branch is shown to staff as to a visitor: the public fields of a team member only.
       const viewer = request.user && seesBranch(request.user.branchScope, row.branchId) ? request.user : null;
-      if (!viewer && !row.active) throw notFound('המשתמש לא נמצא');
-      // A visitor sees team members only, as the agent pages do (a bare system account is nobody's business).
-      if (!viewer && !isTeamMember(row)) throw notFound('המשתמש לא נמצא');
+      // A visitor sees only the people shown on the site, as the agent pages do (docs/decisions/0057).
+      if (!viewer && !isShownOnSite(row)) throw notFound('המשתמש לא נמצא');
       const branches = await branchDirectory(app.db);
       const data = (!viewer ? toPublicUser : viewer.role === 'admin' ? toUser : toColleague)(row, branches);
       return { status: 'success' as const, data: { data } };

@@ -1,25 +1,37 @@
 import type { BranchScope } from '@shared/domain/branch-scope';
-import { isTeamMember } from '@shared/domain/roles';
+import { publicPhone } from '@shared/domain/roles';
 import type { BranchRef } from '@shared/schemas/branch';
 import type { Colleague, PublicUser, User } from '@shared/schemas/user';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { branchRefOf, inBranchScope } from '../branches';
+import { branchDirectory, branchRefOf, inBranchScope, officePhoneOf } from '../branches';
 import { upgradeLegacyHash } from './legacy-hash';
 import { burnPasswordCheck, isLegacyHash, verifyPassword } from './passwords';
 
 type UserRow = typeof users.$inferSelect;
 
-/** Branches by id (branchDirectory), to name each person's branch. */
-type Branches = Map<string, BranchRef>;
+/** Branches by id (branchDirectory), to name each person's branch and reach its office. */
+type Branches = Map<string, BranchRef & { phone: string }>;
 
+/** Who the public site shows: active people whose manager shows them (docs/decisions/0057). */
+export const isShownOnSite = (row: Pick<UserRow, 'active' | 'showOnSite'>): boolean =>
+  row.active && row.showOnSite;
+
+/** What a visitor sees of a person: the public fields, the phone they chose to show or their office's. */
 export function toPublicUser(row: UserRow, branches: Branches): PublicUser {
+  const { phone, office } = publicPhone(row, officePhoneOf(branches, row.branchId));
+  return { ...toStaffView(row, branches), phone_number: phone, officePhone: office };
+}
+
+/** The public fields with the person's own phone, as colleagues see them. */
+function toStaffView(row: UserRow, branches: Branches): PublicUser {
   return {
     _id: row.id,
     name: row.name,
     phone_number: row.phoneNumber,
+    officePhone: false,
     companyRole: row.companyRole,
     gender: row.gender,
     image: row.image,
@@ -29,7 +41,7 @@ export function toPublicUser(row: UserRow, branches: Branches): PublicUser {
 }
 
 export function toColleague(row: UserRow, branches: Branches): Colleague {
-  return { ...toPublicUser(row, branches), role: row.role };
+  return { ...toStaffView(row, branches), role: row.role };
 }
 
 export function toUser(row: UserRow, branches: Branches): User {
@@ -38,6 +50,8 @@ export function toUser(row: UserRow, branches: Branches): User {
     email: row.email,
     active: row.active,
     networkAccess: row.role === 'admin' && row.networkAccess,
+    showOnSite: row.showOnSite,
+    showPhone: row.showPhone,
   };
 }
 
@@ -80,8 +94,8 @@ export async function listActiveUsers(db: Database, scope: BranchScope = { all: 
 }
 
 /**
- * A branch's public team, as the agents grid shows it (the public fields of its active team members: a bare
- * system account is nobody's business), for the branch's public page.
+ * A branch's public team, as the agents grid shows it (the public fields of the people shown on the site), for
+ * the branch's public page.
  */
 export async function listBranchTeam(
   db: Database,
@@ -89,7 +103,13 @@ export async function listBranchTeam(
   branches: Branches,
 ): Promise<PublicUser[]> {
   const rows = await listActiveUsers(db, { all: false, branchId });
-  return rows.filter(isTeamMember).map((row) => toPublicUser(row, branches));
+  return rows.filter(isShownOnSite).map((row) => toPublicUser(row, branches));
+}
+
+/** A person as the public site shows them (their agent page's head), or undefined when it does not show them. */
+export async function findPublicUser(db: Database, id: string): Promise<PublicUser | undefined> {
+  const row = await findUserById(db, id);
+  return row && isShownOnSite(row) ? toPublicUser(row, await branchDirectory(db)) : undefined;
 }
 
 export async function getVisibleUser(db: Database, id: string, viewerIsAdmin: boolean): Promise<UserRow> {

@@ -14,7 +14,14 @@ let bareAdminId: string;
 beforeAll(async () => {
   app = await createTestApp();
   const admin = await createUser(app.db, { role: 'admin', name: 'מנהלת' });
-  await createUser(app.db, { role: 'admin', companyRole: 'מנכ"לית ומייסדת', name: 'מייסדת' });
+  // Founders are admins: hidden from the site until a manager shows them (docs/decisions/0057); this one is shown.
+  await createUser(app.db, {
+    role: 'admin',
+    companyRole: 'מנכ"לית ומייסדת',
+    name: 'מייסדת',
+    showOnSite: true,
+  });
+  await createUser(app.db, { role: 'admin', companyRole: 'מנהלת משרד', name: 'מנהלת משרד' });
   const agent = await createUser(app.db, { name: 'סוכן', aboutMe: 'על עצמי' });
   const inactive = await createUser(app.db, { name: 'לא פעיל', active: false });
   agentId = agent.id;
@@ -33,6 +40,7 @@ describe('GET /api/v1/users', () => {
     'gender',
     'image',
     'name',
+    'officePhone',
     'phone_number',
   ];
 
@@ -40,7 +48,7 @@ describe('GET /api/v1/users', () => {
     const res = await app.inject({ url: '/api/v1/users' });
     expect(res.statusCode).toBe(200);
     const list = res.json().data.data as Record<string, unknown>[];
-    // The founder (an admin with a company role) is on the team; the bare system admin is not.
+    // The founder shown on the site is on the team; the office manager (not shown) and the bare admin are not.
     expect(list.map((u) => u.name).sort()).toEqual(['מייסדת', 'סוכן'].sort());
     for (const user of list) expect(Object.keys(user).sort()).toEqual(PUBLIC_FIELDS);
     expect(res.body).not.toContain('admin');
@@ -58,7 +66,7 @@ describe('GET /api/v1/users', () => {
   it('gives agents every active colleague with the role (agent pickers), without e-mails', async () => {
     const res = await app.inject({ url: '/api/v1/users', headers: { cookie: agentCookie } });
     const list = res.json().data.data as Record<string, unknown>[];
-    expect(list.map((u) => u.name).sort()).toEqual(['מייסדת', 'מנהלת', 'סוכן'].sort());
+    expect(list.map((u) => u.name).sort()).toEqual(['מייסדת', 'מנהלת', 'מנהלת משרד', 'סוכן'].sort());
     for (const user of list) expect(Object.keys(user).sort()).toEqual([...PUBLIC_FIELDS, 'role'].sort());
     expect(list.find((u) => u.name === 'מנהלת')?.role).toBe('admin');
   });
@@ -92,6 +100,7 @@ const PUBLIC_PROFILE_FIELDS = [
   'gender',
   'image',
   'name',
+  'officePhone',
   'phone_number',
 ];
 

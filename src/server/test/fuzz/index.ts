@@ -1079,6 +1079,7 @@ export const fuzzFamilies: FuzzRoute[] = [
     [
       { method: 'GET', url: '/property/:id', as: 'visitor', ...path(fields({ id: ['$property'] })) },
       { method: 'GET', url: '/property/:id/similar', as: 'visitor', ...path(fields({ id: ['$property'] })) },
+      { method: 'GET', url: '/property/:id/agents', as: 'admin', ...path(fields({ id: ['$property'] })) },
       {
         method: 'GET',
         url: '/property/getMyProperties/:agentId',

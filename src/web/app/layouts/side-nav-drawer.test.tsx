@@ -14,6 +14,7 @@ const AGENT: User = {
   name: 'דנה',
   email: 'd@example.com',
   phone_number: '',
+  officePhone: false,
   role: 'agent',
   gender: 'male',
   companyRole: null,
@@ -22,6 +23,8 @@ const AGENT: User = {
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
   networkAccess: false,
+  showOnSite: true,
+  showPhone: true,
 };
 
 beforeAll(() => {

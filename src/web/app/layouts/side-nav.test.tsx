@@ -8,6 +8,7 @@ const user = (overrides: Partial<User>): User => ({
   name: 'n',
   email: 'e@x.co',
   phone_number: '',
+  officePhone: false,
   role: 'agent',
   gender: 'male',
   companyRole: null,
@@ -16,6 +17,8 @@ const user = (overrides: Partial<User>): User => ({
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
   networkAccess: false,
+  showOnSite: true,
+  showPhone: true,
   ...overrides,
 });
 const labels = (u: User) => sideNavItems(u).map((i) => i.label);

@@ -6,6 +6,7 @@ import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { he } from '@web/i18n/he';
 import { ApiError } from '@web/lib/api-client';
+import { useAgencySettings } from '@web/lib/settings';
 import { Link, useParams } from 'react-router';
 import { useAgent } from './api';
 import { ContactLinks } from './contact-links';
@@ -16,6 +17,7 @@ const t = he.publicSite.agent;
 export function AgentPage() {
   const { id = '' } = useParams();
   const agent = useAgent(id);
+  const settings = useAgencySettings();
 
   if (agent.isPending) return <StatusMessage busy>{he.common.loadingEn}</StatusMessage>;
   if (agent.isError) {
@@ -34,7 +36,7 @@ export function AgentPage() {
       </Page>
     );
   }
-  const { name, image, aboutMe, phone_number: phone } = agent.data;
+  const { name, image, aboutMe, phone_number: phone, officePhone, branch } = agent.data;
   const companyRole = companyRoleTitle(agent.data.companyRole, agent.data.gender);
   return (
     <Page title={name}>
@@ -42,13 +44,21 @@ export function AgentPage() {
         <Avatar src={image} alt={he.publicSite.about.photoAlt(name)} size={180} />
         {companyRole && <p className="text-xl font-medium text-brand-700">{companyRole}</p>}
         {aboutMe && <p className="text-lg leading-8 whitespace-pre-line text-slate-700">{aboutMe}</p>}
-        <ContactLinks
-          phone={phone}
-          callLabel={he.publicSite.about.call(name)}
-          whatsappLabel={he.publicSite.about.whatsapp(name)}
-          callText={`${t.call} ${phone}`}
-          whatsappText={t.whatsapp}
-        />
+        {officePhone && phone && (
+          <p className="text-slate-700" data-testid="office-phone">
+            {t.officePhone(branch.name)}
+          </p>
+        )}
+        {phone && (
+          <ContactLinks
+            phone={phone}
+            whatsappPhone={officePhone ? (settings?.whatsappPhone ?? null) : phone}
+            callLabel={he.publicSite.about.call(name)}
+            whatsappLabel={he.publicSite.about.whatsapp(name)}
+            callText={`${officePhone ? t.callOffice : t.call} ${phone}`}
+            whatsappText={t.whatsapp}
+          />
+        )}
         <Link to={paths.aboutLink()} className="text-brand-700 underline">
           {t.backToTeam}
         </Link>

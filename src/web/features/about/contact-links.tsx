@@ -4,15 +4,20 @@ import { buttonClass } from '@web/components/button';
 import { he } from '@web/i18n/he';
 import { Phone } from 'lucide-react';
 
-/** Call and WhatsApp buttons for one person. */
+/**
+ * Call and WhatsApp buttons for one person; WhatsApp to `whatsappPhone` when given (an office's landline is no
+ * WhatsApp number: the agency's line instead), none when it is null.
+ */
 export function ContactLinks({
   phone,
+  whatsappPhone,
   callLabel,
   whatsappLabel,
   callText,
   whatsappText,
 }: {
   phone: string;
+  whatsappPhone?: string | null;
   callLabel: string;
   whatsappLabel: string;
   callText?: string;
@@ -28,16 +33,18 @@ export function ContactLinks({
         <Phone aria-hidden="true" size={18} />
         {callText ?? <span dir="ltr">{phone}</span>}
       </a>
-      <a
-        href={whatsappLink(phone)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={whatsappText ? undefined : whatsappLabel}
-        className={buttonClass('secondary')}
-      >
-        <WhatsappIcon size={18} />
-        {whatsappText ?? he.nav.whatsapp}
-      </a>
+      {whatsappPhone !== null && (
+        <a
+          href={whatsappLink(whatsappPhone ?? phone)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={whatsappText ? undefined : whatsappLabel}
+          className={buttonClass('secondary')}
+        >
+          <WhatsappIcon size={18} />
+          {whatsappText ?? he.nav.whatsapp}
+        </a>
+      )}
     </div>
   );
 }

@@ -34,6 +34,7 @@ const admin = (networkAccess: boolean): User => ({
   name: 'מנהלת',
   email: 'm@example.com',
   phone_number: '',
+  officePhone: false,
   role: 'admin',
   gender: 'female',
   companyRole: null,
@@ -42,6 +43,8 @@ const admin = (networkAccess: boolean): User => ({
   branch: { _id: haifa._id, name: haifa.name, slug: haifa.slug },
   active: true,
   networkAccess,
+  showOnSite: true,
+  showPhone: true,
 });
 
 function serve(me: User, answer: (call: ApiCall) => Response) {

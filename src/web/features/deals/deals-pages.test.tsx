@@ -16,6 +16,7 @@ const person = (overrides: Partial<User>): User => ({
   name: 'דנה לוי',
   email: 'agent@example.com',
   phone_number: '',
+  officePhone: false,
   role: 'agent',
   gender: 'female',
   companyRole: null,
@@ -24,6 +25,8 @@ const person = (overrides: Partial<User>): User => ({
   branch: { _id: 'b1', name: 'חיפה', slug: 'haifa' },
   active: true,
   networkAccess: false,
+  showOnSite: true,
+  showPhone: true,
   ...overrides,
 });
 

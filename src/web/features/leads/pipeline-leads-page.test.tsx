@@ -13,6 +13,7 @@ const user = (role: User['role'], networkAccess = role === 'admin'): User => ({
   name: 'דנה',
   email: 'd@example.com',
   phone_number: '',
+  officePhone: false,
   role,
   gender: 'female',
   companyRole: null,
@@ -21,6 +22,8 @@ const user = (role: User['role'], networkAccess = role === 'admin'): User => ({
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
   networkAccess,
+  showOnSite: true,
+  showPhone: true,
 });
 
 /** One lead of the Haifa branch, as the list answers it. */

@@ -53,6 +53,7 @@ const agent = (id: string): User => ({
   name: 'סוכן',
   email: `${id}@example.com`,
   phone_number: '',
+  officePhone: false,
   role: 'agent',
   gender: 'male',
   companyRole: null,
@@ -61,6 +62,8 @@ const agent = (id: string): User => ({
   branch: { _id: 'b1', name: 'סניף חיפה', slug: 'haifa' },
   active: true,
   networkAccess: false,
+  showOnSite: true,
+  showPhone: true,
 });
 
 function setup(me: User, entries: Activity[] = [dealEntry], leadLabels?: Record<string, string>) {

@@ -3,6 +3,7 @@ import { type UpdateOwnAccountBody, updateOwnAccountBodySchema } from '@shared/s
 import type { User } from '@shared/schemas/user';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
+import { CheckboxField } from '@web/components/checkbox-field';
 import { FileUploadButton } from '@web/components/file-upload-button';
 import { FormField } from '@web/components/form-field';
 import { TextAreaField } from '@web/components/text-area-field';
@@ -10,14 +11,16 @@ import { admin as heAdmin } from '@web/i18n/admin';
 import { ApiError, isSessionEnd } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { uploadUserImage } from '@web/lib/uploads';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUpdateOwnAccount } from './account-api';
 
 const t = heAdmin;
 
-/** The user's own phone, photo and about text. */
+/** The user's own phone (and whether the public site shows it), photo and about text. */
 export function OwnDetailsForm({ user }: { user: User }) {
   const update = useUpdateOwnAccount();
+  const showPhoneHintId = useId();
   const {
     register,
     handleSubmit,
@@ -27,7 +30,12 @@ export function OwnDetailsForm({ user }: { user: User }) {
     formState: { errors },
   } = useForm<UpdateOwnAccountBody>({
     resolver: zodResolver(updateOwnAccountBodySchema),
-    defaultValues: { phone_number: user.phone_number, image: user.image, aboutMe: user.aboutMe },
+    defaultValues: {
+      phone_number: user.phone_number,
+      image: user.image,
+      aboutMe: user.aboutMe,
+      showPhone: user.showPhone,
+    },
   });
   const image = watch('image');
   const submit = handleSubmit((values) =>
@@ -60,6 +68,16 @@ export function OwnDetailsForm({ user }: { user: User }) {
         error={errors.phone_number?.message}
         {...register('phone_number')}
       />
+      <div className="flex flex-col gap-1">
+        <CheckboxField
+          label={t.users.showPhone(user.name, user.gender)}
+          aria-describedby={showPhoneHintId}
+          {...register('showPhone')}
+        />
+        <p id={showPhoneHintId} className="text-sm text-slate-600">
+          {t.users.showPhoneHint}
+        </p>
+      </div>
       <TextAreaField
         label={t.users.aboutMe}
         rows={4}

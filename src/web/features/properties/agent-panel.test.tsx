@@ -12,7 +12,7 @@ import { ContactBar } from './contact-bar';
 // one to call; with an agent, the branch is one call away beside the agent and its name links to its page.
 
 const branch = { _id: 'b2', name: 'סניף חיפה', slug: 'haifa', phone: '04-855-1234' };
-const agent = { _id: 'a1', name: 'דנה לוי', phone_number: '052-123-4567', image: null };
+const agent = { _id: 'a1', name: 'דנה לוי', phone_number: '052-123-4567', officePhone: false, image: null };
 const base = {
   _id: 'prop1',
   typeTransaction: 'מכירה',
@@ -73,5 +73,16 @@ describe('the contact of a property', () => {
     expect(panel.getByTestId('agent-name')).toHaveTextContent('LINK נדל"ן');
     expect(panel.getByRole('link', { name: 'חיוג' })).toHaveAttribute('href', 'tel:035551234');
     expect(panel.queryByTestId('call-branch')).toBeNull();
+  });
+
+  it("names an agent who keeps their phone private with the branch's office phone, WhatsApp to the agency", () => {
+    const { panel } = show({ ...base, agent: { ...agent, phone_number: '04-855-1234', officePhone: true } });
+    expect(panel.getByTestId('agent-name')).toHaveTextContent('דנה לוי');
+    expect(panel.getByTestId('office-phone')).toHaveTextContent('בטלפון המשרד של סניף חיפה');
+    expect(panel.getByRole('link', { name: 'חיוג' })).toHaveAttribute('href', 'tel:048551234');
+    expect(panel.getByRole('link', { name: /וואטסאפ/ }).getAttribute('href')).toMatch(/wa\.me\/972505551234/);
+    // The office is already the number to call: no second button for it.
+    expect(panel.queryByTestId('call-branch')).toBeNull();
+    expect(screen.getByRole('region', { name: 'יצירת קשר' })).not.toHaveTextContent('052-123-4567');
   });
 });

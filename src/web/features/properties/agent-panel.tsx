@@ -19,7 +19,10 @@ const t = he.properties.view;
 export function AgentPanel({ property }: { property: Property }) {
   const [showSecond, setShowSecond] = useState(false);
   const both = Boolean(property.agent && property.agentSecend);
-  const { agent, name, phone, chatPhone, message, branch } = usePropertyContact(property, showSecond);
+  const { agent, name, phone, chatPhone, message, branch, officePhone } = usePropertyContact(
+    property,
+    showSecond,
+  );
   return (
     <section
       aria-labelledby="contact-title"
@@ -55,6 +58,11 @@ export function AgentPanel({ property }: { property: Property }) {
               {phone}
             </bdi>
           )}
+          {officePhone && phone && (
+            <p className="text-sm text-slate-600" data-testid="office-phone">
+              {he.publicSite.agent.officePhone(property.branch.name)}
+            </p>
+          )}
           {property.branch.name && (
             <p className="text-sm text-slate-600" data-testid="property-branch">
               {t.branchBy}{' '}
@@ -85,7 +93,7 @@ export function AgentPanel({ property }: { property: Property }) {
             <Phone size={18} aria-hidden /> {t.call}
           </a>
         )}
-        {agent && branch && (
+        {agent && branch && !officePhone && (
           <a href={telLink(branch.phone)} className={buttonClass('secondary')} data-testid="call-branch">
             <Building2 size={18} aria-hidden /> {t.callBranch(branch.name)}
           </a>

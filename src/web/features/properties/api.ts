@@ -1,4 +1,4 @@
-import type { Property, PropertyPage, UpdatePropertyInput } from '@shared/schemas/property';
+import type { Property, PropertyAgents, PropertyPage, UpdatePropertyInput } from '@shared/schemas/property';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { type Filters, toSearchParams } from './filters';
@@ -65,6 +65,19 @@ export const propertyQuery = (id: string) =>
   });
 
 export const useProperty = (id: string) => useQuery(propertyQuery(id));
+
+/**
+ * Both agents of a listing as its managers see them, shown on the site or not (the public answer leaves out
+ * whom the site does not show, decision 0057): the edit form's agents.
+ */
+export const usePropertyAgents = (id: string) =>
+  useQuery({
+    queryKey: [...propertyKeys.one(id), 'agents'],
+    queryFn: () =>
+      apiRequest<{ data: PropertyAgents }>(`/property/${encodeURIComponent(id)}/agents`).then((r) => r.data),
+    staleTime: 0,
+    retry: false,
+  });
 
 /**
  * The server picks similar properties at random: the page keeps the ones it was rendered with (never

@@ -47,19 +47,19 @@ const property: Property = {
   image: null,
   images: [],
   photos: [],
-  agent: { _id: AGENT_ID, name: 'דנה לוי', phone_number: '0501234567', image: null },
+  agent: { _id: AGENT_ID, name: 'דנה לוי', phone_number: '0501234567', officePhone: false, image: null },
   agentSecend: null,
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main', phone: '03-555-1234' },
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-function setup({ agentsLoaded = true } = {}) {
+function setup({ agentsLoaded = true, shown = property } = {}) {
   const onDone = vi.fn();
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   if (agentsLoaded) client.setQueryData(activeUsersQuery.queryKey, [agent]);
   render(
     <QueryClientProvider client={client}>
-      <EditCard property={property} onDone={onDone} />
+      <EditCard property={shown} onDone={onDone} />
     </QueryClientProvider>,
   );
   return onDone;
@@ -76,6 +76,31 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the edit card', () => {
+  it("keeps an agent the site does not show: the managers' answer names them, saving keeps them", async () => {
+    const HIDDEN_ID = '5c1e2d3f-4a5b-4c6d-8e7f-901a2b3c4d5e';
+    const hidden = {
+      _id: HIDDEN_ID,
+      name: 'שירה נסתרת',
+      phone_number: '0527000001',
+      officePhone: false,
+      image: null,
+    };
+    const calls = fakeApi((call) =>
+      call.url.endsWith('/agents')
+        ? json(200, { status: 'success', data: { agent: hidden, agentSecend: null } })
+        : json(200, { status: 'success', data: { data: property } }),
+    );
+    // The public answer leaves the hidden agent out.
+    const onDone = setup({ shown: { ...property, agent: null } });
+    await waitFor(() => expect(screen.getByLabelText('סוכן ראשי')).toHaveValue(HIDDEN_ID));
+    expect(
+      within(screen.getByLabelText('סוכן ראשי')).getByRole('option', { name: 'שירה נסתרת' }),
+    ).toBeTruthy();
+    await save();
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(patches(calls)[0]!.body).toMatchObject({ agent: HIDDEN_ID, agentSecend: null });
+  });
+
   it('shows the property and PATCHes every field as the API types them, then closes', async () => {
     const calls = fakeApi(() => json(200, { status: 'success', data: { data: property } }));
     const onDone = setup();

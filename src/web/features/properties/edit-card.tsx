@@ -19,7 +19,7 @@ import { toast } from '@web/lib/toast';
 import { useAgentUsers } from '@web/lib/users';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useUpdateProperty } from './api';
+import { usePropertyAgents, useUpdateProperty } from './api';
 import { FeaturesField } from './features-field';
 import { ImagesPanel } from './images-panel';
 import { NetworkShareSwitch } from './network-share';
@@ -66,6 +66,10 @@ const FIELD_ORDER: readonly PropertyField[] = [
 export function EditCard({ property, onDone }: { property: Property; onDone: () => void }) {
   const update = useUpdateProperty();
   const agents = useAgentUsers().data ?? [];
+  // The listing's agents as its managers see them: the property's public answer leaves out an agent the site
+  // does not show (decision 0057), and saving without them would take the listing from them.
+  const held = usePropertyAgents(property._id);
+  const holders = held.data && 'agent' in held.data ? held.data : undefined;
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -75,12 +79,19 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
     control,
     handleSubmit,
     setError,
+    resetField,
+    getFieldState,
     formState: { errors },
   } = useForm<PropertyFormInput, unknown, PropertyFormOutput>({
     resolver: zodResolver(propertyFormSchema),
     defaultValues: formValuesOf(property),
   });
   const error = (name: PropertyField) => errors[name]?.message;
+  useEffect(() => {
+    if (!holders) return;
+    for (const name of ['agent', 'agentSecend'] as const)
+      if (!getFieldState(name).isDirty) resetField(name, { defaultValue: holders[name]?._id ?? '' });
+  }, [holders, getFieldState, resetField]);
 
   // mutateAsync, not mutate's callbacks: a saved card may move to the other list (sold, type switch)
   // and unmount before the refetch ends, and the edit mode must still close.
@@ -104,8 +115,9 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
   });
 
   // The property's own agents stay choosable (and shown) even when they no longer work as agents.
-  const assigned = [property.agent, property.agentSecend].filter(
-    (a): a is NonNullable<typeof a> => a !== null && !agents.some((x) => x._id === a._id),
+  const assigned = [holders?.agent ?? property.agent, holders?.agentSecend ?? property.agentSecend].filter(
+    (a, i, all): a is NonNullable<typeof a> =>
+      a !== null && !agents.some((x) => x._id === a._id) && all.findIndex((x) => x?._id === a._id) === i,
   );
   const agentOptions = [
     { value: '', label: f.noAgent },
@@ -209,7 +221,7 @@ export function EditCard({ property, onDone }: { property: Property; onDone: () 
         {/* Photos change at once through their own endpoints, independent of this form's save. */}
         <ImagesPanel property={property} heading="h4" />
         <div className="flex gap-2">
-          <Button type="submit" disabled={update.isPending} className="flex-1">
+          <Button type="submit" disabled={update.isPending || held.isPending} className="flex-1">
             {update.isPending ? e.saving : e.save}
           </Button>
           <Button variant="secondary" onClick={onDone} className="flex-1">

@@ -11,6 +11,7 @@ const existing: User = {
   name: 'דנה לוי',
   email: 'dana@example.com',
   phone_number: '052-200-0002',
+  officePhone: false,
   role: 'agent',
   gender: 'female',
   companyRole: 'יועץ נדל"ן מוביל',
@@ -19,6 +20,8 @@ const existing: User = {
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main' },
   active: true,
   networkAccess: false,
+  showOnSite: true,
+  showPhone: true,
 };
 
 const setup = (user?: User, onSubmit = vi.fn(async (_values: unknown) => {})) => {
@@ -52,6 +55,40 @@ describe('UserForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ gender: 'female', role: 'agent' });
+  });
+
+  it("names the public site's switches by the person's name and gender, and sends them", async () => {
+    const onSubmit = setup(existing);
+    const shown = screen.getByRole('checkbox', { name: 'דנה לוי מוצגת באתר' });
+    const phone = screen.getByRole('checkbox', { name: 'דנה לוי מציגה באתר את הטלפון שלה' });
+    expect(shown).toBeChecked();
+    expect(phone).toBeChecked();
+    expect(phone).toHaveAccessibleDescription('בלי הטלפון האישי מוצג באתר טלפון המשרד של הסניף.');
+    await userEvent.click(shown);
+    await userEvent.click(phone);
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ showOnSite: false, showPhone: false });
+  });
+
+  it('starts a new admin without agent work hidden from the site, an agent shown, until the switch is set', async () => {
+    const onSubmit = setup();
+    await userEvent.type(screen.getByLabelText('שם מלא'), 'יואב');
+    await userEvent.selectOptions(screen.getByLabelText(/לשון פנייה/), 'male');
+    expect(screen.getByRole('checkbox', { name: 'יואב מוצג באתר' })).toBeChecked();
+    await userEvent.selectOptions(screen.getByLabelText('הרשאה'), 'admin');
+    expect(screen.getByRole('checkbox', { name: 'יואב מוצג באתר' })).not.toBeChecked();
+    await userEvent.type(screen.getByLabelText('תפקיד בחברה'), 'יועץ נדל"ן מוביל');
+    expect(screen.getByRole('checkbox', { name: 'יואב מוצג באתר' })).toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'יואב מוצג באתר' }));
+    await userEvent.clear(screen.getByLabelText('תפקיד בחברה'));
+    // Set by hand: the role and title no longer move it.
+    expect(screen.getByRole('checkbox', { name: 'יואב מוצג באתר' })).not.toBeChecked();
+    await userEvent.type(screen.getByLabelText('מייל'), 'yoav@example.com');
+    await userEvent.type(screen.getByLabelText('טלפון נייד'), '052-5551234');
+    await userEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ role: 'admin', showOnSite: false, showPhone: true });
   });
 
   it('edits a user: every field is filled in, an empty password means no change', async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GENDERS, type Gender } from '@shared/domain/gender';
-import { COMPANY_ROLE_TITLES, ROLES, roleLabel } from '@shared/domain/roles';
+import { COMPANY_ROLE_TITLES, ROLES, roleLabel, shownOnSiteByDefault } from '@shared/domain/roles';
 import { isSameAsEmail, newPasswordSchema, PASSWORD_MESSAGES, userFields } from '@shared/schemas/account';
 import type { Branch } from '@shared/schemas/branch';
 import { GENDER_REQUIRED, type User } from '@shared/schemas/user';
@@ -15,7 +15,7 @@ import { admin as heAdmin } from '@web/i18n/admin';
 import { branches as heBranches } from '@web/i18n/branches';
 import { ApiError } from '@web/lib/api-client';
 import { uploadUserImage } from '@web/lib/uploads';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -34,6 +34,8 @@ const formSchema = z
     /** Read only when a network admin places the user (see `placement`). */
     branchId: z.string(),
     networkAccess: z.boolean(),
+    showOnSite: z.boolean(),
+    showPhone: z.boolean(),
   })
   .refine((v) => !v.password || !isSameAsEmail(v.password, v.email), {
     path: ['password'],
@@ -60,6 +62,9 @@ const toValues = (user?: User, newUserBranch = ''): UserFormValues => ({
   password: '',
   branchId: user?.branch._id ?? newUserBranch,
   networkAccess: user?.networkAccess ?? false,
+  // A new person starts as the server would place them: shown when doing agent work (kept in step below).
+  showOnSite: user?.showOnSite ?? true,
+  showPhone: user?.showPhone ?? true,
 });
 
 /** The open branches, and the user's own even when it has closed since (shown as it is, kept unless changed). */
@@ -98,13 +103,15 @@ export function UserForm({ user, isSelf = false, placement, busy, onSubmit, onCa
   const listId = useId();
   const ownRoleId = useId();
   const networkHintId = useId();
+  const showOnSiteHintId = useId();
+  const showPhoneHintId = useId();
   const {
     register,
     handleSubmit,
     setValue,
     watch,
     setError,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<UserFormValues, unknown, UserFormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: toValues(user, newUserBranch(placement)),
@@ -113,6 +120,12 @@ export function UserForm({ user, isSelf = false, placement, busy, onSubmit, onCa
   const name = watch('name');
   const gender = watch('gender') || null;
   const role = watch('role');
+  const companyRole = watch('companyRole');
+  // A new person's "shown on the site" follows the role and title until the admin sets it herself.
+  const showOnSiteTouched = Boolean(dirtyFields.showOnSite);
+  useEffect(() => {
+    if (!user && !showOnSiteTouched) setValue('showOnSite', shownOnSiteByDefault({ role, companyRole }));
+  }, [user, showOnSiteTouched, role, companyRole, setValue]);
 
   const submit = handleSubmit(async ({ branchId, networkAccess, ...values }) => {
     if (placement && !branchId) {
@@ -222,6 +235,25 @@ export function UserForm({ user, isSelf = false, placement, busy, onSubmit, onCa
           <option key={role} value={role} />
         ))}
       </datalist>
+      <fieldset className="flex flex-col gap-1 sm:col-span-2">
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t.publicSite}</legend>
+        <CheckboxField
+          label={t.showOnSite(name, gender)}
+          aria-describedby={showOnSiteHintId}
+          {...register('showOnSite')}
+        />
+        <p id={showOnSiteHintId} className="text-sm text-slate-600">
+          {t.showOnSiteHint}
+        </p>
+        <CheckboxField
+          label={t.showPhone(name, gender)}
+          aria-describedby={showPhoneHintId}
+          {...register('showPhone')}
+        />
+        <p id={showPhoneHintId} className="text-sm text-slate-600">
+          {t.showPhoneHint}
+        </p>
+      </fieldset>
       <FormField
         label={user ? t.newPassword : t.password}
         type="password"
