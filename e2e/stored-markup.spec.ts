@@ -27,6 +27,7 @@ test('markup stored in leads, activities, deals, saved searches and alerts shows
   page,
   request,
   shot,
+  signInAs,
 }) => {
   test.setTimeout(180_000);
   await asAdmin(request);
@@ -101,6 +102,9 @@ test('markup stored in leads, activities, deals, saved searches and alerts shows
   await shownAsText(page, [visitorName]);
   await shot('my day');
 
+  // The subscriber searched Haifa, so the Haifa branch has the buyer: the network CEO reads every branch's
+  // buyers on the property's matches (the listing's own agent, at the head office, sees the search, not the name).
+  await signInAs('network');
   await page.goto(`/PropertyView/${propertyId}`);
   await shownAsText(page, [subscriberName]);
   await shot('matching buyers');
