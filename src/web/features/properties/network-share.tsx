@@ -12,7 +12,14 @@ import { usePropertyNetwork, useSetNetworkShare } from './network-api';
  * its branch manager, network admins) turn on or off; saved at once, apart from the edit form. Nothing shows
  * for anyone else.
  */
-export function NetworkShareSwitch({ propertyId }: { propertyId: string }) {
+export function NetworkShareSwitch({
+  propertyId,
+  heading: Heading = 'h3',
+}: {
+  propertyId: string;
+  /** The section's heading level where it stands: h3 inside the edit card, h2 on the property's page. */
+  heading?: 'h2' | 'h3';
+}) {
   const titleId = useId();
   const explainId = useId();
   const network = usePropertyNetwork(propertyId);
@@ -38,9 +45,9 @@ export function NetworkShareSwitch({ propertyId }: { propertyId: string }) {
       className="flex flex-col gap-2 rounded-2xl border border-brand-300 bg-white p-4"
       data-testid="network-share"
     >
-      <h3 id={titleId} className="text-xl font-bold text-brand-900">
+      <Heading id={titleId} className="text-xl font-bold text-brand-900">
         {t.title}
-      </h3>
+      </Heading>
       <label className="inline-flex min-h-11 items-center gap-3 font-medium">
         <input
           type="checkbox"

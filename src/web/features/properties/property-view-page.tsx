@@ -103,7 +103,7 @@ export function PropertyViewPage() {
           <Suspense fallback={null}>
             <SharedPropertyNote propertyId={p._id} />
             {/* An admin switches it on the edit card; the property's agent here. */}
-            {!isAdmin && <NetworkShareSwitch propertyId={p._id} />}
+            {!isAdmin && <NetworkShareSwitch propertyId={p._id} heading="h2" />}
           </Suspense>
         </div>
       )}
