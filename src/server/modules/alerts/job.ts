@@ -7,6 +7,7 @@ import { alertConsentLog, alertDeliveries, alertSubscribers, properties } from '
 import { runSingleton } from '../../lib/job-lock';
 import { runOncePerPeriod } from '../../lib/job-period';
 import { runInSlices, type SliceOptions } from '../../lib/job-slices';
+import { startPolling } from '../../lib/poll';
 import type { Storage } from '../../storage/storage';
 import { enqueueInTransaction } from '../mail';
 import { type AlertItem, alertMail } from './alert-mail';
@@ -191,24 +192,8 @@ export function startAlertsJob(
   app: FastifyInstance,
   intervalMs = app.env.ALERTS_JOB_INTERVAL_MS,
 ): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (stopped) return;
-    const work = (async () => {
-      await runAlertsOnce(app);
-      await alertsPurgeTick(app);
-    })();
-    running = work
-      .catch((err) => app.log.error({ err }, 'alerts job failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  let timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPolling(app.log, 'alerts job', intervalMs, async () => {
+    await runAlertsOnce(app);
+    await alertsPurgeTick(app);
+  });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox } from '../../db/schema';
 import { runSingleton } from '../../lib/job-lock';
+import { startPolling } from '../../lib/poll';
 import { inSpan } from '../../lib/tracing';
 import { attachmentsOf } from './attachments';
 import { claimDueMail, markFailedAttempt, markSent } from './outbox';
@@ -91,28 +92,17 @@ export function startOutboxWorker(
   const smtpUrl = options.smtpUrl ?? app.env.SMTP_URL;
   const transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   if (!transporter) app.log.info('SMTP_URL is not set: mail is kept in the outbox and not sent');
-  let running: Promise<unknown> = Promise.resolve();
   let loggedUntil = new Date(0);
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    // Counted in the metrics with the mails it handled (lib/job-stats.ts).
-    const work = runSingleton(app.dbHandle, 'mail-outbox', async () => {
+  // Counted in the metrics with the mails it handled (lib/job-stats.ts).
+  const stop = startPolling(app.log, 'outbox worker', options.intervalMs ?? 5_000, () =>
+    runSingleton(app.dbHandle, 'mail-outbox', async () => {
       if (transporter) return deliverDueMail(app, transporter, options.retryBaseMs);
       loggedUntil = await logQueuedMail(app, loggedUntil);
       return 0;
-    });
-    running = work
-      .catch((err) => app.log.error({ err }, 'outbox worker failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 5_000);
-      });
-  };
-  let timer = setTimeout(tick, 0);
+    }),
+  );
   return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+    await stop();
     transporter?.close();
   };
 }

@@ -4,6 +4,7 @@ import type { PushPayload } from '@shared/schemas/push';
 import type { FastifyInstance } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
 import { recordJobRun } from '../../lib/job-stats';
+import { startPolling } from '../../lib/poll';
 import { inSpan } from '../../lib/tracing';
 import { getSettings } from '../settings';
 import { claimDuePush, dropSubscription, markPushFailed, markPushSent } from './outbox';
@@ -72,20 +73,7 @@ export async function deliverDuePush(app: FastifyInstance, options: PushWorkerOp
 
 /** Polls the push queue; returns a function that stops it and waits for the batch in progress. */
 export function startPushWorker(app: FastifyInstance, options: PushWorkerOptions = {}): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = recordJobRun(app.dbHandle, 'push-outbox', () => deliverDuePush(app, options))
-      .catch((err) => app.log.error({ err }, 'push worker failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 2_000);
-      });
-  };
-  let timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPolling(app.log, 'push worker', options.intervalMs ?? 2_000, () =>
+    recordJobRun(app.dbHandle, 'push-outbox', () => deliverDuePush(app, options)),
+  );
 }

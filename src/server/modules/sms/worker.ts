@@ -1,6 +1,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import { runSingleton } from '../../lib/job-lock';
+import { startPolling } from '../../lib/poll';
 import { inSpan } from '../../lib/tracing';
 import { claimDueSms, dropExpiredSms, markSmsFailed, markSmsSent } from './outbox';
 import { type SmsProvider, smsProvider } from './provider';
@@ -47,20 +48,7 @@ export function startSmsWorker(app: FastifyInstance, options: SmsWorkerOptions =
     app.log.info('SMS_PROVIDER is not set: no SMS is sent, the signing link alone proves the phone');
     return async () => {};
   }
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = runSingleton(app.dbHandle, 'sms-outbox', () => deliverDueSms(app, options))
-      .catch((err) => app.log.error({ err }, 'SMS worker failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 2_000);
-      });
-  };
-  let timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPolling(app.log, 'SMS worker', options.intervalMs ?? 2_000, () =>
+    runSingleton(app.dbHandle, 'sms-outbox', () => deliverDueSms(app, options)),
+  );
 }
