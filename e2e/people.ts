@@ -22,7 +22,7 @@ export type Person = { id: string; name: string; email: string; password: string
 export async function createPerson(
   request: APIRequestContext,
   role: 'agent' | 'admin',
-  fields: { name?: string; companyRole?: string; gender?: 'male' | 'female' } = {},
+  fields: { name?: string; companyRole?: string; gender?: 'male' | 'female'; branchId?: string } = {},
 ): Promise<Person> {
   const tag = Math.random().toString(36).slice(2, 8);
   const name = fields.name ?? `${role === 'agent' ? 'סוכנת' : 'מנהלת'} ${hebrewTag()}`;
@@ -37,6 +37,8 @@ export async function createPerson(
       companyRole: fields.companyRole ?? '',
       // The default names are women's ('סוכנת ...'); a named person is a man unless the test says otherwise.
       gender: fields.gender ?? (fields.name ? 'male' : 'female'),
+      // Left out: the branch of the admin who adds them.
+      ...(fields.branchId ? { branchId: fields.branchId } : {}),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

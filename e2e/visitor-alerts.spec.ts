@@ -152,8 +152,13 @@ test('a visitor saves a search on /Sale on a phone, confirms from the mail, gets
 
   // An admin adds a matching property of an agent of the test's own: the alert arrives with it, and a
   // one-click unsubscribe.
+  // The confirmed buyer is a lead routed among the network (no branch covers the test's city), filed under its
+  // owner's branch; the listing's agent is of that branch, who may read a buyer of their own branch.
   const address = `האלון ${tag}`;
-  const agent = await createPerson(request, 'agent');
+  const found = await request.get(`/api/v1/pipeline/leads?q=${encodeURIComponent(name)}`);
+  const buyerLeads = (await found.json()).data.leads as { branch: { _id: string } }[];
+  expect(buyerLeads).toHaveLength(1);
+  const agent = await createPerson(request, 'agent', { branchId: buyerLeads[0]!.branch._id });
   const id = await createProperty(request, { address, city, rooms: 4, price: 2_400_000, agent: agent.id }, [
     await photo('#0ea5e9', 'alert.png'),
   ]);
