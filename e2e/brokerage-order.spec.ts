@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { mailMatching } from './alerts-helpers';
 import { expect, test } from './fixtures';
@@ -113,6 +117,14 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
   expect(signedMail.pdfs).toHaveLength(1);
   const pdf = Buffer.from(signedMail.pdfs[0]!, 'base64');
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // Real text, read by poppler's pdftotext (scripts/ensure-pdf-tools.mjs): the words and numbers whole (the order
+  // of runs mixing Hebrew and digits is poppler's own; the unit tests read it with the bidi algorithm).
+  const words = pdfText(pdf);
+  const clientTag = name.split(' ')[1]!;
+  for (const piece of ['הזמנת שירותי תיווך', clientTag, '039337423', 'הנביאים', 'מוריה', '1,500,000', '2%'])
+    expect(words).toContain(piece);
+  expect(words.indexOf('הזמנת שירותי תיווך')).toBeLessThan(words.indexOf('039337423'));
+  expect(words.indexOf('039337423')).toBeLessThan(words.indexOf('1,500,000'));
   const checker = await browser.newContext({ viewport: PHONE });
   const verify = await checker.newPage();
   const check = async (buffer: Buffer) => {
@@ -169,3 +181,17 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
   await item.getByRole('button', { name: 'אישור הביטול' }).click();
   await expect(item.getByTestId('order-status')).toHaveText('בוטלה');
 });
+
+/** pdftotext's reading of a PDF, without direction marks, its spaces as single spaces. */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-order-'));
+  try {
+    writeFileSync(join(dir, 'order.pdf'), pdf);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'order.pdf'), '-'], {
+      encoding: 'utf8',
+    });
+    return text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
