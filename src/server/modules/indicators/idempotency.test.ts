@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { israelDate } from '@shared/domain/israel-time';
+import { createIndicatorSchema } from '@shared/schemas/indicator';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, indicators } from '../../db/schema';
-import { IDEMPOTENCY_MESSAGES } from '../../lib/idempotency';
+import { IDEMPOTENCY_MESSAGES, requestHash } from '../../lib/idempotency';
 import { createUser } from '../../test/factories';
 import { sessionCookieFor } from '../../test/sessions';
 import { createTwoInstances } from '../../test/test-app';
@@ -47,6 +48,21 @@ describe('POST /api/v1/indicators with an Idempotency-Key', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(firstAnswer.json());
     expect(await rowsOf(user.id)).toHaveLength(1);
+  });
+
+  it('stores the key under its route with a hash of the body alone (the route has no parameters)', async () => {
+    // A key stored before a deploy must match its resend after it: the stored hash is the documented one, of
+    // the body as the route validated it.
+    const { user, cookie } = await agent();
+    const key = randomUUID();
+    const body = entry(user.id);
+    expect((await post(first, cookie, key, body)).statusCode).toBe(201);
+    const route = 'POST /api/v1/indicators';
+    expect(
+      await first.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)),
+    ).toMatchObject([
+      { key, route, statusCode: 201, requestHash: requestHash(route, createIndicatorSchema.parse(body)) },
+    ]);
   });
 
   it('the same key with another body gets 409 with a Hebrew message; another user may use the same key', async () => {

@@ -4,7 +4,7 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, indicators, leadActivities } from '../../../db/schema';
-import { IDEMPOTENCY_MESSAGES } from '../../../lib/idempotency';
+import { IDEMPOTENCY_MESSAGES, requestHash } from '../../../lib/idempotency';
 import { createUser } from '../../../test/factories';
 import { sessionCookieFor } from '../../../test/sessions';
 import { createTwoInstances } from '../../../test/test-app';
@@ -72,6 +72,31 @@ describe('POST /api/v1/pipeline/leads/:id/activities with an Idempotency-Key', (
     expect(replay.json()).toEqual(firstAnswer.json());
     expect(await activitiesOf(leadId)).toHaveLength(1);
     expect(await first.db.select().from(indicators).where(eq(indicators.agentId, user.id))).toHaveLength(1);
+  });
+
+  it('a resent deal is replayed, not refused as a second deal on the lead', async () => {
+    // The phone lost the answer to its deal and sends it again: the deal is logged once, and the resend gets the
+    // first answer rather than the question about a second deal (which it would if the entry ran again).
+    const { cookie, leadId } = await agentWithLead();
+    const key = randomUUID();
+    const deal = { kind: 'deal', noOrderReason: 'נחתם בנייר', price: 1_500_000, commission: 30_000 };
+    const firstAnswer = await post(first, cookie, leadId, key, deal);
+    expect(firstAnswer.statusCode).toBe(201);
+    const resent = await post(second, cookie, leadId, key, deal);
+    expect(resent.statusCode).toBe(201);
+    expect(resent.json()).toEqual(firstAnswer.json());
+    expect((await activitiesOf(leadId)).filter((a) => a.kind === 'deal')).toHaveLength(1);
+  });
+
+  it('stores the key under the route pattern and a hash of the lead and the body', async () => {
+    const { user, cookie, leadId } = await agentWithLead();
+    const key = randomUUID();
+    const body = { kind: 'call', note: 'שיחה' };
+    expect((await post(first, cookie, leadId, key, body)).statusCode).toBe(201);
+    const route = 'POST /api/v1/pipeline/leads/:id/activities';
+    expect(await keysOf(user.id)).toMatchObject([
+      { key, route, statusCode: 201, requestHash: requestHash(route, { params: { id: leadId }, body }) },
+    ]);
   });
 
   it('the same key with another body gets 409 with a Hebrew message and writes nothing', async () => {
