@@ -135,6 +135,56 @@ describe('a write that breaks a unique rule of its own', () => {
   });
 });
 
+describe('one key sent twice at once', () => {
+  it('writes once, and the second answer is the first one replayed', async () => {
+    const user = await createUser(handle.db);
+    const request = {
+      method: 'POST',
+      routeOptions: { url: '/api/v1/things', config: { idempotencyKey: true } },
+      headers: { 'idempotency-key': 'thing-race' },
+      user: { id: user.id },
+      body: { name: 'x' },
+    } as unknown as FastifyRequest;
+    /** What a client receives: the status, the replay header and the body. */
+    const answer = () => {
+      const sent = { status: 0, replayed: undefined as string | undefined, body: undefined as unknown };
+      const reply = {
+        status(code: number) {
+          sent.status = code;
+          return reply;
+        },
+        header(name: string, value: string) {
+          if (name === 'idempotent-replayed') sent.replayed = value;
+          return reply;
+        },
+        send(body: unknown) {
+          sent.body = body;
+          return reply;
+        },
+      };
+      return { sent, reply: reply as unknown as FastifyReply };
+    };
+    let writes = 0;
+    const work = async () => {
+      writes += 1;
+      return { status: 'success', data: { n: writes } };
+    };
+    // Both look the key up before either commits (on PGlite the two look-ups queue ahead of both writes): one
+    // commits, the other's insert of the key fails on the primary key, rolls back and replays the winner.
+    const [a, b] = [answer(), answer()];
+    await Promise.all([
+      runIdempotent(handle.db, request, a.reply, 201, work),
+      runIdempotent(handle.db, request, b.reply, 201, work),
+    ]);
+    expect([a.sent.status, b.sent.status]).toEqual([201, 201]);
+    expect(b.sent.body).toEqual(a.sent.body);
+    expect([a.sent.replayed, b.sent.replayed].filter((r) => r === 'true')).toHaveLength(1);
+    expect(
+      await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id)),
+    ).toMatchObject([{ key: 'thing-race', statusCode: 201, responseBody: a.sent.body }]);
+  });
+});
+
 describe('forgetting old keys', () => {
   it(`keeps a key for ${IDEMPOTENCY_TTL_DAYS} days, so a phone offline for weeks still gets its replay`, async () => {
     const user = await createUser(handle.db);
