@@ -1,7 +1,8 @@
 // The tests Stryker runs against each mutant of the server's request rules (stryker.server.config.json): access,
 // origin, session lifetime and photo type (src/server/rules, pure: no database), and the Idempotency-Key writes
-// (src/server/lib/idempotency.ts, through the API tests that replay and race a key on PGlite). The plugins that apply them are
-// pinned by the API tests; lead routing is in src/shared/domain, under stryker.config.json.
+// (src/server/lib/idempotency.ts, through its unit test, which races one key on a database of its own, and the API
+// tests that replay keys on PGlite). The plugins that apply them are pinned by the API tests; lead routing is in
+// src/shared/domain, under stryker.config.json.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
