@@ -93,7 +93,14 @@ function screens(): Screen[] {
         return `/api/v1/network/dashboard?year=${y}&month=${m}`;
       },
     },
-    { key: 'pipeline', name: 'pipeline performance', next: () => '/api/v1/pipeline/performance' },
+    {
+      key: 'pipeline',
+      name: 'pipeline performance (this month and the two before)',
+      next: (i) => {
+        const { y, m } = monthBack(i);
+        return `/api/v1/pipeline/performance?year=${y}&month=${m}`;
+      },
+    },
   ];
 }
 
