@@ -25,7 +25,7 @@ let herzliyaAgent: Person;
 const MONTH = '2026-10';
 const deals = { march: '', shared: '', referred: '', solo: '', crossBranch: '' };
 
-const call = (method: 'GET' | 'PATCH', url: string, who: Person, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Person, payload?: object) =>
   app.inject({
     method,
     url: `/api/v1${url}`,
