@@ -60,8 +60,8 @@ export const deals = {
     loading: 'טוען את הדוח…',
     failed: 'לא הצלחנו לטעון את הדוח',
     none: 'אין עסקאות בחודש הזה.',
-    pdf: 'הורדה כקובץ PDF',
-    csv: 'הורדה כקובץ CSV',
+    pdf: 'הורדת הדוח החודשי כקובץ PDF',
+    csv: 'הורדת הדוח החודשי כקובץ CSV',
     tableLabel: 'עסקאות החודש',
     agentsLabel: 'הסוכנים בחודש',
     columns: {

@@ -50,7 +50,7 @@ export function MonthStatement({ subject, month }: { subject: StatementSubject; 
   return (
     <div>
       {files}
-      {isBranch && <Agents statement={statement} />}
+      {isBranch && statement.agents.length > 0 && <Agents statement={statement} />}
       {statement.deals.length === 0 ? (
         <p>{t.statement.none}</p>
       ) : (
