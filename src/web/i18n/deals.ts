@@ -72,15 +72,16 @@ export const deals = {
       royalty: 'תמלוגים לרשת',
       referral: 'עמלת הפניה',
       branchShare: 'חלק הסניף',
-      share: 'החלק של הסוכן',
+      share: (name: string) => `החלק של ${name}`,
+      agentShare: 'החלק בעמלות',
       shares: 'חלקי הסוכנים',
       due: 'לתשלום',
       paid: 'שולם',
       agent: 'סוכן',
       deals: 'עסקאות',
     },
-    summary: (share: string, due: string, paid: string) =>
-      `החלק של הסוכן החודש: ${share}. הלקוחות משלמים ${due} (כולל מע"מ), ושולמו עד כה ${paid}.`,
+    summary: (name: string, share: string, due: string, paid: string) =>
+      `החלק של ${name} החודש: ${share}. הלקוחות משלמים ${due} (כולל מע"מ), ושולמו עד כה ${paid}.`,
     branchSummary: (branch: string, royalty: string) => `חלק הסניף: ${branch}. תמלוגים לרשת: ${royalty}.`,
   },
   actions: {

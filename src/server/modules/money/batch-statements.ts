@@ -4,8 +4,17 @@ import type { DealStatement } from '@shared/schemas/money';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { feePlans, leadActivities, users, vatRates } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { planOn } from './fee-plans';
-import { addRoyalty, assembleStatement, ISRAEL_DATE, notCancelled, peopleOf, vatFrom } from './statements';
+import {
+  addRoyalty,
+  assembleStatement,
+  ISRAEL_DATE,
+  notCancelled,
+  peopleOf,
+  statementOf,
+  vatFrom,
+} from './statements';
 
 type DealRow = typeof leadActivities.$inferSelect;
 
@@ -16,8 +25,9 @@ type DealRow = typeof leadActivities.$inferSelect;
  * referrals and the agents' names. The year's deals are folded once, in the database's order (time, then id),
  * for the royalty each branch owed and the gross each agent had before every deal.
  *
- * A deal of a branch without a plan on its date maps to null. A cancelled deal (not in the fold) is left out: a
- * cancelled deal leaves the figures.
+ * A deal of a branch without a plan on its date maps to null. A cancelled deal is not in the fold (it leaves the
+ * figures of the deals after it); when one is asked for (the deals list with status=cancelled), its statement is
+ * read on its own, as statementOf gives it.
  */
 export async function statementsOfDeals(
   db: Database,
@@ -112,6 +122,14 @@ export async function statementsOfDeals(
       if (deal.secondAgentId && deal.secondAgentId !== deal.agentId)
         grossOf.set(deal.secondAgentId, (grossOf.get(deal.secondAgentId) ?? 0) + second * 100);
     }
+  }
+  for (const deal of deals) {
+    if (result.has(deal.id)) continue;
+    const alone = await statementOf(db, deal).catch((err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 409) return null;
+      throw err;
+    });
+    result.set(deal.id, alone);
   }
   return result;
 }

@@ -59,7 +59,11 @@ function dealsTable(deals: StatementDeal[], totals: StatementTotals, shareHeader
 
 /** An agent's month as CSV: her deals with their lines and her share, and the totals row. */
 export function agentStatementCsv(statement: AgentMonthStatement): string {
-  const { headers, rows } = dealsTable(statement.deals, statement.totals, 'החלק של הסוכן (₪)');
+  const { headers, rows } = dealsTable(
+    statement.deals,
+    statement.totals,
+    `החלק של ${statement.agent.name} (₪)`,
+  );
   return spreadsheetCsv(headers, rows);
 }
 
@@ -203,7 +207,7 @@ export function agentStatementPdf(statement: AgentMonthStatement): Promise<Uint8
   const subtitle = `${statement.agent.name} · ${statement.agent.branchName} · ${monthTitle(statement.month)}`;
   return statementPdf('דוח עמלות חודשי', subtitle, (writer) => {
     writer.heading('העסקאות של החודש');
-    writeDeals(writer, statement.deals, statement.totals, 'החלק של הסוכן');
+    writeDeals(writer, statement.deals, statement.totals, `החלק של ${statement.agent.name}`);
     writer.heading('לסיכום');
     writer.paragraph(`החלק של ${statement.agent.name} החודש: ${money(statement.totals.shares)}`, BODY);
     writer.paragraph(
@@ -228,7 +232,7 @@ export function branchStatementPdf(statement: BranchMonthStatement): Promise<Uin
         SMALL,
         true,
       );
-    row(['סוכן', 'עסקאות', 'החלק של הסוכן'], 'bold');
+    row(['סוכן', 'עסקאות', 'החלק בעמלות'], 'bold');
     for (const a of statement.agents) row([a.name, String(a.deals), money(a.share)]);
     row(['סה"כ', '', money(statement.totals.shares)], 'bold');
     writer.heading('העסקאות של החודש');

@@ -339,7 +339,7 @@ describe('the monthly statement', () => {
     expect(within(totals).getByText('2 עסקאות')).toBeInTheDocument();
     expect(within(totals).getByText(/6,880\.00/)).toBeInTheDocument();
     expect(within(totals).getByText(/21,240\.00/)).toBeInTheDocument();
-    expect(within(region).getByText(/החלק של הסוכן החודש: .*6,880\.00/)).toBeInTheDocument();
+    expect(within(region).getByText(/החלק של דנה לוי החודש: .*6,880\.00/)).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'הורדת הדוח החודשי כקובץ PDF' })).toHaveAttribute(
       'href',
       `/api/v1/agents/${agent._id}/month-statement.pdf?month=${month()}`,

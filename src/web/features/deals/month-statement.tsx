@@ -66,7 +66,7 @@ export function MonthStatement({ subject, month }: { subject: StatementSubject; 
                   columns.royalty,
                   columns.referral,
                   columns.branchShare,
-                  isBranch ? columns.shares : columns.share,
+                  isBranch ? columns.shares : columns.share(statement.agent.name),
                   columns.due,
                   columns.paid,
                 ].map((header) => (
@@ -117,7 +117,12 @@ export function MonthStatement({ subject, month }: { subject: StatementSubject; 
       <p className="mt-3">
         {isBranch
           ? t.statement.branchSummary(agorot(totals.branchShare), agorot(totals.royalty))
-          : t.statement.summary(agorot(totals.shares), agorot(totals.due), agorot(totals.paid))}
+          : t.statement.summary(
+              statement.agent.name,
+              agorot(totals.shares),
+              agorot(totals.due),
+              agorot(totals.paid),
+            )}
       </p>
     </div>
   );
@@ -137,7 +142,7 @@ function Agents({ statement }: { statement: BranchMonthStatement }) {
               {columns.deals}
             </th>
             <th scope="col" className={`${cell} text-start`}>
-              {columns.share}
+              {columns.agentShare}
             </th>
           </tr>
         </thead>
