@@ -145,7 +145,19 @@ beforeAll(async () => {
   herzliyaAgent = await person(ids.herzliya, { name: 'סוכנת הרצליה' });
   const plans = [
     [ids.haifa, { royaltyBp: 600, royaltyCapAgorot: 100_000, split: { kind: 'fixed', agentBp: 5000 } }],
-    [ids.herzliya, { royaltyBp: 500, split: { kind: 'fixed', agentBp: 6000 } }],
+    [
+      ids.herzliya,
+      {
+        royaltyBp: 500,
+        split: {
+          kind: 'tiers',
+          tiers: [
+            { fromAgorot: 0, agentBp: 5000 },
+            { fromAgorot: 10_000_000, agentBp: 7000 },
+          ],
+        },
+      },
+    ],
   ] as const;
   for (const [branchId, plan] of plans) {
     const res = await call('POST', `/branches/${branchId}/fee-plans`, ceo, {
@@ -183,7 +195,9 @@ beforeAll(async () => {
     leadId: referredLead,
   });
   deals.solo = await deal({ branchId: ids.haifa, agentId: agentA.id, on: '2026-10-12', commission: 8000 });
-  // A Herzliya deal that A shares in as second agent.
+  // Herzliya's agent is at 98,000 ₪ in the year: the October deal crosses her 100,000 ₪ tier.
+  await deal({ branchId: ids.herzliya, agentId: herzliyaAgent.id, on: '2026-02-01', commission: 98_000 });
+  // A Herzliya deal that A shares in as second agent (her gross for the tiers counts her Haifa deals).
   deals.crossBranch = await deal({
     branchId: ids.herzliya,
     agentId: herzliyaAgent.id,
@@ -241,6 +255,10 @@ describe('an agent’s monthly statement', () => {
     ).toBe(404);
     const byCeo = await agentStatement(herzliyaAgent.id, ceo);
     expect(byCeo.deals.map((d) => d.dealId)).toEqual([deals.crossBranch]);
+    // Her 3,000 ₪ cross the tier: two lines, summed, as the deal's own statement has them.
+    const crossing = await single(deals.crossBranch);
+    expect(crossing.lines.filter((l) => l.agentId === herzliyaAgent.id)).toHaveLength(2);
+    expect(byCeo.deals[0]?.shares[0]?.amount).toBe(sum(crossing.lines, 'agent', herzliyaAgent.id));
     const bad = await call('GET', `/agents/${agentA.id}/month-statement?month=2026-13`, agentA);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.month).toBe('חודש בפורמט YYYY-MM');

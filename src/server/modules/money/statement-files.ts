@@ -136,7 +136,7 @@ function writeDeals(
   shareHeader: string,
 ) {
   // Column widths (points, right to left); they sum to the text width.
-  const widths = [50, 93, 50, 45, 50, 45, 50, 50, 50];
+  const widths = [48, 71, 52, 52, 52, 52, 52, 52, 52];
   const row = (texts: string[], weight?: 'bold') =>
     writer.row(
       texts.map((text, i): Cell => ({ text, width: widths[i] ?? 50, weight })),
