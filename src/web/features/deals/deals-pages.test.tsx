@@ -328,7 +328,6 @@ describe('the monthly statement', () => {
           ? json(200, { status: 'success', data: list([]) })
           : undefined,
     );
-    const user = userEvent.setup();
     renderPage(<MyDealsPage />);
     const region = await screen.findByRole('region', { name: 'הדוח החודשי שלי' });
     const table = await within(region).findByRole('table');
