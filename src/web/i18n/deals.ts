@@ -1,3 +1,4 @@
+import { type Gender, gendered } from '@shared/domain/gender';
 import { plural } from '@shared/domain/plural';
 
 /** Texts of the deals screens (docs/money.md): "העסקאות שלי" and "עסקאות ועמלות". */
@@ -56,7 +57,7 @@ export const deals = {
     month: 'חודש',
     subject: 'דוח של',
     branchOption: (name: string) => `הסניף: ${name}`,
-    agentOption: (name: string) => `סוכן: ${name}`,
+    agentOption: (name: string, gender: Gender) => `${gendered(gender, 'agent')}: ${name}`,
     loading: 'טוען את הדוח…',
     failed: 'לא הצלחנו לטעון את הדוח',
     none: 'אין עסקאות בחודש הזה.',

@@ -138,7 +138,7 @@ export function DealsPage() {
             )}
             {(agents.data ?? []).map((a) => (
               <option key={a.agent._id} value={`agent:${a.agent._id}`}>
-                {t.statement.agentOption(a.agent.name)}
+                {t.statement.agentOption(a.agent.name, a.agent.gender)}
               </option>
             ))}
           </SelectField>
