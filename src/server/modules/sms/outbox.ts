@@ -11,6 +11,8 @@ export type OutgoingSms = {
   text: string;
   /** After this the message is no longer worth sending (a one-time code): it is dropped unsent. */
   expiresAt?: Date;
+  /** Not before this time (a reminder set ahead, a message held past quiet hours). Default: now. */
+  notBefore?: Date;
 };
 
 /**
@@ -19,11 +21,24 @@ export type OutgoingSms = {
  * included (decision 0054).
  */
 export async function enqueueSms(tx: Transaction | Database, sms: OutgoingSms): Promise<string> {
+  const { notBefore, ...fields } = sms;
   const [row] = await tx
     .insert(smsOutbox)
-    .values({ ...sms, refId: sms.refId ?? null, expiresAt: sms.expiresAt ?? null })
+    .values({
+      ...fields,
+      refId: sms.refId ?? null,
+      expiresAt: sms.expiresAt ?? null,
+      ...(notBefore ? { nextAttemptAt: notBefore } : {}),
+    })
     .returning({ id: smsOutbox.id });
   return row!.id;
+}
+
+/** Takes back the messages of one kind about one thing not yet sent (a cancelled viewing's reminder). */
+export async function dropQueuedSms(tx: Transaction | Database, kind: string, refId: string): Promise<void> {
+  await tx
+    .delete(smsOutbox)
+    .where(and(eq(smsOutbox.kind, kind), eq(smsOutbox.refId, refId), eq(smsOutbox.status, 'pending')));
 }
 
 /** Messages whose time passed are dropped, their text emptied. */

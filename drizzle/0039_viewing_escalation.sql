@@ -1,0 +1,2 @@
+ALTER TABLE "viewings" ADD COLUMN "escalated_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "viewings_unanswered_idx" ON "viewings" USING btree ("created_at") WHERE "viewings"."status" = 'requested' and "viewings"."escalated_at" is null;
