@@ -20,7 +20,8 @@ import { propertyRow, type ViewingRow, whenText } from './rules';
 /** Requests older than this are not escalated any more (a long outage, a request from before the feature). */
 const LOOKBACK_MS = 30 * 86_400_000;
 
-export const VIEWING_ESCALATION_KIND = 'viewing-escalated';
+/** The branch managers' mail (the visitor's is 'viewing-escalated', mail.ts). */
+export const VIEWING_ESCALATION_KIND = 'viewing-escalation';
 
 /** The active admins of the viewing's branch: its branch managers. */
 async function branchManagers(tx: Transaction, branchId: string) {
@@ -63,7 +64,7 @@ async function escalate(db: Database, row: ViewingRow, hours: number, out: Outwa
           body: `${won.visitorName}, ${won.visitorPhone}`,
           url: paths.myDay(),
         },
-        { dedupeKey: `${VIEWING_ESCALATION_KIND}:${won.id}`, now },
+        { dedupeKey: `viewing-escalated:${won.id}`, now },
       );
       if (manager.email)
         await enqueueInTransaction(tx, {
