@@ -289,7 +289,8 @@ describe('an unanswered request goes to the branch manager', () => {
     const listB = await call(first, 'GET', '/viewings', managerB);
     expect(listB.json().data.viewings.map((v: { _id: string }) => v._id)).not.toContain(id);
     const listA = await call(first, 'GET', '/viewings', managerA);
-    expect(listA.json().data.viewings.map((v: { _id: string }) => v._id)).toContain(id);
+    const seen = listA.json().data.viewings.find((v: { _id: string }) => v._id === id);
+    expect(seen.escalatedAt).toEqual((await rowOf(id)).escalatedAt!.toISOString());
     const confirmed = await confirm(managerA);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().data.viewing).toMatchObject({
