@@ -191,6 +191,7 @@ export async function queueVisitorSms(
     refId: ctx.viewing.id,
     to,
     text: visitorSmsText(kind, ctx),
+    holdsQuietHours: true,
     ...options,
   });
   return true;

@@ -312,6 +312,7 @@ describe('the SMS reminder', () => {
     const [sms] = await smsOf(id, 'viewing-reminder');
     expect(sms!.nextAttemptAt).toEqual(twoHoursBefore);
     expect(sms!.expiresAt).toEqual(new Date(slot!.start));
+    expect(sms!.holdsQuietHours).toBe(true);
     expect(sms!.text).toContain('תזכורת: הביקור שלכם בנכס הנביאים 7, חיפה היום ב־');
     // Booked through a process without a provider: no SMS.
     const withoutProvider = await book(second, propertyId, [third!.start]);
