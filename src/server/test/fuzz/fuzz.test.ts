@@ -100,6 +100,16 @@ const NOT_FUZZED: Record<string, string> = {
     "answers CSV, not JSON; its filters are GET /pipeline/leads's (fuzzed), its range rule is tested in pipeline.test.ts",
   'GET /api/v1/network/dashboard.csv':
     "answers CSV, not JSON; its query is GET /network/dashboard's (fuzzed), its answer is tested in network.test.ts",
+  'GET /api/v1/agents/:id/month-statement.csv':
+    "answers CSV, not JSON; its query is GET /agents/:id/month-statement's (fuzzed), its answer is tested in money/month-statements.test.ts",
+  'GET /api/v1/agents/:id/month-statement.pdf':
+    "answers a PDF, not JSON; its query is GET /agents/:id/month-statement's (fuzzed), its answer is tested in money/month-statements.test.ts",
+  'GET /api/v1/branches/:id/month-statement.csv':
+    "answers CSV, not JSON; its query is GET /branches/:id/month-statement's (fuzzed), tested in money/month-statements.test.ts",
+  'GET /api/v1/branches/:id/month-statement.pdf':
+    "answers a PDF, not JSON; its query is GET /branches/:id/month-statement's (fuzzed), tested in money/month-statements.test.ts",
+  'GET /api/v1/royalties.csv':
+    "answers CSV, not JSON; its query is GET /royalties's (fuzzed), its answer is tested in money/month-statements.test.ts",
   'GET /api/v1/deals.csv':
     "answers CSV, not JSON; its query is GET /deals's (fuzzed), its answer is tested in money/deals.test.ts",
 };

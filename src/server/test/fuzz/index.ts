@@ -364,6 +364,24 @@ export const fuzzFamilies: FuzzRoute[] = [
         ...query(fields({ from: [thisMonth, '2024-01'], to: [thisMonth], status: ['signed', 'cancelled'] })),
       },
       {
+        method: 'GET',
+        url: '/agents/:agent/month-statement',
+        as: 'agent',
+        ...query(fields({ month: [thisMonth, '2024-01'] })),
+      },
+      {
+        method: 'GET',
+        url: '/branches/:branch/month-statement',
+        as: 'admin',
+        ...query(fields({ month: [thisMonth, '2024-01'] })),
+      },
+      {
+        method: 'GET',
+        url: '/royalties',
+        as: 'admin',
+        ...query(fields({ month: [thisMonth, '2024-01'] })),
+      },
+      {
         method: 'PATCH',
         url: '/deals/:activity/status',
         as: 'admin',
