@@ -1,5 +1,6 @@
 import { type Gender, gendered } from '@shared/domain/gender';
 import { plural } from '@shared/domain/plural';
+import { branchPhrase } from '@shared/domain/referrals';
 
 /** Texts of the deals screens (docs/money.md): "העסקאות שלי" and "עסקאות ועמלות". */
 export const deals = {
@@ -56,7 +57,8 @@ export const deals = {
     mineTitle: 'הדוח החודשי שלי',
     month: 'חודש',
     subject: 'דוח של',
-    branchOption: (name: string) => `הסניף: ${name}`,
+    /** 'סניף חיפה', 'משרד ראשי תל אביב' (a name that starts with its kind keeps it). */
+    branchOption: (name: string) => branchPhrase(name),
     agentOption: (name: string, gender: Gender) => `${gendered(gender, 'agent')}: ${name}`,
     loading: 'טוען את הדוח…',
     failed: 'לא הצלחנו לטעון את הדוח',
