@@ -124,17 +124,24 @@ for (const [size, viewport] of [
       // "העסקאות שלי": her deal with her share, and her year's gross against the plan.
       await page.goto('/MyDeals');
       await settled(page);
-      const myRow = page.getByRole('row').filter({ hasText: contactName });
+      const dealsList = page.getByRole('region', { name: 'רשימת העסקאות' });
+      const myRow = dealsList.getByRole('row').filter({ hasText: contactName });
       await expect(myRow).toContainText(shekels(mainShare));
       await expect(page.getByText(/^מחזור העמלות שלי השנה/)).toBeVisible();
       expect(await sidewaysOverflow(page)).toBe(0);
+      // Her month's statement: the deal with her share, and the sentence that sums it.
+      const myStatement = page.getByRole('region', { name: 'הדוח החודשי שלי' });
+      await expect(myStatement.getByRole('row').filter({ hasText: contactName })).toContainText(
+        shekels(mainShare),
+      );
+      await expect(myStatement).toContainText(`החלק של ${main.name} החודש: ${shekels(mainShare)}`);
       await checkA11y({ allImpacts: true });
       await shot('my deals (main agent)');
 
       await signInAsPerson(page, second);
       await page.goto('/MyDeals');
       await settled(page);
-      await expect(page.getByRole('row').filter({ hasText: contactName })).toContainText(
+      await expect(dealsList.getByRole('row').filter({ hasText: contactName })).toContainText(
         shekels(secondShare),
       );
 
@@ -142,13 +149,32 @@ for (const [size, viewport] of [
       await signInAsPerson(page, manager);
       await page.goto('/Deals');
       await settled(page);
-      const managerRow = page.getByRole('row').filter({ hasText: contactName });
+      const managerRow = dealsList.getByRole('row').filter({ hasText: contactName });
       await expect(managerRow).toContainText(`${main.name}: ${shekels(mainShare)}`);
       await expect(managerRow).toContainText(`${second.name}: ${shekels(secondShare)}`);
-      const totals = page.getByRole('row').filter({ hasText: 'סה"כ' });
+      const totals = dealsList.getByRole('row').filter({ hasText: 'סה"כ' });
       await expect(totals).toContainText(shekels(mainShare + secondShare));
-      await expect(page.getByText('עסקה אחת', { exact: true })).toBeVisible();
+      await expect(dealsList.getByText('עסקה אחת', { exact: true })).toBeVisible();
       expect(await sidewaysOverflow(page)).toBe(0);
+      // The branch's month statement (her own branch by default): each agent's total, and their sum.
+      const statement = page.getByRole('region', { name: 'דוח עמלות חודשי' });
+      const agentsTable = statement.getByRole('table').first();
+      await expect(agentsTable.getByRole('row').filter({ hasText: main.name })).toContainText(
+        shekels(mainShare),
+      );
+      await expect(agentsTable.getByRole('row').filter({ hasText: second.name })).toContainText(
+        shekels(secondShare),
+      );
+      await expect(agentsTable.getByRole('row').filter({ hasText: 'סה"כ' })).toContainText(
+        shekels(mainShare + secondShare),
+      );
+      const pdfHref = await statement
+        .getByRole('link', { name: 'הורדת הדוח החודשי כקובץ PDF' })
+        .getAttribute('href');
+      const pdf = await page.request.get(pdfHref!);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toContain('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
       await checkA11y({ allImpacts: true });
       await shot('branch deals (manager)');
 
