@@ -1,4 +1,4 @@
-import { MAP_MAX_ZOOM } from '@shared/domain/geo';
+import { MAP_MAX_ZOOM, roundPoint } from '@shared/domain/geo';
 import type { PropertyClusters, PropertyClustersQuery, PropertySearchQuery } from '@shared/schemas/property';
 import { and, isNotNull, sql } from 'drizzle-orm';
 import Supercluster from 'supercluster';
@@ -104,7 +104,11 @@ export async function mapClusters(
     found = index.getClusters(bbox, zoom);
   }
   const features = found.slice(0, MAX_MAP_FEATURES).map((feature) => {
-    const [lng, lat] = feature.geometry.coordinates as [number, number];
+    // Back from supercluster's projection, to the 6 decimals points are stored with.
+    const { lat, lng } = roundPoint({
+      lng: feature.geometry.coordinates[0]!,
+      lat: feature.geometry.coordinates[1]!,
+    });
     const p = feature.properties;
     if ('cluster' in p && p.cluster)
       return {
