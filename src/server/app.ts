@@ -15,6 +15,7 @@ import { backupRoutes } from './modules/backups';
 import { branchPageRoutes } from './modules/branch-pages';
 import { branchRoutes } from './modules/branches';
 import { branchGoalRoutes, goalRoutes } from './modules/goals';
+import { geocodeRoutes } from './modules/geocoder';
 import { healthRoutes } from './modules/health';
 import { mailPhotoRoutes } from './modules/images';
 import { importRoutes } from './modules/import';
@@ -274,6 +275,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(goalRoutes);
         await api.register(branchGoalRoutes);
         await api.register(propertyRoutes);
+        await api.register(geocodeRoutes);
         await api.register(reportContactRoutes, { sharedReportPerIp });
         await api.register(leadRoutes, { formsPerIp });
         await api.register(mailRoutes);
