@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { unique, userId } from './data';
+import { createProperty, unique, userId } from './data';
 import { expect, expectToast, test } from './fixtures';
 import { DESKTOP, PHONE, settled } from './people';
 
@@ -193,6 +193,41 @@ for (const [size, viewport] of [
       await expect(page.getByLabel('גישה לכל הסניפים')).not.toBeChecked();
       await checkA11y({ allImpacts: true });
       await shot('placing a person');
+    });
+
+    test('a Haifa manager finds a Tel Aviv listing shared with the network, with its office and agent to call', async ({
+      page,
+      signInAs,
+      shot,
+      checkA11y,
+    }) => {
+      const address = `הנרייטה סולד ${unique()}`;
+      // The network admin lists a Tel Aviv property for its agent and shares it with the network.
+      await signInAs('network');
+      const agentId = await userId(page.request, 'agent@example.com');
+      const id = await createProperty(page.request, { address, city: 'תל אביב-יפו', agent: agentId });
+      const shared = await page.request.put(`/api/v1/property/${id}/network`, { data: { shared: true } });
+      expect(shared.status(), await shared.text()).toBe(200);
+
+      await signInAs('haifa');
+      await page.goto('/StaffProperties?which=own');
+      await settled(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('נכסי הסניף והרשת');
+      await expect(page.getByRole('link', { name: address })).toHaveCount(0);
+      // By keyboard: the choice is a radio group; the next one is the network's shared listings.
+      await page.getByRole('radio', { name: 'של הסניף' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('radio', { name: 'משותפים מהרשת' })).toBeChecked();
+      await expect(page).toHaveURL(/\?which=shared$/);
+      const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: address }) });
+      await expect(card).toContainText('נכס משותף · משרד ראשי תל אביב');
+      await expect(card.getByRole('link', { name: /התקשרות אל דנה לוי/ })).toHaveAttribute('href', /^tel:/);
+      await expect(card.getByRole('link', { name: /משרד ראשי תל אביב/ })).toHaveAttribute('href', /^tel:/);
+      await checkA11y({ allImpacts: true });
+      await shot('shared listings');
+      // Its page opens from the card, read-only for her.
+      await card.getByRole('link', { name: address }).click();
+      await expect(page).toHaveURL(new RegExp(`/PropertyView/${id}$`));
     });
   });
 }

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { mailMatching } from './alerts-helpers';
 import { expect, test } from './fixtures';
 import { PHONE, settled } from './people';
 
@@ -31,6 +36,8 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
   await expect(form.getByLabel('שם הלקוח')).toHaveValue(name);
   // A wrong check digit is refused on its field, before anything is sent.
   await form.getByLabel('מספר זהות').fill('123456789');
+  const clientEmail = `client-${Date.now()}@example.com`;
+  await form.getByLabel('מייל (לא חובה)').fill(clientEmail);
   await form.getByLabel('כתובת הלקוח').fill('הנביאים 5, חיפה');
   await form.getByLabel('כתובת נכס נוסף').fill('מוריה 10, חיפה');
   await form.getByRole('button', { name: 'הוספה' }).click();
@@ -104,6 +111,45 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
   await shot('order signed phone');
   await checkA11y({ allImpacts: true });
 
+  // The client's mail carries the signed PDF; the public verify page says it is ours and unchanged, and that the
+  // same file with one byte changed was altered after signing.
+  const signedMail = await mailMatching(clientEmail, /נחתמה/);
+  expect(signedMail.pdfs).toHaveLength(1);
+  const pdf = Buffer.from(signedMail.pdfs[0]!, 'base64');
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // Real text, read by poppler's pdftotext (scripts/ensure-pdf-tools.mjs): the words and numbers whole (the order
+  // of runs mixing Hebrew and digits is poppler's own; the unit tests read it with the bidi algorithm).
+  const words = pdfText(pdf);
+  const clientTag = name.split(' ')[1]!;
+  for (const piece of ['הזמנת שירותי תיווך', clientTag, '039337423', 'הנביאים', 'מוריה', '1,500,000', '2%'])
+    expect(words).toContain(piece);
+  expect(words.indexOf('הזמנת שירותי תיווך')).toBeLessThan(words.indexOf('039337423'));
+  expect(words.indexOf('039337423')).toBeLessThan(words.indexOf('1,500,000'));
+  const checker = await browser.newContext({ viewport: PHONE });
+  const verify = await checker.newPage();
+  const check = async (buffer: Buffer) => {
+    await verify.goto('/verify-order');
+    await verify.getByLabel('קובץ ההזמנה (PDF)').setInputFiles({
+      name: 'order.pdf',
+      mimeType: 'application/pdf',
+      buffer,
+    });
+    await verify.getByRole('button', { name: 'בדיקת הקובץ' }).click();
+  };
+  await check(pdf);
+  await expect(verify.getByRole('status')).toContainText('והוא לא שונה מאז החתימה');
+  const verifiedAxe = await new AxeBuilder({ page: verify }).analyze();
+  expect(verifiedAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await verify.screenshot({
+    path: `${process.env.E2E_RESULTS ?? 'test-results'}/screens/order verified phone.png`,
+  });
+  const changed = Buffer.from(pdf);
+  const at = Math.floor(changed.length / 2);
+  changed[at] = changed[at]! ^ 0x01;
+  await check(changed);
+  await expect(verify.getByRole('alert')).toContainText('הקובץ שונה אחרי החתימה');
+  await checker.close();
+
   // A correction: a new order filled in as the signed one was, naming it; the signed one stays signed.
   const orders = page.getByTestId('orders-section');
   await orders.getByRole('button', { name: /^תיקון ההזמנה של / }).click();
@@ -135,3 +181,17 @@ test('an agent sends a brokerage order from a lead and the client signs it on th
   await item.getByRole('button', { name: 'אישור הביטול' }).click();
   await expect(item.getByTestId('order-status')).toHaveText('בוטלה');
 });
+
+/** pdftotext's reading of a PDF, without direction marks, its spaces as single spaces. */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-order-'));
+  try {
+    writeFileSync(join(dir, 'order.pdf'), pdf);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'order.pdf'), '-'], {
+      encoding: 'utf8',
+    });
+    return text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -11,6 +11,8 @@ export type CaughtMail = {
   html: string;
   /** The text/calendar part (an invitation), or '' when there is none. */
   calendar: string;
+  /** The PDF attachments, base64 (a signed brokerage order). */
+  pdfs: string[];
   headerTo: string;
   headerCc: string;
   listUnsubscribe: string;
@@ -25,26 +27,37 @@ function header(raw: string, name: string): string {
 }
 
 /**
- * The text, HTML and calendar parts of a message: a single part as it is, or the text/plain and text/html parts of a multipart
- * one (nested parts included).
+ * The text, HTML and calendar parts of a message and its PDF attachments: a single part as it is, or the parts of a
+ * multipart one (nested parts included).
  */
-function bodies(raw: string): { text: string; html: string; calendar: string } {
+type Bodies = { text: string; html: string; calendar: string; pdfs: string[] };
+
+function bodies(raw: string): Bodies {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1];
   if (!boundary || !/content-type:\s*multipart\//i.test(head)) {
     const type = /content-type:\s*([a-z]+\/[a-z]+)/i.exec(head)?.[1]?.toLowerCase() ?? 'text/plain';
+    if (type === 'application/pdf') {
+      const base64 = raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('')
+        .replace(/\s+/g, '');
+      return { text: '', html: '', calendar: '', pdfs: [base64] };
+    }
     const body = bodyText(raw);
-    if (type === 'text/html') return { text: '', html: body, calendar: '' };
-    if (type === 'text/calendar') return { text: '', html: '', calendar: body };
-    return { text: type === 'text/plain' ? body : '', html: '', calendar: '' };
+    if (type === 'text/html') return { text: '', html: body, calendar: '', pdfs: [] };
+    if (type === 'text/calendar') return { text: '', html: '', calendar: body, pdfs: [] };
+    return { text: type === 'text/plain' ? body : '', html: '', calendar: '', pdfs: [] };
   }
-  const found = { text: '', html: '', calendar: '' };
+  const found: Bodies = { text: '', html: '', calendar: '', pdfs: [] };
   for (const part of raw.split(`--${boundary}`).slice(1)) {
     if (part.startsWith('--')) break;
     const inner = bodies(part.replace(/^\r?\n/, ''));
     found.text ||= inner.text;
     found.html ||= inner.html;
     found.calendar ||= inner.calendar;
+    found.pdfs.push(...inner.pdfs);
   }
   return found;
 }

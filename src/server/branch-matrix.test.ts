@@ -169,6 +169,22 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     url: `/api/v1/deals/${b.dealId}/status`,
     payload: { status: 'invoiced' },
   }),
+  'GET /api/v1/agents/:id/month-statement': (b) => ({ url: `/api/v1/agents/${b.agentId}/month-statement` }),
+  'GET /api/v1/agents/:id/month-statement.csv': (b) => ({
+    url: `/api/v1/agents/${b.agentId}/month-statement.csv`,
+  }),
+  'GET /api/v1/agents/:id/month-statement.pdf': (b) => ({
+    url: `/api/v1/agents/${b.agentId}/month-statement.pdf`,
+  }),
+  'GET /api/v1/branches/:id/month-statement': (b) => ({
+    url: `/api/v1/branches/${b.branchId}/month-statement`,
+  }),
+  'GET /api/v1/branches/:id/month-statement.csv': (b) => ({
+    url: `/api/v1/branches/${b.branchId}/month-statement.csv`,
+  }),
+  'GET /api/v1/branches/:id/month-statement.pdf': (b) => ({
+    url: `/api/v1/branches/${b.branchId}/month-statement.pdf`,
+  }),
   'GET /api/v1/agents/:id/viewing-availability': (b) => ({
     url: `/api/v1/agents/${b.agentId}/viewing-availability`,
   }),

@@ -25,6 +25,7 @@ import { startOutboxWorker } from './modules/mail';
 import { startExclusivityJob } from './modules/orders';
 import { startDailyReminder, startPushWorker } from './modules/push';
 import { startSmsWorker } from './modules/sms';
+import { startViewingEscalation } from './modules/viewings';
 import { METRICS_LISTENING_MESSAGE, startMetricsServer } from './plugins/metrics';
 import { seedDemoOnce } from './seed/seed-demo';
 import { startOrphanSweep } from './storage/orphan-sweep';
@@ -100,7 +101,7 @@ async function runServer(env: Env, role: { primary: boolean; runsJobs: boolean; 
   if (role.runsJobs && !closing) stopJobs = startJobs(app, role.listens);
 }
 
-/** The mail and push senders, the buyers' alerts, the evening reminder, the leads' response clock, the hourly maintenance and (PGlite) the backups; returns what stops them. */
+/** The mail and push senders, the buyers' alerts, the evening reminder, the leads' response clock, the viewing requests' escalation, the hourly maintenance and (PGlite) the backups; returns what stops them. */
 function startJobs(app: FastifyInstance, serves: boolean) {
   // How often each job that is not claimed per period means to run (the metrics' job_period_seconds; the
   // periodic ones declare theirs, lib/job-period.ts): an alert fires when one has not ended well for long.
@@ -110,6 +111,7 @@ function startJobs(app: FastifyInstance, serves: boolean) {
   if (app.env.SMS_PROVIDER) declareJobPeriod(handle, 'sms-outbox', 2_000);
   declareJobPeriod(handle, 'alerts', app.env.ALERTS_JOB_INTERVAL_MS);
   declareJobPeriod(handle, 'lead-response-clock', 60_000);
+  declareJobPeriod(handle, 'viewing-escalation', 60_000);
   declareJobPeriod(handle, 'daily-entry-reminder', 60_000);
   if (handle.kind === 'pglite' && app.env.BACKUP_INTERVAL_HOURS > 0)
     declareJobPeriod(handle, 'backup', app.env.BACKUP_INTERVAL_HOURS * 3_600_000);
@@ -123,6 +125,7 @@ function startJobs(app: FastifyInstance, serves: boolean) {
   const stopBackups = startBackups(app);
   const stopSweep = startOrphanSweep(app);
   const stopExclusivity = startExclusivityJob(app);
+  const stopViewingEscalation = startViewingEscalation(app);
   if (cluster.isWorker) app.log.info(serves ? RUNS_JOBS_MESSAGE : JOBS_PROCESS_MESSAGE);
   return async () => {
     stopMaintenance();
@@ -131,7 +134,7 @@ function startJobs(app: FastifyInstance, serves: boolean) {
     stopExclusivity();
     stopReminder();
     stopClock();
-    await Promise.all([stopAlerts(), stopWorker(), stopPush(), stopSms()]);
+    await Promise.all([stopAlerts(), stopWorker(), stopPush(), stopSms(), stopViewingEscalation()]);
   };
 }
 

@@ -49,6 +49,7 @@ describe('deploy/prometheus-alerts.yml', () => {
         'PushQueueStuck',
         'ReadinessFailing',
         'SlowRouteFamily',
+        'SmsQueueStuck',
         'TargetDown',
       ].sort(),
     );

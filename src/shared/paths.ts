@@ -22,6 +22,8 @@ export const routePatterns = {
   branchGoal: '/BranchGoal/:branchId',
   performance: '/Performance',
   newProperty: '/NewProperty',
+  /** Staff's list of their branch's listings and the ones other branches share with the network. */
+  staffProperties: '/StaffProperties',
   newReportContact: '/NewReportContact/:id',
   adminReportView: '/AdminReportView',
   sellerReport: '/SellerReport/:token',
@@ -82,6 +84,7 @@ export const paths = {
   branchGoal: (branchId: string) => `/BranchGoal/${encodeURIComponent(branchId)}`,
   performance: () => '/Performance',
   newProperty: () => '/NewProperty',
+  staffProperties: () => '/StaffProperties',
   newReportContact: (id: string) => `/NewReportContact/${encodeURIComponent(id)}`,
   adminReportView: () => '/AdminReportView',
   sellerReport: (token: string) => `/SellerReport/${encodeURIComponent(token)}`,

@@ -43,6 +43,11 @@ describe('/metrics with METRICS_TOKEN', () => {
         values ('test', 'a@example.com', 'נושא', 'טקסט', now() - interval '90 seconds', now() - interval '90 seconds'),
           ('test', 'b@example.com', 'נושא', 'טקסט', now(), now() + interval '1 hour')`,
     );
+    // A text message due two minutes ago: the SMS outbox is a queue of its own.
+    await app.db.execute(
+      sql`insert into sms_outbox (kind, "to", text, created_at, next_attempt_at)
+        values ('test', '0521234567', 'קוד', now() - interval '120 seconds', now() - interval '120 seconds')`,
+    );
     const id = crypto.randomUUID();
     expect((await app.inject(`/api/v1/property/${id}`)).statusCode).toBe(404);
     expect((await app.inject('/api/v1/outage-probe')).statusCode).toBe(503);
@@ -70,6 +75,9 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(sampleOf(text, 'queue_oldest_pending_seconds', { queue: 'mail' })).toBeGreaterThanOrEqual(90);
     expect(sampleOf(text, 'queue_oldest_pending_seconds', { queue: 'mail' })).toBeLessThan(3600);
     expect(sampleOf(text, 'queue_oldest_pending_seconds', { queue: 'push' })).toBe(0);
+    expect(sampleOf(text, 'queue_items', { queue: 'sms', state: 'pending' })).toBe(1);
+    expect(sampleOf(text, 'queue_items', { queue: 'sms', state: 'failed' })).toBe(0);
+    expect(sampleOf(text, 'queue_oldest_pending_seconds', { queue: 'sms' })).toBeGreaterThanOrEqual(120);
     expect(sampleOf(text, 'queue_items', { queue: 'alerts', state: 'pending' })).toBe(0);
     const database = app.dbHandle.kind;
     expect(sampleOf(text, 'db_pool_connections', { database, state: 'max' })).toBeGreaterThan(0);

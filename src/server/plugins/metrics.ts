@@ -20,6 +20,7 @@ import { readCacheStats } from './read-cache';
 const QUEUES = [
   { name: 'mail', table: 'mail_outbox', states: ['pending', 'held', 'failed'] },
   { name: 'push', table: 'push_outbox', states: ['pending', 'failed'] },
+  { name: 'sms', table: 'sms_outbox', states: ['pending', 'failed'] },
 ] as const;
 export const QUEUE_COUNT_CAP = 10_000;
 
@@ -218,7 +219,7 @@ export const metricsPlugin = fp(
 
     const queueItems = new Gauge({
       name: 'queue_items',
-      help: `Items of each queue by state: the mail outbox (pending, held, failed), the push outbox (pending, failed), the alert events (pending); counted up to ${QUEUE_COUNT_CAP}.`,
+      help: `Items of each queue by state: the mail outbox (pending, held, failed), the push and SMS outboxes (pending, failed), the alert events (pending); counted up to ${QUEUE_COUNT_CAP}.`,
       labelNames: ['queue', 'state'] as const,
       registers: [register],
     });

@@ -73,6 +73,8 @@ export const staffPropertySchema = z.object({
   shared: z.boolean(),
   own: z.boolean(),
   mark: z.string().nullable(),
+  /** Whom to call about it: its branch's office and its agent (as `GET /property/:id/network` answers). */
+  contact: contactInsteadSchema,
 });
 export type StaffProperty = z.infer<typeof staffPropertySchema>;
 export const staffPropertyListResponseSchema = successSchema(

@@ -6,6 +6,7 @@ import { freeText, successSchema, trimmed } from './common';
 import { dateSchema } from './report-contact';
 
 export const REFERRAL_FEE_MESSAGE = 'עמלת הפניה: מספר שלם בין 0 ל-100';
+export const VIEWING_ESCALATION_MESSAGE = 'שעות עד העברה למנהל הסניף: מספר שלם בין 0 ל-40';
 
 /** A link to a named service (the agency's page there), or empty: https on that service's own host only. */
 const serviceLink = (hosts: readonly string[], message: string) =>
@@ -108,6 +109,15 @@ export const agencySettingsSchema = z.object({
     .int({ error: REFERRAL_FEE_MESSAGE })
     .min(0, { error: REFERRAL_FEE_MESSAGE })
     .max(100, { error: REFERRAL_FEE_MESSAGE }),
+  /**
+   * Office hours an agent has to answer a viewing request before it goes to the branch manager and the visitor
+   * is told (docs/viewings.md); 0: never. Counted in each branch's office hours.
+   */
+  viewingEscalationHours: z
+    .number({ error: VIEWING_ESCALATION_MESSAGE })
+    .int({ error: VIEWING_ESCALATION_MESSAGE })
+    .min(0, { error: VIEWING_ESCALATION_MESSAGE })
+    .max(40, { error: VIEWING_ESCALATION_MESSAGE }),
   /** The installed app's colour (its title bar and splash screen on a phone): #RRGGBB. */
   themeColor: z
     .string()
@@ -118,14 +128,18 @@ export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 
 /**
  * What every visitor reads (GET /settings, and every page's prefetched data): the agency's details without the
- * network's internal terms (the referral fee between branches), which only network admins read and edit.
+ * network's internal terms (the referral fee between branches, the hours before a viewing request goes to the
+ * branch manager), which only network admins read and edit.
  */
-export const publicSettingsSchema = agencySettingsSchema.omit({ referralFeePercent: true });
+export const publicSettingsSchema = agencySettingsSchema.omit({
+  referralFeePercent: true,
+  viewingEscalationHours: true,
+});
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** Drops the network's internal terms from the settings a visitor reads. */
 export function publicSettings(settings: AgencySettings): PublicSettings {
-  const { referralFeePercent: _internal, ...open } = settings;
+  const { referralFeePercent: _fee, viewingEscalationHours: _hours, ...open } = settings;
   return open;
 }
 

@@ -180,6 +180,8 @@ export const staffViewingSchema = visitorViewingSchema.extend({
   visitorEmail: z.string().nullable(),
   leadId: z.string().nullable(),
   outcome: viewingOutcomeSchema.nullable(),
+  /** When a request left unanswered went to the branch manager (docs/viewings.md, "Unanswered requests"). */
+  escalatedAt: z.string().nullable(),
 });
 
 export const viewingResponseSchema = successSchema(z.object({ viewing: staffViewingSchema }));

@@ -159,6 +159,13 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@web/features/leads/new-lead-page'), 'NewLeadPage'),
               },
               {
+                path: p(routePatterns.staffProperties),
+                ...page(
+                  () => import('@web/features/properties/staff-properties-page'),
+                  'StaffPropertiesPage',
+                ),
+              },
+              {
                 path: p(routePatterns.myDeals),
                 ...page(() => import('@web/features/deals/my-deals-page'), 'MyDealsPage'),
               },

@@ -1,3 +1,4 @@
+import { type Gender, gendered } from '@shared/domain/gender';
 import { plural } from '@shared/domain/plural';
 
 /** Texts of the deals screens (docs/money.md): "העסקאות שלי" and "עסקאות ועמלות". */
@@ -48,6 +49,41 @@ export const deals = {
     left: (amount: string) => `עוד ${amount} עד המדרגה הבאה`,
     top: 'אין מדרגה גבוהה יותר בתוכנית.',
     noPlan: 'לסניף עוד אין תוכנית עמלות.',
+  },
+  /** The monthly statement (docs/money.md, "Monthly statements and royalties"). */
+  statement: {
+    title: 'דוח עמלות חודשי',
+    mineTitle: 'הדוח החודשי שלי',
+    month: 'חודש',
+    subject: 'דוח של',
+    branchOption: (name: string) => `הסניף: ${name}`,
+    agentOption: (name: string, gender: Gender) => `${gendered(gender, 'agent')}: ${name}`,
+    loading: 'טוען את הדוח…',
+    failed: 'לא הצלחנו לטעון את הדוח',
+    none: 'אין עסקאות בחודש הזה.',
+    pdf: 'הורדת הדוח החודשי כקובץ PDF',
+    csv: 'הורדת הדוח החודשי כקובץ CSV',
+    tableLabel: 'עסקאות החודש',
+    agentsLabel: 'הסוכנים בחודש',
+    columns: {
+      date: 'תאריך',
+      contact: 'לקוח ונכס',
+      net: 'עמלה לפני מע"מ',
+      vat: 'מע"מ',
+      royalty: 'תמלוגים לרשת',
+      referral: 'עמלת הפניה',
+      branchShare: 'חלק הסניף',
+      share: (name: string) => `החלק של ${name}`,
+      agentShare: 'החלק בעמלות',
+      shares: 'חלקי הסוכנים',
+      due: 'לתשלום',
+      paid: 'שולם',
+      agent: 'סוכן',
+      deals: 'עסקאות',
+    },
+    summary: (name: string, share: string, due: string, paid: string) =>
+      `החלק של ${name} החודש: ${share}. הלקוחות משלמים ${due} (כולל מע"מ), ושולמו עד כה ${paid}.`,
+    branchSummary: (branch: string, royalty: string) => `חלק הסניף: ${branch}. תמלוגים לרשת: ${royalty}.`,
   },
   actions: {
     invoice: 'הופקה חשבונית',

@@ -1,3 +1,5 @@
+import { plural } from '@shared/domain/plural';
+
 /** Texts of the network dashboard (network admins): each branch's month side by side (decision 0045). */
 export const network = {
   nav: 'לוח הרשת',
@@ -41,4 +43,28 @@ export const network = {
     },
   },
   percentOfGoal: (percent: string) => `${percent} מהיעד`,
+  /** The royalties each branch owes the network (docs/money.md, "Monthly statements and royalties"). */
+  royalties: {
+    title: 'תמלוגים לרשת לפי סניף',
+    intro:
+      'העמלות לפני מע"מ והתמלוגים של כל סניף בחודש שבחרתם ומתחילת השנה, לפי פירוט העמלה של כל עסקה (כולל התקרה השנתית). עסקאות שבוטלו אינן נספרות.',
+    loading: 'טוען את התמלוגים...',
+    failed: 'לא הצלחנו לטעון את התמלוגים.',
+    caption: (month: number, year: number) => `תמלוגים לרשת, ${month}/${year}`,
+    scrollLabel: 'טבלת התמלוגים (נגללת לצדדים)',
+    export: 'הורדת התמלוגים כקובץ CSV',
+    branch: 'סניף',
+    monthDeals: 'עסקאות בחודש',
+    monthNet: 'עמלות לפני מע"מ בחודש',
+    monthRoyalty: 'תמלוגים בחודש',
+    yearNet: 'עמלות מתחילת השנה',
+    yearRoyalty: 'תמלוגים מתחילת השנה',
+    cap: 'תקרה שנתית',
+    noCap: 'אין תקרה',
+    noPlan: 'אין תוכנית עמלות',
+    withoutPlan: (n: number) =>
+      plural(n, { one: 'עסקה אחת ללא תוכנית עמלות', other: '{n} עסקאות ללא תוכנית עמלות' }),
+    total: 'סה"כ',
+    paidNote: 'תשלום התמלוגים לרשת עוד אינו נרשם במערכת.',
+  },
 } as const;

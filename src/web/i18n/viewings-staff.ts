@@ -8,6 +8,7 @@ export const viewingsStaff = {
     string
   >,
   confirmAt: (when: string) => `אישור ל־${when}`,
+  escalated: 'לא נענתה בזמן והועברה למנהל הסניף',
   cancel: 'ביטול הביקור',
   confirmed: 'הביקור אושר',
   cancelled: 'הביקור בוטל',

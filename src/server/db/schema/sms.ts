@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * SMS waits here until the configured provider took it (modules/sms, decision 0054), like mail in mail_outbox:
@@ -18,6 +18,11 @@ export const smsOutbox = pgTable(
     status: text('status').$type<'pending' | 'sent' | 'failed' | 'expired'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A message nobody asked for at that moment (a viewing's reminder): never sent in quiet hours, on Shabbat or
+     * a holiday, its retries included (the personal send window, send-window.ts). Codes and links go at once.
+     */
+    holdsQuietHours: boolean('holds_quiet_hours').notNull().default(false),
     /** After this the message is useless (an expired code): dropped, never sent. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** The provider's status code or the network error, never the text. */

@@ -109,6 +109,11 @@ export const viewings = pgTable(
     tourActivityId: uuid('tour_activity_id').references(() => leadActivities.id, { onDelete: 'set null' }),
     /** The calendar invitation's SEQUENCE: 0 when first sent, one more at each move or cancellation. */
     sequence: integer('sequence').notNull().default(0),
+    /**
+     * When a request left unanswered for the set office hours went to the branch manager (viewings/escalation.ts);
+     * set once, by a conditional update, so it goes once however many processes run the job.
+     */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +122,10 @@ export const viewings = pgTable(
     index('viewings_property_idx').on(t.propertyId, t.startsAt),
     index('viewings_branch_idx').on(t.branchId, t.startsAt),
     uniqueIndex('viewings_token_idx').on(t.tokenHash),
+    // The escalation job's look-up: requests still waiting for an answer.
+    index('viewings_unanswered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested' and ${t.escalatedAt} is null`),
     check('viewings_status', sql`${t.status} in ('requested', 'confirmed', 'cancelled', 'done', 'no_show')`),
     check('viewings_span', sql`${t.startsAt} < ${t.endsAt}`),
     check('viewings_seats', sql`${t.seats} >= 1`),

@@ -7,5 +7,5 @@ export { startResponseClock } from './pipeline/clock';
 export { leadForViewer, responseMinutesOf } from './pipeline/reads';
 export { pipelineRoutes } from './pipeline/routes';
 export { createActivity, insertActivity, updateLead } from './pipeline/service';
-export { readOfficeHours } from './pipeline/settings';
+export { readOfficeHours, readOfficeHoursByBranch } from './pipeline/settings';
 export { readableLeads } from './pipeline/visibility';

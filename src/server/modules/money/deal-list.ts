@@ -13,12 +13,12 @@ import {
   properties,
   users,
 } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { assertInScope } from '../branches';
+import { statementsOfDeals } from './batch-statements';
 import { dealOrderSides, sidesWithoutOrder } from './deal-orders';
 import { planOn, plansOfBranch } from './fee-plans';
-import { notCancelled, statementOf } from './statements';
+import { notCancelled } from './statements';
 
 /**
  * GET /deals (docs/money.md): the deals signed in a range of months (Israel time). An agent sees the deals she
@@ -105,11 +105,13 @@ export async function listDeals(db: Database, actor: SessionUser, query: DealLis
     rows.map((r) => r.deal.leadId),
   );
   const deals: DealRow[] = [];
+  // Every row's statement in one batch (a fixed number of queries, not several per deal).
+  const statements = await statementsOfDeals(
+    db,
+    rows.map((r) => r.deal),
+  );
   for (const row of rows) {
-    const statement = await statementOf(db, row.deal).catch((err: unknown) => {
-      if (err instanceof AppError && err.statusCode === 409) return null;
-      throw err;
-    });
+    const statement = statements.get(row.deal.id) ?? null;
     const mine = payments.filter((p) => p.activityId === row.deal.id);
     const sharing = [row.deal.agentId, row.deal.secondAgentId].filter(
       (id): id is string => id !== null && (!isAgent || id === actor.id),

@@ -3,8 +3,8 @@ import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { and, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leadActivities } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { notCancelled, statementOf } from './statements';
+import { statementsOfDeals } from './batch-statements';
+import { notCancelled } from './statements';
 
 /**
  * The month's money for the performance pages (docs/money.md, decision 0055): per agent, the deals she holds a
@@ -51,12 +51,10 @@ export async function monthMoney(
     }
     return entry;
   };
+  const statements = await statementsOfDeals(db, deals);
   for (const deal of deals) {
     if (deal.secondAgentId) of(deal.secondAgentId).sharedDeals++;
-    const statement = await statementOf(db, deal).catch((err: unknown) => {
-      if (err instanceof AppError && err.statusCode === 409) return null;
-      throw err;
-    });
+    const statement = statements.get(deal.id) ?? null;
     if (!statement) continue;
     for (const line of statement.lines) {
       if (line.kind !== 'agent') continue;

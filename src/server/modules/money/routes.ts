@@ -16,12 +16,26 @@ import {
   vatRateResponseSchema,
   vatRatesResponseSchema,
 } from '@shared/schemas/money';
+import {
+  agentMonthStatementResponseSchema,
+  branchMonthStatementResponseSchema,
+  monthQuerySchema,
+  royaltiesResponseSchema,
+} from '@shared/schemas/month-statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session';
 import { listDeals } from './deal-list';
 import { addDealPayment, deleteDealPayment, setDealStatus } from './deal-records';
 import { dealsCsv } from './deals-csv';
 import { createFeePlan, listFeePlans } from './fee-plans';
+import { agentMonthStatement, branchMonthStatement, networkRoyalties } from './month-statements';
+import {
+  agentStatementCsv,
+  agentStatementPdf,
+  branchStatementCsv,
+  branchStatementPdf,
+  royaltiesCsv,
+} from './statement-files';
 import { dealStatement } from './statements';
 import { addVatRate, listVatRates } from './vat-rates';
 
@@ -90,6 +104,163 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="deals-${list.from}-${list.to}.csv"`)
         .send(dealsCsv(list));
+    },
+  );
+
+  // Monthly statements and the network's royalties (docs/money.md, decision 0060).
+  app.get(
+    '/agents/:id/month-statement',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        params: idParamsSchema,
+        querystring: monthQuerySchema,
+        response: { 200: agentMonthStatementResponseSchema },
+      },
+    },
+    async (request) =>
+      success({
+        statement: await agentMonthStatement(app.db, currentUser(request), request.params.id, request.query),
+      }),
+  );
+
+  app.get(
+    '/agents/:id/month-statement.csv',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        summary:
+          "An agent's monthly statement as a spreadsheet (UTF-8 with a BOM, Hebrew headers, a totals row)",
+        params: idParamsSchema,
+        querystring: monthQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const statement = await agentMonthStatement(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.query,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${statement.month}.csv"`)
+        .send(agentStatementCsv(statement));
+    },
+  );
+
+  app.get(
+    '/agents/:id/month-statement.pdf',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        summary: "An agent's monthly statement as a PDF (Hebrew, right to left)",
+        params: idParamsSchema,
+        querystring: monthQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const statement = await agentMonthStatement(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.query,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="statement-${statement.month}.pdf"`)
+        .send(Buffer.from(await agentStatementPdf(statement)));
+    },
+  );
+
+  app.get(
+    '/branches/:id/month-statement',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        querystring: monthQuerySchema,
+        response: { 200: branchMonthStatementResponseSchema },
+      },
+    },
+    async (request) =>
+      success({
+        statement: await branchMonthStatement(app.db, currentUser(request), request.params.id, request.query),
+      }),
+  );
+
+  app.get(
+    '/branches/:id/month-statement.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: "A branch's monthly statement as a spreadsheet: its deals, a totals row, each agent's total",
+        params: idParamsSchema,
+        querystring: monthQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const statement = await branchMonthStatement(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.query,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="branch-statement-${statement.month}.csv"`)
+        .send(branchStatementCsv(statement));
+    },
+  );
+
+  app.get(
+    '/branches/:id/month-statement.pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: "A branch's monthly statement as a PDF (Hebrew, right to left)",
+        params: idParamsSchema,
+        querystring: monthQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const statement = await branchMonthStatement(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.query,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="branch-statement-${statement.month}.pdf"`)
+        .send(Buffer.from(await branchStatementPdf(statement)));
+    },
+  );
+
+  app.get(
+    '/royalties',
+    {
+      config: { access: 'network' },
+      schema: { querystring: monthQuerySchema, response: { 200: royaltiesResponseSchema } },
+    },
+    async (request) => success(await networkRoyalties(app.db, request.query)),
+  );
+
+  app.get(
+    '/royalties.csv',
+    {
+      config: { access: 'network' },
+      schema: {
+        summary: "The network's royalties per branch for a month and the year so far, as a spreadsheet",
+        querystring: monthQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const royalties = await networkRoyalties(app.db, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="royalties-${royalties.month}.csv"`)
+        .send(royaltiesCsv(royalties));
     },
   );
 

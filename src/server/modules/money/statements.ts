@@ -22,7 +22,7 @@ import { planOn, plansOfBranch } from './fee-plans';
  * whose commission, in whole ₪, is the fee before VAT.
  */
 
-const ISRAEL_DATE = sql<string>`to_char(${leadActivities.occurredAt} at time zone 'Asia/Jerusalem', 'YYYY-MM-DD')`;
+export const ISRAEL_DATE = sql<string>`to_char(${leadActivities.occurredAt} at time zone 'Asia/Jerusalem', 'YYYY-MM-DD')`;
 
 const splitOf = (plan: typeof feePlans.$inferSelect): AgentSplit =>
   plan.splitKind === 'tiers'
@@ -62,10 +62,7 @@ export function assertReadsDeal(
 }
 
 /** A deal's statement, whoever asks (the caller checked who may read it). */
-export async function statementOf(
-  db: Database,
-  deal: typeof leadActivities.$inferSelect,
-): Promise<DealStatement> {
+export async function statementOf(db: Database, deal: DealRow): Promise<DealStatement> {
   const signedOn = israelDate(deal.occurredAt);
   // The signing year's first instant in Israel: the agent index (agent_id, occurred_at) serves the sums below.
   const yearStart = israelMonthRange(Number(signedOn.slice(0, 4)), 1).from;
@@ -79,12 +76,7 @@ export async function statementOf(
     earlierThan(deal.id),
     notCancelled,
   );
-  const commission = deal.commission ?? 0;
-  const secondPart = deal.secondAgentId ? (deal.secondAgentCommission ?? 0) : 0;
-  const people = [
-    { id: deal.agentId, weight: commission - secondPart },
-    ...(deal.secondAgentId ? [{ id: deal.secondAgentId, weight: secondPart }] : []),
-  ];
+  const people = peopleOf(deal);
 
   const [vat, branchDeals, referral, grossRows, names] = await Promise.all([
     vatOn(db, signedOn),
@@ -112,31 +104,72 @@ export async function statementOf(
   ]);
 
   let royaltyPaidBefore = 0;
-  const capOf = plan.royaltyCapAgorot;
   for (const earlier of branchDeals) {
-    const earlierPlan = planOn(plans, earlier.signedOn);
-    if (!earlierPlan) continue;
-    royaltyPaidBefore += royaltyOf(
-      (earlier.commission ?? 0) * 100,
-      earlierPlan.royaltyBp,
-      earlierPlan.royaltyCapAgorot,
-      royaltyPaidBefore,
-    );
+    royaltyPaidBefore = addRoyalty(plans, earlier, royaltyPaidBefore);
   }
 
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   const grossOf = new Map(grossRows.map((g) => [g.id, Number(g.gross)]));
+  return assembleStatement(deal, signedOn, plan, { vat, royaltyPaidBefore, referral, nameOf, grossOf });
+}
+
+type DealRow = typeof leadActivities.$inferSelect;
+type PlanRow = typeof feePlans.$inferSelect;
+
+/** The royalty the branch owes after one more deal of the year (under its own date's plan and cap). */
+export function addRoyalty(
+  plans: PlanRow[],
+  earlier: { commission: number | null; signedOn: string },
+  paidBefore: number,
+): number {
+  const earlierPlan = planOn(plans, earlier.signedOn);
+  if (!earlierPlan) return paidBefore;
+  return (
+    paidBefore +
+    royaltyOf(
+      (earlier.commission ?? 0) * 100,
+      earlierPlan.royaltyBp,
+      earlierPlan.royaltyCapAgorot,
+      paidBefore,
+    )
+  );
+}
+
+/** The people who share a deal and their weights: the main agent's part and the second agent's. */
+export function peopleOf(deal: DealRow) {
+  const commission = deal.commission ?? 0;
+  const secondPart = deal.secondAgentId ? (deal.secondAgentCommission ?? 0) : 0;
+  return [
+    { id: deal.agentId, weight: commission - secondPart },
+    ...(deal.secondAgentId ? [{ id: deal.secondAgentId, weight: secondPart }] : []),
+  ];
+}
+
+/** A deal's statement from what was read for it (one deal's queries, or a month's batch). */
+export function assembleStatement(
+  deal: DealRow,
+  signedOn: string,
+  plan: PlanRow,
+  read: {
+    vat: number;
+    royaltyPaidBefore: number;
+    referral: { bp: number; to: string } | null;
+    nameOf: Map<string, string>;
+    grossOf: Map<string, number>;
+  },
+): DealStatement {
+  const { nameOf, grossOf } = read;
   let statement: ReturnType<typeof commissionStatement>;
   try {
     statement = commissionStatement({
-      fee: commission * 100,
+      fee: (deal.commission ?? 0) * 100,
       feeIncludesVat: false,
-      vatBp: vat,
+      vatBp: read.vat,
       royaltyBp: plan.royaltyBp,
-      royaltyCap: capOf,
-      royaltyPaidBefore,
-      referral,
-      agents: people.map((p) => ({
+      royaltyCap: plan.royaltyCapAgorot,
+      royaltyPaidBefore: read.royaltyPaidBefore,
+      referral: read.referral,
+      agents: peopleOf(deal).map((p) => ({
         id: p.id ?? '',
         name: (p.id && nameOf.get(p.id)) || 'סוכן שאינו במערכת',
         weight: Math.max(0, p.weight) * 100,
@@ -159,6 +192,12 @@ export async function statementOf(
     vatBp: statement.vatBp,
     lines: statement.lines.map((l) => (l.agentId === '' ? { ...l, agentId: undefined } : l)),
   };
+}
+
+/** The VAT rate in force on a date, from every rate (oldest first): before the first, the earliest. */
+export function vatFrom(rates: { startsOn: string; rateBp: number }[], date: string): number {
+  const inForce = rates.filter((r) => r.startsOn <= date).at(-1) ?? rates[0];
+  return inForce?.rateBp ?? 0;
 }
 
 /** The VAT rate in force on an Israel date (before the first stored date: the earliest rate). */

@@ -228,6 +228,17 @@ describe('a property shared with the network', () => {
     expect(ownerLeaks(list.body)).toEqual([]);
     const item = list.json().data.items.find((i: { property: { _id: string } }) => i.property._id === shared);
     expect(item).toMatchObject({ shared: true, own: false, mark: 'נכס משותף · סניף חיפה' });
+    // Whom to call, the same office and agent (phones and e-mails) as the property's own network answer.
+    expect(item.contact).toEqual(view.json().data.network.contact);
+    expect(item.contact.agent).toMatchObject({ _id: people.agentA.id, name: 'איש agent' });
+    expect(item.contact.agent.phone).not.toBe('');
+    // Its own branch reads the same office and agent on it, and no more: the list names no owner to anyone.
+    const ownList = await call('GET', '/property/staff?type=sale&which=own', people.agentA);
+    const ownItem = ownList
+      .json()
+      .data.items.find((i: { property: { _id: string } }) => i.property._id === shared);
+    expect(ownItem).toMatchObject({ own: true, mark: null, contact: item.contact });
+    expect(ownerLeaks(ownList.body)).toEqual([]);
     expect(await staffIds(people.managerB)).not.toContain(unshared);
     expect(await staffIds(people.managerB, '&which=own')).not.toContain(shared);
     expect(await staffIds(people.managerA, '&which=own')).toEqual(expect.arrayContaining([shared, unshared]));

@@ -15,7 +15,7 @@ import type { SessionUser } from '../../plugins/session';
 import type { Storage } from '../../storage/storage';
 import { inBranchScope } from '../branches';
 import { propertyOwnerFor } from '../orders';
-import { selectPage, toProperty } from './queries';
+import { contactEmailColumns, type PropertyRow as JoinedRow, joinedPage, toProperty } from './queries';
 
 /**
  * Sharing a property with the network (docs/decisions/0052-sharing-a-property-with-the-network.md): its own
@@ -108,9 +108,9 @@ function staffWhere(viewer: SessionUser, which: StaffPropertyListQuery['which'])
 }
 
 /**
- * The staff list (`GET /property/staff`), newest first: each listing with whether it is the viewer's own and,
- * for another branch's shared one, its mark. The answer is the public listing's (agents and the branch's phone),
- * never an owner's details.
+ * The staff list (`GET /property/staff`), newest first: each listing with whether it is the viewer's own, for
+ * another branch's shared one its mark, and whom to call about it (its office and its agent). The answer is the
+ * public listing's and those contacts, never an owner's details.
  */
 export async function listStaffProperties(
   db: Database,
@@ -122,12 +122,13 @@ export async function listStaffProperties(
     staffWhere(viewer, query.which),
     query.type ? eq(properties.typeTransaction, searchTypeToTransaction(query.type)) : undefined,
   );
-  const rows = await selectPage(db, {
+  const rows = (await joinedPage(db, {
     where: where ?? sql`true`,
     orderBy: [sql`${properties.createdAt} desc`, sql`${properties.id} desc`],
     limit: query.pageSize + 1,
     offset: (query.page - 1) * query.pageSize,
-  });
+    extra: contactEmailColumns,
+  })) as (JoinedRow & { branchEmail: string; agentEmail: string | null })[];
   const items: StaffProperty[] = rows.slice(0, query.pageSize).map((r) => {
     const own = seesBranch(viewer.branchScope, r.row.branchId);
     return {
@@ -135,6 +136,14 @@ export async function listStaffProperties(
       shared: r.row.sharedWithNetwork,
       own,
       mark: own ? null : sharedPropertyMark(r.branchName),
+      // Whom to call, as the property's own network answer names them: the office and the listing's agent
+      // (even one the public site does not show), never its owner.
+      contact: {
+        branch: { _id: r.row.branchId, name: r.branchName, phone: r.branchPhone, email: r.branchEmail },
+        agent: r.agentId
+          ? { _id: r.agentId, name: r.agentName ?? '', phone: r.agentPhone ?? '', email: r.agentEmail ?? '' }
+          : null,
+      },
     };
   });
   return { items, page: query.page, pageSize: query.pageSize, more: rows.length > query.pageSize };

@@ -63,6 +63,15 @@ export type PropertyRow = {
 
 export type OrderBy = SQL | SQL[];
 
+/**
+ * The e-mails of a listing's branch office and agent, for a page read by `joinedPage` (`extra`): whom staff of
+ * another branch write to about a shared listing (docs/decisions/0052). Staff reads only, never the public's.
+ */
+export const contactEmailColumns = {
+  branchEmail: sql<string>`${branches.email}`,
+  agentEmail: sql<string | null>`${agent.email}`,
+};
+
 /** Properties with their branch and both agents joined, every column of a property answer (and `extra` columns). */
 const joinedSelect = (db: Database, extra: Record<string, SQL.Aliased | SQL> = {}) =>
   db

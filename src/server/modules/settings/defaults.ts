@@ -1,4 +1,5 @@
 import { DEFAULT_REFERRAL_FEE_PERCENT } from '@shared/domain/referrals';
+import { DEFAULT_VIEWING_ESCALATION_HOURS } from '@shared/domain/viewing-escalation';
 import type { AgencySettings } from '@shared/schemas/settings';
 
 /** The agency's details until an admin edits them (the demo agency uses the same values). */
@@ -57,4 +58,5 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   markAdvertising: true,
   themeColor: '#1f3b57',
   referralFeePercent: DEFAULT_REFERRAL_FEE_PERCENT,
+  viewingEscalationHours: DEFAULT_VIEWING_ESCALATION_HOURS,
 };

@@ -1,3 +1,4 @@
+import { nextSendTime, PERSONAL_SEND_RULES } from '@shared/domain/send-window';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
@@ -11,6 +12,13 @@ export type OutgoingSms = {
   text: string;
   /** After this the message is no longer worth sending (a one-time code): it is dropped unsent. */
   expiresAt?: Date;
+  /** Not before this time (a reminder set ahead). Default: now. */
+  notBefore?: Date;
+  /**
+   * Held past quiet hours, Shabbat and holidays, retries included (a reminder, a notice): the personal send
+   * window. Default: sent at once whatever the hour (a code, a link the recipient waits for; decision 0054).
+   */
+  holdsQuietHours?: boolean;
 };
 
 /**
@@ -19,11 +27,26 @@ export type OutgoingSms = {
  * included (decision 0054).
  */
 export async function enqueueSms(tx: Transaction | Database, sms: OutgoingSms): Promise<string> {
+  const { notBefore, holdsQuietHours = false, ...fields } = sms;
+  const due = holdsQuietHours ? nextSendTime(notBefore ?? new Date(), PERSONAL_SEND_RULES) : notBefore;
   const [row] = await tx
     .insert(smsOutbox)
-    .values({ ...sms, refId: sms.refId ?? null, expiresAt: sms.expiresAt ?? null })
+    .values({
+      ...fields,
+      holdsQuietHours,
+      refId: sms.refId ?? null,
+      expiresAt: sms.expiresAt ?? null,
+      ...(due ? { nextAttemptAt: due } : {}),
+    })
     .returning({ id: smsOutbox.id });
   return row!.id;
+}
+
+/** Takes back the messages of one kind about one thing not yet sent (a cancelled viewing's reminder). */
+export async function dropQueuedSms(tx: Transaction | Database, kind: string, refId: string): Promise<void> {
+  await tx
+    .delete(smsOutbox)
+    .where(and(eq(smsOutbox.kind, kind), eq(smsOutbox.refId, refId), eq(smsOutbox.status, 'pending')));
 }
 
 /** Messages whose time passed are dropped, their text emptied. */
@@ -77,21 +100,24 @@ export async function markSmsSent(db: Database, id: string, attempts: number) {
     .where(eq(smsOutbox.id, id));
 }
 
+/** After a failure: the next try after the backoff, held past quiet hours when the message asks for it. */
 export async function markSmsFailed(
   db: Database,
-  id: string,
+  sms: { id: string; holdsQuietHours: boolean },
   attempts: number,
   error: string,
-  baseMs?: number,
+  options: { baseMs?: number; now?: Date } = {},
 ) {
+  const { id } = sms;
   const giveUp = attempts >= MAX_SMS_ATTEMPTS;
+  const retry = new Date((options.now ?? new Date()).getTime() + smsBackoffMs(attempts, options.baseMs));
   await db
     .update(smsOutbox)
     .set({
       status: giveUp ? 'failed' : 'pending',
       attempts,
       lastError: error.slice(0, 300),
-      nextAttemptAt: new Date(Date.now() + smsBackoffMs(attempts, baseMs)),
+      nextAttemptAt: sms.holdsQuietHours ? nextSendTime(retry, PERSONAL_SEND_RULES) : retry,
       ...(giveUp ? { text: '' } : {}),
     })
     .where(eq(smsOutbox.id, id));

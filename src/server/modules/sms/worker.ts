@@ -27,7 +27,7 @@ export async function deliverDueSms(app: FastifyInstance, options: SmsWorkerOpti
     } catch (err) {
       const reason = String((err as Error).message ?? err);
       app.log.warn({ smsId: sms.id, kind: sms.kind, attempts, reason }, 'SMS delivery failed, will retry');
-      await markSmsFailed(app.db, sms.id, attempts, reason, options.retryBaseMs);
+      await markSmsFailed(app.db, sms, attempts, reason, { baseMs: options.retryBaseMs });
     }
   }
   return batch.length;

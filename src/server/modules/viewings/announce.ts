@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { viewings } from '../../db/schema';
 import type { Transaction } from '../mail';
+import { smsConfigured } from '../sms';
 import { hashViewingToken, newViewingToken } from './link-token';
 import { mailContextOf, queueVisitorMail } from './mail';
 import { dropReminders, queueReminders } from './reminders';
@@ -11,7 +12,19 @@ import type { PropertyRow, ViewingRow } from './rules';
  * (docs/viewings.md, "Mail, invitation and reminders").
  */
 type Place = Pick<PropertyRow, 'address' | 'city'>;
-type Common = { tx: Transaction; property: Place; appOrigin: string; now: Date };
+/** Where the messages point (APP_ORIGIN) and whether SMS can be sent (a provider is configured). */
+export type Outward = { appOrigin: string; smsOn: boolean };
+export const outwardOf = (env: Parameters<typeof smsConfigured>[0] & { APP_ORIGIN: string }): Outward => ({
+  appOrigin: env.APP_ORIGIN,
+  smsOn: smsConfigured(env),
+});
+type Common = { tx: Transaction; property: Place; appOrigin: string; smsOn?: boolean; now: Date };
+
+const contextOf = (c: Common, viewing: ViewingRow, token: string | null) =>
+  mailContextOf(c.tx, viewing, c.property, c.appOrigin, token, c.now).then((ctx) => ({
+    ...ctx,
+    smsOn: c.smsOn ?? false,
+  }));
 
 /**
  * A staff action has no link token (only its hash is stored): when the visitor has an e-mail, the viewing gets
@@ -30,7 +43,7 @@ async function freshToken(tx: Transaction, viewing: ViewingRow): Promise<string 
 
 /** A booking: confirmed at once (with the invitation and the reminders) or a request received. */
 export async function announceBooking(c: Common, viewing: ViewingRow, token: string) {
-  const ctx = await mailContextOf(c.tx, viewing, c.property, c.appOrigin, token, c.now);
+  const ctx = await contextOf(c, viewing, token);
   await queueVisitorMail(c.tx, viewing.status === 'confirmed' ? 'confirmed' : 'requested', ctx);
   await queueReminders(c.tx, ctx);
 }
@@ -38,7 +51,7 @@ export async function announceBooking(c: Common, viewing: ViewingRow, token: str
 /** The agent confirmed a request. */
 export async function announceConfirmed(c: Common, viewing: ViewingRow) {
   const token = await freshToken(c.tx, viewing);
-  const ctx = await mailContextOf(c.tx, viewing, c.property, c.appOrigin, token, c.now);
+  const ctx = await contextOf(c, viewing, token);
   await queueVisitorMail(c.tx, 'confirmed', ctx);
   await queueReminders(c.tx, ctx);
 }
@@ -57,7 +70,7 @@ async function nextSequence(tx: Transaction, viewing: ViewingRow): Promise<Viewi
 export async function announceCancelled(c: Common, before: ViewingRow) {
   await dropReminders(c.tx, before);
   const after = await nextSequence(c.tx, { ...before, status: 'cancelled' });
-  const ctx = await mailContextOf(c.tx, after, c.property, c.appOrigin, null, c.now);
+  const ctx = await contextOf(c, after, null);
   // A request never had an invitation in the visitor's calendar: its cancellation is a plain mail.
   await queueVisitorMail(c.tx, 'cancelled', ctx, { noInvite: before.status !== 'confirmed' });
 }
@@ -67,7 +80,7 @@ export async function announceMoved(c: Common, before: ViewingRow, moved: Viewin
   await dropReminders(c.tx, before);
   const after = await nextSequence(c.tx, moved);
   const link = token ?? (await freshToken(c.tx, after));
-  const ctx = await mailContextOf(c.tx, after, c.property, c.appOrigin, link, c.now);
+  const ctx = await contextOf(c, after, link);
   await queueVisitorMail(c.tx, 'moved', ctx);
   await queueReminders(c.tx, ctx);
 }

@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { addLead } from '../leads';
 import type { Transaction } from '../mail';
 import { enqueuePush } from '../push';
-import { announceBooking, announceCancelled } from './announce';
+import { announceBooking, announceCancelled, type Outward } from './announce';
 import { hashViewingToken, newViewingToken } from './link-token';
 import {
   type PropertyRow,
@@ -142,7 +142,7 @@ export async function bookViewing(
   db: Database,
   propertyId: string,
   body: BookViewingBody,
-  appOrigin: string,
+  out: Outward,
   now = new Date(),
 ) {
   const property = await bookableProperty(db, propertyId);
@@ -186,7 +186,7 @@ export async function bookViewing(
       })
       .returning();
     await tellAgent(tx, agentId, viewing!, property, lead, now);
-    await announceBooking({ tx, property, appOrigin, now }, viewing!, token);
+    await announceBooking({ tx, property, ...out, now }, viewing!, token);
     return { viewing: visitorView(viewing!, property), cancelToken: token };
   });
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import type { PageServer } from '../../pages/serve-page';
+import { outwardOf } from './announce';
 import { bookViewing } from './booking';
 
 const FIELDS = ['name', 'phone', 'email', 'slot'];
@@ -30,7 +31,7 @@ export function viewingFormPost(app: FastifyInstance, formsPerIp: RateRule) {
         return page({ sent: false, values, fieldErrors }, 400);
       }
       if (parsed.data.website) request.log.info({ form: 'viewing' }, 'honeypot filled: submission dropped');
-      else await bookViewing(app.db, (request.params as { id: string }).id, parsed.data, app.env.APP_ORIGIN);
+      else await bookViewing(app.db, (request.params as { id: string }).id, parsed.data, outwardOf(app.env));
       return page({ sent: true }, 200);
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { getSettings } from '../settings';
+import { outwardOf } from './announce';
 import { cancelByLink, viewingByToken } from './booking';
 import { moveByLink, moveOptions } from './move';
 import { propertyRow, whenText } from './rules';
@@ -167,7 +168,7 @@ export async function viewingLinkPages(app: FastifyInstance, opts: { formsPerIp:
     act(request, reply, async (token) => {
       const parsed = moveViewingSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? VIEWING_MESSAGES.slotInvalid);
-      await moveByLink(app.db, token, parsed.data.slot, app.env.APP_ORIGIN);
+      await moveByLink(app.db, token, parsed.data.slot, outwardOf(app.env));
       return VIEWING_MOVE_MESSAGES.moved;
     }),
   );

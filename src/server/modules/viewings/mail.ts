@@ -1,9 +1,13 @@
 import { type Gender, gendered } from '@shared/domain/gender';
+import { israelMinuteOfDay } from '@shared/domain/israel-calendar';
+import { clockOfMinutes } from '@shared/domain/office-clock';
+import { normalizeIsraeliMobile } from '@shared/domain/phone';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { absoluteUrl } from '../../lib/links';
 import { enqueueInTransaction, type OutgoingMail, type Transaction } from '../mail';
 import { settingsInTransaction } from '../settings';
+import { enqueueSms } from '../sms';
 import { viewingIcs } from './ics';
 import type { PropertyRow, ViewingRow } from './rules';
 import { whenText } from './rules';
@@ -11,7 +15,7 @@ import { whenText } from './rules';
 /** The visitor's own page of a viewing (cancel, move), opened from every mail. */
 export const viewingLinkPath = (token: string) => `/viewing/${encodeURIComponent(token)}`;
 
-export type VisitorMailKind = 'confirmed' | 'requested' | 'moved' | 'cancelled' | 'reminder';
+export type VisitorMailKind = 'confirmed' | 'requested' | 'moved' | 'cancelled' | 'reminder' | 'escalated';
 
 type Agent = { name: string; email: string; phoneNumber: string; gender: Gender };
 type Agency = { agencyName: string; phone: string; email: string; address: string; city: string };
@@ -25,6 +29,8 @@ export type VisitorMailContext = {
   /** The link's token when this mail carries the link (a cancellation does not). */
   token: string | null;
   now: Date;
+  /** An SMS provider is configured (modules/sms): the visitor's mobile gets the SMS legs too. */
+  smsOn?: boolean;
 };
 
 const SUBJECTS: Record<VisitorMailKind, string> = {
@@ -33,7 +39,10 @@ const SUBJECTS: Record<VisitorMailKind, string> = {
   moved: 'מועד הביקור בנכס שונה',
   cancelled: 'הביקור בנכס בוטל',
   reminder: 'תזכורת: ביקור בנכס בעוד כשעתיים',
+  escalated: 'בקשת הביקור הועברה למנהל הסניף',
 };
+
+const clockOf = (at: Date) => clockOfMinutes(israelMinuteOfDay(at));
 
 const fullAddress = (p: { address: string; city: string }) => [p.address, p.city].filter(Boolean).join(', ');
 
@@ -54,6 +63,11 @@ function openingLines(kind: VisitorMailKind, when: string, address: string, ctx:
       return [`הביקור שלכם בנכס ${address} ב־${when} בוטל.`];
     case 'reminder':
       return [`תזכורת: הביקור שלכם בנכס ${address} היום ב־${when}.`];
+    case 'escalated':
+      return [
+        `בקשתכם לביקור בנכס ${address} עדיין ממתינה לאישור, ולכן העברנו אותה למנהל הסניף.`,
+        'נחזור אליכם בהקדם עם מועד מאושר.',
+      ];
   }
 }
 
@@ -77,8 +91,9 @@ export function visitorMail(kind: VisitorMailKind, ctx: VisitorMailContext): Out
   const when = whenText(viewing.startsAt);
   const address = fullAddress(ctx.property);
   const link = ctx.token ? absoluteUrl(ctx.appOrigin, viewingLinkPath(ctx.token)) : null;
+  const asRequest = kind === 'requested' || kind === 'escalated';
   const linkLines = link
-    ? ['', kind === 'requested' ? `לביטול הבקשה: ${link}` : `לביטול הביקור או לשינוי המועד: ${link}`]
+    ? ['', asRequest ? `לביטול הבקשה: ${link}` : `לביטול הביקור או לשינוי המועד: ${link}`]
     : [];
   const text = [
     `שלום ${viewing.visitorName},`,
@@ -144,6 +159,42 @@ export async function mailContextOf(
     : [];
   const settings = await settingsInTransaction(tx);
   return { viewing, property, agent: agent ?? null, agency: settings, appOrigin, token, now };
+}
+
+export type VisitorSmsKind = 'reminder' | 'escalated';
+
+/** The visitor's SMS (short: no link, the agency's name and phone to call back). */
+export function visitorSmsText(kind: VisitorSmsKind, ctx: VisitorMailContext): string {
+  const { viewing, agency } = ctx;
+  const address = fullAddress(ctx.property);
+  const from = `${agency.agencyName}${agency.phone ? `, ${agency.phone}` : ''}`;
+  return kind === 'reminder'
+    ? `תזכורת: הביקור שלכם בנכס ${address} היום ב־${clockOf(viewing.startsAt)}. ${from}`
+    : `בקשתכם לביקור בנכס ${address} הועברה למנהל הסניף, ונחזור אליכם בהקדם. ${from}`;
+}
+
+/**
+ * Queues the visitor's SMS in the caller's transaction when a provider is configured and the phone is a
+ * mobile; it leaves at `notBefore` (the caller keeps it out of quiet hours) and is dropped unsent after
+ * `expiresAt`.
+ */
+export async function queueVisitorSms(
+  tx: Transaction,
+  kind: VisitorSmsKind,
+  ctx: VisitorMailContext,
+  options: { notBefore: Date; expiresAt: Date },
+): Promise<boolean> {
+  const to = ctx.smsOn ? normalizeIsraeliMobile(ctx.viewing.visitorPhone) : null;
+  if (!to) return false;
+  await enqueueSms(tx, {
+    kind: `viewing-${kind}`,
+    refId: ctx.viewing.id,
+    to,
+    text: visitorSmsText(kind, ctx),
+    holdsQuietHours: true,
+    ...options,
+  });
+  return true;
 }
 
 /** Queues the visitor's mail in the caller's transaction; a visitor who gave no e-mail gets none. */

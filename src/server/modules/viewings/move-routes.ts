@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
+import { outwardOf } from './announce';
 import { SlotRefused } from './booking';
 import { moveByLink, moveByStaff } from './move';
 import { slotRefusalBody } from './routes';
@@ -52,7 +53,7 @@ export const viewingMoveRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> 
       refusalOr(reply, async () => ({
         status: 'success' as const,
         data: {
-          viewing: await moveByLink(app.db, request.params.token, request.body.slot, app.env.APP_ORIGIN),
+          viewing: await moveByLink(app.db, request.params.token, request.body.slot, outwardOf(app.env)),
         },
       })),
   );
@@ -77,7 +78,7 @@ export const viewingMoveRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> 
             currentUser(request),
             request.params.id,
             request.body.slot,
-            app.env.APP_ORIGIN,
+            outwardOf(app.env),
           ),
         },
       })),

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { leadActivities, leads, viewings } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
-import { announceMoved } from './announce';
+import { announceMoved, type Outward } from './announce';
 import { lockAgent, SlotRefused, viewingByToken } from './booking';
 import {
   type PropertyRow,
@@ -51,7 +51,7 @@ type MoveInput = {
   slot: string;
   token: string | null;
   actorId: string | null;
-  appOrigin: string;
+  out: Outward;
 };
 
 /**
@@ -97,40 +97,28 @@ async function moveViewing(db: Database, input: MoveInput, now: Date) {
       });
       await tx.update(leads).set({ nextTouchAt: start, updatedAt: now }).where(eq(leads.id, row!.leadId));
     }
-    await announceMoved({ tx, property, appOrigin: input.appOrigin, now }, row!, moved!, input.token);
+    await announceMoved({ tx, property, ...input.out, now }, row!, moved!, input.token);
     return { moved: moved!, property };
   });
 }
 
 /** The visitor moves their viewing through the link. */
-export async function moveByLink(
-  db: Database,
-  token: string,
-  slot: string,
-  appOrigin: string,
-  now = new Date(),
-) {
+export async function moveByLink(db: Database, token: string, slot: string, out: Outward, now = new Date()) {
   const row = await viewingByToken(db, token);
   const { moved, property } = await moveViewing(
     db,
-    { viewingId: row.id, slot, token, actorId: null, appOrigin },
+    { viewingId: row.id, slot, token, actorId: null, out },
     now,
   );
   return visitorView(moved, property);
 }
 
 /** The agent (or a manager of the property) moves a viewing. */
-export async function moveByStaff(
-  db: Database,
-  actor: SessionUser,
-  id: string,
-  slot: string,
-  appOrigin: string,
-) {
+export async function moveByStaff(db: Database, actor: SessionUser, id: string, slot: string, out: Outward) {
   const { row } = await managedViewing(db, actor, id);
   const { moved, property } = await moveViewing(
     db,
-    { viewingId: row.id, slot, token: null, actorId: actor.id, appOrigin },
+    { viewingId: row.id, slot, token: null, actorId: actor.id, out },
     new Date(),
   );
   return staffView(moved, property);

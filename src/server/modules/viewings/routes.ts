@@ -25,6 +25,7 @@ import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
+import { outwardOf } from './announce';
 import { bookViewing, cancelByLink, SlotRefused, slotView, viewingOfLink, viewingSlots } from './booking';
 import { recordOutcome } from './outcome';
 import {
@@ -102,7 +103,7 @@ export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
     },
     async (request, reply) =>
       refusalOr(reply, async () => {
-        const booked = await bookViewing(app.db, request.params.id, request.body, app.env.APP_ORIGIN);
+        const booked = await bookViewing(app.db, request.params.id, request.body, outwardOf(app.env));
         const message =
           booked.viewing.status === 'confirmed' ? VIEWING_MESSAGES.booked : VIEWING_MESSAGES.requested;
         return reply.status(201).send({ status: 'success' as const, message, data: booked });
@@ -241,7 +242,7 @@ export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
             currentUser(request),
             request.params.id,
             request.body?.startsAt,
-            app.env.APP_ORIGIN,
+            outwardOf(app.env),
           ),
         }),
       ),

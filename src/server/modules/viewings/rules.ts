@@ -139,6 +139,7 @@ export const staffView = (v: ViewingRow, property: Pick<PropertyRow, 'address' |
   visitorEmail: v.visitorEmail,
   leadId: v.leadId,
   outcome: outcomeView(v),
+  escalatedAt: v.escalatedAt?.toISOString() ?? null,
 });
 
 /** What was recorded after the viewing (outcome.ts), null until then. */

@@ -22,7 +22,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { inBranchScope } from '../branches';
 import { assertManagesAgent, assertManagesProperty } from './access';
-import { announceConfirmed } from './announce';
+import { announceConfirmed, type Outward } from './announce';
 import { cancelViewingRow, lockAgent, SlotRefused } from './booking';
 import {
   blockView,
@@ -177,7 +177,7 @@ export async function confirmViewing(
   actor: SessionUser,
   id: string,
   startsAt: string | undefined,
-  appOrigin: string,
+  out: Outward,
 ) {
   const { row, property } = await managedViewing(db, actor, id);
   if (row.status !== 'requested') throw badRequest(VIEWING_MESSAGES.notRequested);
@@ -214,7 +214,7 @@ export async function confirmViewing(
         createdBy: actor.id,
         createdAt: now,
       });
-    await announceConfirmed({ tx, property, appOrigin, now }, updated);
+    await announceConfirmed({ tx, property, ...out, now }, updated);
     return updated;
   });
   return staffView(after, property);

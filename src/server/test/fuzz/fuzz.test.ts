@@ -75,7 +75,8 @@ async function check(route: FuzzRoute, generated: unknown) {
   const sent = route.send === 'query' ? String(generated) : JSON.stringify(client.fill(generated));
   const where = `${route.name} ${res.statusCode} for ${sent.slice(0, 300)}: ${res.body.slice(0, 300)}`;
   expect(res.statusCode, where).toBeLessThan(500);
-  expect(res.headers['content-type'], where).toMatch(/^application\/json/);
+  const answered = route.answers && res.statusCode < 400 ? route.answers : 'application/json';
+  expect(res.headers['content-type'], where).toMatch(new RegExp(`^${answered}`));
   expect(res.headers['x-content-type-options'], where).toBe('nosniff');
   // A refused request leaves no trace: nothing stored, no file kept, none of its markup echoed back.
   const refused = res.statusCode >= 400;
@@ -100,6 +101,16 @@ const NOT_FUZZED: Record<string, string> = {
     "answers CSV, not JSON; its filters are GET /pipeline/leads's (fuzzed), its range rule is tested in pipeline.test.ts",
   'GET /api/v1/network/dashboard.csv':
     "answers CSV, not JSON; its query is GET /network/dashboard's (fuzzed), its answer is tested in network.test.ts",
+  'GET /api/v1/agents/:id/month-statement.csv':
+    "answers CSV, not JSON; its query is GET /agents/:id/month-statement's (fuzzed), its answer is tested in money/month-statements.test.ts",
+  'GET /api/v1/agents/:id/month-statement.pdf':
+    "answers a PDF, not JSON; its query is GET /agents/:id/month-statement's (fuzzed), its answer is tested in money/month-statements.test.ts",
+  'GET /api/v1/branches/:id/month-statement.csv':
+    "answers CSV, not JSON; its query is GET /branches/:id/month-statement's (fuzzed), tested in money/month-statements.test.ts",
+  'GET /api/v1/branches/:id/month-statement.pdf':
+    "answers a PDF, not JSON; its query is GET /branches/:id/month-statement's (fuzzed), tested in money/month-statements.test.ts",
+  'GET /api/v1/royalties.csv':
+    "answers CSV, not JSON; its query is GET /royalties's (fuzzed), its answer is tested in money/month-statements.test.ts",
   'GET /api/v1/deals.csv':
     "answers CSV, not JSON; its query is GET /deals's (fuzzed), its answer is tested in money/deals.test.ts",
 };

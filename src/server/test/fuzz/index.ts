@@ -75,6 +75,8 @@ export type FuzzRoute = {
    * (default: every input of a route that is not sent as a visitor).
    */
   refusesVisitor?: (value: unknown) => boolean;
+  /** The type of a successful answer when it is not JSON (a signed order's PDF); refusals are JSON all the same. */
+  answers?: string;
 };
 
 const today = israelDate();
@@ -365,6 +367,24 @@ export const fuzzFamilies: FuzzRoute[] = [
         url: '/deals',
         as: 'agent',
         ...query(fields({ from: [thisMonth, '2024-01'], to: [thisMonth], status: ['signed', 'cancelled'] })),
+      },
+      {
+        method: 'GET',
+        url: '/agents/:agent/month-statement',
+        as: 'agent',
+        ...query(fields({ month: [thisMonth, '2024-01'] })),
+      },
+      {
+        method: 'GET',
+        url: '/branches/:branch/month-statement',
+        as: 'admin',
+        ...query(fields({ month: [thisMonth, '2024-01'] })),
+      },
+      {
+        method: 'GET',
+        url: '/royalties',
+        as: 'admin',
+        ...query(fields({ month: [thisMonth, '2024-01'] })),
       },
       {
         method: 'PATCH',
@@ -965,7 +985,14 @@ export const fuzzFamilies: FuzzRoute[] = [
         ),
       },
       { method: 'POST', url: '/orders/:id/send', as: 'agent', ...path(fields({ id: ['$order'] })) },
-      { method: 'GET', url: '/orders/:id/pdf', as: 'agent', ...path(fields({ id: ['$order'] })) },
+      {
+        method: 'GET',
+        url: '/orders/:id/pdf',
+        as: 'agent',
+        // 404 before signing; the PDF once another generated request has signed the order.
+        answers: 'application/pdf',
+        ...path(fields({ id: ['$order'] })),
+      },
       {
         method: 'GET',
         url: '/orders/verify/:sha256',

@@ -7,6 +7,7 @@ import { branches as heBranches } from '@web/i18n/branches';
 import { deals as heDeals } from '@web/i18n/deals';
 import { he } from '@web/i18n/he';
 import { network as heNetwork } from '@web/i18n/network';
+import { networkShareTexts } from '@web/i18n/network-share';
 import { pipeline as hePipeline } from '@web/i18n/pipeline';
 import { referrals as heReferrals } from '@web/i18n/referrals';
 import {
@@ -17,6 +18,7 @@ import {
   FileText,
   HandCoins,
   History,
+  House,
   Inbox,
   type LucideIcon,
   Network,
@@ -46,6 +48,8 @@ export function sideNavItems(user: User): Item[] {
   const items: (Item | false)[] = [
     { to: paths.agentProfile(), label: he.sideNav.profile, icon: UserRound },
     admin && { to: paths.agents(), label: he.sideNav.agents, icon: Users },
+    // The branch's listings and the network's shared ones (docs/decisions/0052), for every signed-in staff member.
+    { to: paths.staffProperties(), label: networkShareTexts.list.nav, icon: House },
     admin && { to: paths.newProperty(), label: he.sideNav.newProperty, icon: Building2 },
     admin && { to: paths.adminReportView(), label: he.sideNav.allReports, icon: ClipboardList },
     personal && { to: paths.newReportContact(user._id), label: he.sideNav.personalReport, icon: FileText },

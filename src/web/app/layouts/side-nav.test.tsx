@@ -57,6 +57,16 @@ describe('side navigation items', () => {
       expect(items).toContain('מדדים אישיים');
     }
   });
+  it("every staff member gets the list of the branch's and the network's shared properties", () => {
+    for (const u of [
+      user({ role: 'agent' }),
+      user({ role: 'admin' }),
+      user({ role: 'admin', networkAccess: true }),
+    ]) {
+      const item = sideNavItems(u).find((i) => i.label === 'נכסי הסניף והרשת');
+      expect(item?.to).toBe('/StaffProperties');
+    }
+  });
   it('the personal report links to the user own id', () => {
     const report = sideNavItems(user({ _id: 'abc' })).find((i) => i.label === 'דוח קשר אישי');
     expect(report?.to).toBe('/NewReportContact/abc');

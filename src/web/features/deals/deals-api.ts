@@ -1,4 +1,5 @@
 import type { DealList, DealPaymentBody, DealState, DealStatusBody } from '@shared/schemas/deals';
+import type { AgentMonthStatement, BranchMonthStatement } from '@shared/schemas/month-statements';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -48,3 +49,22 @@ export const useDeletePayment = () =>
   useDealChange<{ paymentId: string }>((dealId, { paymentId }) =>
     apiRequest(`${dealUrl(dealId)}/payments/${encodeURIComponent(paymentId)}`, { method: 'DELETE' }),
   );
+
+/** A month's statement: an agent's or a branch's (docs/money.md, "Monthly statements and royalties"). */
+export type StatementSubject = { kind: 'agent' | 'branch'; id: string };
+
+export const statementUrl = (subject: StatementSubject, month: string, file = '') =>
+  `/${subject.kind === 'agent' ? 'agents' : 'branches'}/${encodeURIComponent(subject.id)}/month-statement${file}?month=${month}`;
+
+export const useMonthStatement = (subject: StatementSubject, month: string) =>
+  useQuery<AgentMonthStatement | BranchMonthStatement>({
+    queryKey: [...dealsKey, 'statement', subject.kind, subject.id, month],
+    queryFn: ({ signal }) =>
+      apiRequest<Data<{ statement: AgentMonthStatement | BranchMonthStatement }>>(
+        statementUrl(subject, month),
+        {
+          signal,
+        },
+      ).then((r) => r.data.statement),
+    enabled: subject.id !== '',
+  });

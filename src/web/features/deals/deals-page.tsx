@@ -16,6 +16,7 @@ import { DealActions } from './deal-actions';
 import { type DealFilters, dealsQueryString, useDeals } from './deals-api';
 import { DealsTable } from './deals-table';
 import { defaultRange } from './money-format';
+import { MonthStatement } from './month-statement';
 
 const useAgents = () =>
   useQuery({
@@ -36,6 +37,11 @@ export function DealsPage() {
   const query = useDeals(filters);
   const agents = useAgents();
   const branches = useBranches(network);
+  const [month, setMonth] = useState(() => defaultRange().to);
+  // "branch:<id>" or "agent:<id>": whose month statement is shown (the manager's own branch first).
+  const [subject, setSubject] = useState('');
+  const ownBranch = user ? `branch:${user.branch._id}` : '';
+  const [kind, id] = (subject || ownBranch).split(':') as ['agent' | 'branch', string];
   const set = (key: keyof DealFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
   return (
     <Page title={t.allTitle} wide>
@@ -110,6 +116,41 @@ export function DealsPage() {
       ) : (
         <DealsTable list={query.data} mine={false} actions={(row) => <DealActions row={row} />} />
       )}
+      <section aria-labelledby="month-statement" className="mt-8">
+        <h2 id="month-statement" className="mb-2 text-lg font-bold text-brand-900">
+          {t.statement.title}
+        </h2>
+        <fieldset className="mb-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <legend className="sr-only">{t.statement.title}</legend>
+          <SelectField
+            label={t.statement.subject}
+            value={subject || ownBranch}
+            onChange={(e) => setSubject(e.target.value)}
+          >
+            {network ? (
+              (branches.data ?? []).map((b) => (
+                <option key={b._id} value={`branch:${b._id}`}>
+                  {t.statement.branchOption(b.name)}
+                </option>
+              ))
+            ) : (
+              <option value={ownBranch}>{t.statement.branchOption(user?.branch.name ?? '')}</option>
+            )}
+            {(agents.data ?? []).map((a) => (
+              <option key={a.agent._id} value={`agent:${a.agent._id}`}>
+                {t.statement.agentOption(a.agent.name, a.agent.gender)}
+              </option>
+            ))}
+          </SelectField>
+          <FormField
+            label={t.statement.month}
+            type="month"
+            value={month}
+            onChange={(e) => e.target.value && setMonth(e.target.value)}
+          />
+        </fieldset>
+        {id && <MonthStatement subject={{ kind, id }} month={month} />}
+      </section>
     </Page>
   );
 }

@@ -1,7 +1,8 @@
 import type { DealList, DealRow } from '@shared/schemas/deals';
+import type { StatementDeal } from '@shared/schemas/month-statements';
 import type { User } from '@shared/schemas/user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SessionProvider } from '@web/lib/session';
 import { type ApiCall, fakeApi, json } from '@web/test/fake-api';
@@ -69,14 +70,59 @@ const list = (deals: DealRow[], progress: DealList['progress'] = null): DealList
   },
 });
 
-function serve(user: User, answer: (call: ApiCall) => Response | undefined) {
+function serve(user: User, answer: (call: ApiCall) => Response | undefined, agents: unknown[] = []) {
   localStorage.setItem('user', JSON.stringify(user));
   return fakeApi((call) => {
     if (call.url === '/api/v1/users/session') return json(200, { status: 'success', data: { user } });
-    if (call.url === '/api/v1/pipeline/agents') return json(200, { status: 'success', data: { agents: [] } });
-    return answer(call) ?? json(500, { status: 'error', message: 'unexpected' });
+    if (call.url === '/api/v1/pipeline/agents') return json(200, { status: 'success', data: { agents } });
+    const answered = answer(call);
+    if (answered) return answered;
+    // The month statement below the lists: empty unless a test answers it.
+    if (call.url.includes('/month-statement?'))
+      return json(200, { status: 'success', data: { statement: emptyStatement(call.url) } });
+    return json(500, { status: 'error', message: 'unexpected' });
   });
 }
+
+const noTotals = {
+  count: 0,
+  net: 0,
+  vat: 0,
+  due: 0,
+  paid: 0,
+  royalty: 0,
+  referral: 0,
+  branchShare: 0,
+  shares: 0,
+};
+const emptyStatement = (url: string) => ({
+  month: '2026-11',
+  ...(url.includes('/branches/')
+    ? { branch: { id: 'b1', name: 'חיפה' }, agents: [] }
+    : { agent: { id: 'x', name: 'דנה לוי', branchName: 'חיפה' } }),
+  deals: [],
+  totals: noTotals,
+});
+
+const statementDeal = (overrides: Partial<StatementDeal>): StatementDeal => ({
+  dealId: '11111111-1111-4111-8111-111111111111',
+  leadId: '33333333-3333-4333-8333-333333333333',
+  signedOn: '2026-10-05',
+  branchId: 'b1',
+  branchName: 'סניף חיפה',
+  property: 'מוריה 10, חיפה',
+  contactName: 'יעל כהן',
+  status: 'signed',
+  net: 1_000_000,
+  vat: 180_000,
+  due: 1_180_000,
+  paid: 0,
+  royalty: 40_000,
+  referral: 0,
+  branchShare: 480_000,
+  shares: [{ agentId: '55555555-5555-4555-8555-555555555555', name: 'דנה לוי', amount: 288_000, rules: [] }],
+  ...overrides,
+});
 
 const renderPage = (page: ReactNode) =>
   render(
@@ -233,5 +279,141 @@ describe('a deal without a signed brokerage order', () => {
     expect(within(markedRow).getByText('הסיבה: הלקוח חתם בנייר')).toBeInTheDocument();
     const plain = within(table).getByRole('rowheader', { name: 'יעל כהן' }).closest('tr')!;
     expect(within(plain).queryByText(/ללא הזמנת תיווך חתומה/)).toBeNull();
+  });
+});
+
+describe('the monthly statement', () => {
+  const month = () =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
+
+  it("shows an agent her month's deals with her lines and totals, the PDF and CSV, and another month on request", async () => {
+    const agent = person({});
+    const other = statementDeal({
+      dealId: '22222222-2222-4222-8222-222222222222',
+      contactName: 'משה לוי',
+      net: 800_000,
+      vat: 144_000,
+      due: 944_000,
+      paid: 944_000,
+      royalty: 0,
+      branchShare: 400_000,
+      shares: [{ agentId: agent._id, name: 'דנה לוי', amount: 400_000, rules: [] }],
+    });
+    const calls = serve(agent, (call) =>
+      call.url.includes('/month-statement?')
+        ? json(200, {
+            status: 'success',
+            data: {
+              statement: {
+                month: '2026-10',
+                agent: { id: agent._id, name: 'דנה לוי', branchName: 'חיפה' },
+                deals: [statementDeal({}), other],
+                totals: {
+                  count: 2,
+                  net: 1_800_000,
+                  vat: 324_000,
+                  due: 2_124_000,
+                  paid: 944_000,
+                  royalty: 40_000,
+                  referral: 0,
+                  branchShare: 880_000,
+                  shares: 688_000,
+                },
+              },
+            },
+          })
+        : call.url.startsWith('/api/v1/deals?')
+          ? json(200, { status: 'success', data: list([]) })
+          : undefined,
+    );
+    renderPage(<MyDealsPage />);
+    const region = await screen.findByRole('region', { name: 'הדוח החודשי שלי' });
+    const table = await within(region).findByRole('table');
+    expect(calls.some((c) => c.url === `/api/v1/agents/${agent._id}/month-statement?month=${month()}`)).toBe(
+      true,
+    );
+    const totals = within(table).getByRole('rowheader', { name: 'סה"כ' }).closest('tr')!;
+    expect(within(totals).getByText('2 עסקאות')).toBeInTheDocument();
+    expect(within(totals).getByText(/6,880\.00/)).toBeInTheDocument();
+    expect(within(totals).getByText(/21,240\.00/)).toBeInTheDocument();
+    expect(within(region).getByText(/החלק של דנה לוי החודש: .*6,880\.00/)).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: 'הורדת הדוח החודשי כקובץ PDF' })).toHaveAttribute(
+      'href',
+      `/api/v1/agents/${agent._id}/month-statement.pdf?month=${month()}`,
+    );
+    expect(within(region).getByRole('link', { name: 'הורדת הדוח החודשי כקובץ CSV' })).toHaveAttribute(
+      'href',
+      `/api/v1/agents/${agent._id}/month-statement.csv?month=${month()}`,
+    );
+    const picker = within(region).getByLabelText('חודש');
+    fireEvent.change(picker, { target: { value: '2026-03' } });
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === `/api/v1/agents/${agent._id}/month-statement?month=2026-03`)).toBe(
+        true,
+      ),
+    );
+  });
+
+  it("shows a manager her branch's month with each agent's total, and an agent's month when chosen", async () => {
+    const manager = person({ role: 'admin', name: 'מנהלת חיפה' });
+    const agentsList = [{ agent: { _id: 'a1', name: 'דנה לוי' } }, { agent: { _id: 'a2', name: 'רות כהן' } }];
+    const calls = serve(
+      manager,
+      (call) => {
+        if (call.url.startsWith('/api/v1/deals?')) return json(200, { status: 'success', data: list([]) });
+        if (call.url.startsWith('/api/v1/branches/b1/month-statement?'))
+          return json(200, {
+            status: 'success',
+            data: {
+              statement: {
+                month: '2026-10',
+                branch: { id: 'b1', name: 'חיפה' },
+                agents: [
+                  { agentId: 'a1', name: 'דנה לוי', deals: 1, share: 288_000 },
+                  { agentId: 'a2', name: 'רות כהן', deals: 1, share: 192_000 },
+                ],
+                deals: [
+                  statementDeal({
+                    shares: [
+                      { agentId: 'a1', name: 'דנה לוי', amount: 288_000, rules: [] },
+                      { agentId: 'a2', name: 'רות כהן', amount: 192_000, rules: [] },
+                    ],
+                  }),
+                ],
+                totals: {
+                  ...noTotals,
+                  count: 1,
+                  net: 1_000_000,
+                  vat: 180_000,
+                  due: 1_180_000,
+                  royalty: 40_000,
+                  branchShare: 480_000,
+                  shares: 480_000,
+                },
+              },
+            },
+          });
+        return undefined;
+      },
+      agentsList,
+    );
+    const user = userEvent.setup();
+    renderPage(<DealsPage />);
+    const region = await screen.findByRole('region', { name: 'דוח עמלות חודשי' });
+    const agentsTable = await within(region).findByRole('region', { name: 'הסוכנים בחודש' });
+    const total = within(agentsTable).getByRole('rowheader', { name: 'סה"כ' }).closest('tr')!;
+    // The agents' totals (2,880 + 1,920) are the branch's total of the agents' shares.
+    expect(within(total).getByText(/4,800\.00/)).toBeInTheDocument();
+    expect(within(region).getByText(/תמלוגים לרשת: .*400\.00/)).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: 'הורדת הדוח החודשי כקובץ PDF' })).toHaveAttribute(
+      'href',
+      `/api/v1/branches/b1/month-statement.pdf?month=${month()}`,
+    );
+    await user.selectOptions(within(region).getByLabelText('דוח של'), 'agent:a2');
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === `/api/v1/agents/a2/month-statement?month=${month()}`)).toBe(true),
+    );
   });
 });

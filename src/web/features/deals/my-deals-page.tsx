@@ -3,10 +3,12 @@ import { FormField } from '@web/components/form-field';
 import { Page } from '@web/components/page';
 import { StatusMessage } from '@web/components/status-message';
 import { deals as t } from '@web/i18n/deals';
+import { useSession } from '@web/lib/session';
 import { useState } from 'react';
 import { useDeals } from './deals-api';
 import { DealsTable } from './deals-table';
 import { agorot, defaultRange, percent } from './money-format';
+import { MonthStatement } from './month-statement';
 
 /** The agent's year against her plan: her gross, her rate now and the next tier's start. */
 function Progress({ progress }: { progress: NonNullable<DealList['progress']> }) {
@@ -37,7 +39,9 @@ function Progress({ progress }: { progress: NonNullable<DealList['progress']> })
 
 /** "העסקאות שלי": an agent's deals (main or second agent), her share, what is due and paid (docs/money.md). */
 export function MyDealsPage() {
+  const { user } = useSession();
   const [range, setRange] = useState(defaultRange);
+  const [month, setMonth] = useState(() => defaultRange().to);
   const query = useDeals(range);
   return (
     <Page title={t.mineTitle} wide>
@@ -65,6 +69,22 @@ export function MyDealsPage() {
         </p>
       ) : (
         <DealsTable list={query.data} mine />
+      )}
+      {user && (
+        <section aria-labelledby="my-month-statement" className="mt-8">
+          <h2 id="my-month-statement" className="mb-2 text-lg font-bold text-brand-900">
+            {t.statement.mineTitle}
+          </h2>
+          <div className="mb-3 max-w-xs">
+            <FormField
+              label={t.statement.month}
+              type="month"
+              value={month}
+              onChange={(e) => e.target.value && setMonth(e.target.value)}
+            />
+          </div>
+          <MonthStatement subject={{ kind: 'agent', id: user._id }} month={month} />
+        </section>
       )}
     </Page>
   );

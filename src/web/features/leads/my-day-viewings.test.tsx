@@ -54,6 +54,7 @@ describe('MyDayViewings', () => {
     expect(await screen.findByRole('heading', { name: 'ביקורים בנכסים (1)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'דנה כהן' })).toHaveAttribute('href', '/Leads/l1');
     expect(screen.getByText('הרצל 17, חיפה')).toBeInTheDocument();
+    expect(screen.queryByText('לא נענתה בזמן והועברה למנהל הסניף')).toBeNull();
     // 14:00 in Israel on 2.12.2026 (UTC+2).
     await userEvent.click(screen.getByRole('button', { name: 'אישור ל־2.12.2026 14:00' }));
     await waitFor(() => expect(screen.getByText('2.12.2026 14:00 · נקבע')).toBeInTheDocument());
@@ -61,5 +62,30 @@ describe('MyDayViewings', () => {
       { url: '/api/v1/viewings/v1/confirm', body: { startsAt: '2026-12-02T12:00:00.000Z' } },
     ]);
     expect(screen.queryByRole('button', { name: /^אישור/ })).toBeNull();
+  });
+
+  it('marks a request that went to the branch manager, and only while it waits', async () => {
+    const escalated = { ...request, escalatedAt: '2026-11-30T11:00:00.000Z' };
+    const confirmedOne = {
+      ...escalated,
+      _id: 'v2',
+      status: 'confirmed',
+      leadId: 'l2',
+      visitorName: 'רון לוי',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { status: 'success', data: { viewings: [escalated, confirmedOne] } })),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <MyDayViewings />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'ביקורים בנכסים (2)' })).toBeInTheDocument();
+    expect(screen.getAllByText('לא נענתה בזמן והועברה למנהל הסניף')).toHaveLength(1);
   });
 });

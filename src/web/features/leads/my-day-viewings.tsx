@@ -22,6 +22,7 @@ type StaffViewing = {
   leadId: string | null;
   endsAt: string;
   outcome: ViewingOutcome | null;
+  escalatedAt?: string | null;
 };
 
 const KEY = ['viewings', 'my-day'] as const;
@@ -98,6 +99,9 @@ export function MyDayViewings() {
               <p className="font-semibold">
                 {v.status === 'requested' ? t.status.requested : when(v.startsAt)} · {t.status[v.status]}
               </p>
+              {v.status === 'requested' && v.escalatedAt && (
+                <p className="text-sm font-medium text-amber-800">{t.escalated}</p>
+              )}
               <p>
                 {v.leadId ? (
                   <Link to={paths.leadView(v.leadId)} className="text-brand-800 underline">

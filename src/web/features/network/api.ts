@@ -1,3 +1,4 @@
+import type { Royalties } from '@shared/schemas/month-statements';
 import type { NetworkDashboard } from '@shared/schemas/network';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
@@ -22,3 +23,14 @@ export const useNetworkDashboard = (month: MonthKey) => useQuery(networkDashboar
 
 /** The server's CSV of the same month (UTF-8 with a BOM, Hebrew headers). */
 export const dashboardCsvUrl = (month: MonthKey) => `/api/v1/network/dashboard.csv?${monthQuery(month)}`;
+
+/** The royalties each branch owes for a month and the year so far (docs/money.md). */
+const royaltiesQuery = ({ year, month }: MonthKey) => `month=${year}-${String(month).padStart(2, '0')}`;
+
+export const useRoyalties = (month: MonthKey) =>
+  useQuery({
+    queryKey: ['network', 'royalties', month.year, month.month],
+    queryFn: () => apiRequest<{ data: Royalties }>(`/royalties?${royaltiesQuery(month)}`).then((r) => r.data),
+  });
+
+export const royaltiesCsvUrl = (month: MonthKey) => `/api/v1/royalties.csv?${royaltiesQuery(month)}`;

@@ -16,6 +16,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { dashboardCsvUrl, type MonthKey, useNetworkDashboard } from './api';
 import { FigureName } from './figure-name';
+import { RoyaltiesSection } from './royalties-section';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1));
 const yearChoices = () => Array.from({ length: 10 }, (_, i) => String(israelYearMonth().year - i));
@@ -146,6 +147,7 @@ export function NetworkDashboardPage() {
           ))}
         </nav>
       )}
+      <RoyaltiesSection month={month} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import type { PropertyNetwork } from '@shared/schemas/network-share';
+import type { PropertyNetwork, StaffProperty } from '@shared/schemas/network-share';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -30,3 +30,22 @@ export function useSetNetworkShare(propertyId: string) {
     onSuccess: (network) => client.setQueryData(key(propertyId), network),
   });
 }
+
+export type StaffListChoice = 'all' | 'own' | 'shared';
+type StaffPage = { items: StaffProperty[]; page: number; pageSize: number; more: boolean };
+
+/**
+ * One page of the staff list (`GET /property/staff`): the scope's own listings, the other branches' shared ones,
+ * or both.
+ */
+export const useStaffProperties = (which: StaffListChoice, page: number) =>
+  useQuery({
+    queryKey: ['properties', 'staff', which, page] as const,
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ which, page: String(page) });
+      return (await apiRequest<{ data: StaffPage }>(`/property/staff?${query}`, { signal })).data;
+    },
+    // Another page of the same choice keeps the cards on screen while it loads; another choice does not.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === which ? previous : undefined,
+  });

@@ -18,6 +18,7 @@ type TextKey = Exclude<
   | 'story'
   | 'accessibility'
   | 'referralFeePercent'
+  | 'viewingEscalationHours'
 >;
 const LTR = new Set<TextKey>([
   'phone',
@@ -92,6 +93,14 @@ export function DetailsFields() {
           dir="ltr"
           error={errors.referralFeePercent?.message}
           {...register('referralFeePercent', { valueAsNumber: true })}
+        />
+        <NumberField
+          label={t.viewingEscalationHours}
+          integer
+          max={40}
+          dir="ltr"
+          error={errors.viewingEscalationHours?.message}
+          {...register('viewingEscalationHours', { valueAsNumber: true })}
         />
       </Section>
       <Section title={t.links}>

@@ -146,3 +146,17 @@ export async function readOfficeHours(
   ]);
   return { settings, hours: officeHoursOf(settings, agency.excludeHolidays) };
 }
+
+/**
+ * Every branch's office hours at once, for a job that counts office time on rows of many branches (the viewing
+ * requests' escalation): a branch's own settings when it set them, else the network's.
+ */
+export async function readOfficeHoursByBranch(db: Database): Promise<(branchId: string) => OfficeHours> {
+  const { settings, hours } = await readOfficeHours(db);
+  const own = await readOwnBranchSettings(db, settings);
+  const excludeHolidays = hours.excludeHolidays ?? true;
+  return (branchId) => {
+    const branch = own.get(branchId);
+    return branch ? officeHoursOf(branch, excludeHolidays) : hours;
+  };
+}

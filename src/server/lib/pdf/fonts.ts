@@ -4,7 +4,7 @@ import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 /**
- * The order's typeface: Heebo, the one the web app self-hosts, read from its npm package (@fontsource/heebo) and
+ * The PDFs' typeface (the brokerage order, the monthly statements): Heebo, the one the web app self-hosts, read from its npm package (@fontsource/heebo) and
  * embedded (subset) in every PDF, never fetched at run time. Fontsource splits it by script: the Hebrew file
  * holds the letters and ₪, the Latin one digits, Latin letters and ASCII punctuation, so each character is drawn
  * with the file that has it.
@@ -60,9 +60,9 @@ const leftToRightFontkit = {
   },
 };
 
-export type OrderFonts = Record<Weight, Record<Subset, PDFFont>>;
+export type PdfFonts = Record<Weight, Record<Subset, PDFFont>>;
 
-export async function embedOrderFonts(doc: PDFDocument): Promise<OrderFonts> {
+export async function embedPdfFonts(doc: PDFDocument): Promise<PdfFonts> {
   doc.registerFontkit(leftToRightFontkit);
   const embed = (subset: Subset, weight: Weight) =>
     doc.embedFont(fontBytes(subset, weight), { subset: true });
