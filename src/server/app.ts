@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audit';
 import { backupRoutes } from './modules/backups';
 import { branchPageRoutes } from './modules/branch-pages';
 import { branchRoutes } from './modules/branches';
+import { geocodeRoutes } from './modules/geocoder';
 import { branchGoalRoutes, goalRoutes } from './modules/goals';
 import { healthRoutes } from './modules/health';
 import { mailPhotoRoutes } from './modules/images';
@@ -274,6 +275,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         await api.register(goalRoutes);
         await api.register(branchGoalRoutes);
         await api.register(propertyRoutes);
+        await api.register(geocodeRoutes);
         await api.register(reportContactRoutes, { sharedReportPerIp });
         await api.register(leadRoutes, { formsPerIp });
         await api.register(mailRoutes);

@@ -102,6 +102,7 @@ const BRANCH_SAMPLES: Record<string, BranchSample> = {
     payload: { order: [] },
   }),
   'GET /api/v1/property/:id/agents': (b) => ({ url: `/api/v1/property/${b.propertyId}/agents` }),
+  'GET /api/v1/property/:id/location': (b) => ({ url: `/api/v1/property/${b.propertyId}/location` }),
   'GET /api/v1/property/:id/network': (b) => ({ url: `/api/v1/property/${b.propertyId}/network` }),
   'PUT /api/v1/property/:id/network': (b) => ({
     url: `/api/v1/property/${b.propertyId}/network`,

@@ -184,6 +184,16 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z0-9]{1,11}$/, 'must be 1 to 11 Latin letters or digits')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * A Nominatim-compatible search URL (docs/locations.md), e.g. https://nominatim.example/search: the property
+   * form's address suggests a point from it, at most one request a second, each address asked once (cached in
+   * the database). Unset: no suggestion, staff place the point on the map.
+   */
+  GEOCODER_URL: z
+    .url()
+    .regex(/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost)[:/]/, 'must be an https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: booleanish,
   /** How often the buyers' alerts job looks for work (docs/alerts.md). */
   ALERTS_JOB_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),

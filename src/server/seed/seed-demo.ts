@@ -1,3 +1,4 @@
+import { publicPointOf } from '@shared/domain/geo';
 import { israelDate } from '@shared/domain/israel-time';
 import { shownOnSiteByDefault, worksAsAgent } from '@shared/domain/roles';
 import { eq, sql } from 'drizzle-orm';
@@ -103,9 +104,13 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
 
   const rand = prng(7);
   const listings = demoListings();
+  // A generator of their own for the public points, so the figures drawn after them stay as they were.
+  const offsets = prng(61);
   const created = [];
   for (const [i, listing] of listings.entries()) {
     const { imageCount, ...fields } = listing;
+    // The public point, drawn once as the property API draws it (docs/decisions/0061).
+    const shown = publicPointOf({ lat: fields.lat, lng: fields.lng }, offsets);
     const local = agentsOfCity(fields.city);
     const agent = local[i % local.length]!;
     const second = i % 3 === 0 && local.length > 1 ? local[(i + 1) % local.length] : undefined;
@@ -115,6 +120,8 @@ export async function seedDemo(db: Database, storage: Storage): Promise<void> {
         ...fields,
         agentId: agent.id,
         agentSecendId: second?.id ?? null,
+        publicLat: shown.lat,
+        publicLng: shown.lng,
         createdAt: new Date(Date.now() - i * DAY),
       })
       .returning();

@@ -1,3 +1,4 @@
+import { bboxText } from '@shared/domain/geo';
 import { AMENITIES, AMENITY_KEYS } from '@shared/domain/search-filters';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/search-limits';
 import { paths } from '@shared/paths';
@@ -31,6 +32,7 @@ export function searchListingParams(saved: SavedSearch['filters']): URLSearchPar
   put('minPricePerMeter', saved.minPricePerMeter);
   put('maxPricePerMeter', saved.maxPricePerMeter);
   put('neighbourhood', saved.neighbourhood);
+  if (saved.bbox) params.set('bbox', bboxText(saved.bbox));
   return params;
 }
 

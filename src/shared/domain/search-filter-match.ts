@@ -1,3 +1,4 @@
+import { inBbox } from './geo';
 import { FLOOR_WORDS } from './property-options';
 import {
   AMENITIES,
@@ -30,6 +31,9 @@ export type FilterableProperty = {
   price: number;
   size?: number | null;
   neighbourhood?: string | null;
+  /** The public point (docs/decisions/0061): 'search this area' reads it, never the exact one. */
+  publicLat?: number | null;
+  publicLng?: number | null;
 };
 
 const sameText = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -37,7 +41,7 @@ const sameText = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.tr
 /**
  * Whether a property meets the extra filters, as the search's SQL decides it (search-shapes.ts) and the alerts'
  * statement too (modules/alerts/matching.ts). A property without the fact a filter asks about (no floor, no
- * size) does not meet that filter, except 'not top': only a floor known to be the building's top (or a
+ * size, no point for a map box) does not meet that filter, except 'not top': only a floor known to be the building's top (or a
  * penthouse) is left out.
  */
 export function extraFiltersMatch(f: Partial<ExtraFilters>, p: FilterableProperty): boolean {
@@ -65,6 +69,10 @@ export function extraFiltersMatch(f: Partial<ExtraFilters>, p: FilterablePropert
   }
   const neighbourhood = f.neighbourhood?.trim() ?? '';
   if (neighbourhood && !(p.neighbourhood && sameText(p.neighbourhood, neighbourhood))) return false;
+  if (f.bbox) {
+    if (p.publicLat == null || p.publicLng == null) return false;
+    if (!inBbox({ lat: p.publicLat, lng: p.publicLng }, f.bbox)) return false;
+  }
   return true;
 }
 

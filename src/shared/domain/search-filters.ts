@@ -1,3 +1,4 @@
+import type { Bbox } from './geo';
 import { MAX_FLOOR, MIN_FLOOR } from './property-options';
 
 /**
@@ -53,6 +54,8 @@ export type ExtraFilters = {
   minPricePerMeter: number | null;
   maxPricePerMeter: number | null;
   neighbourhood: string;
+  /** 'Search this area' (docs/locations.md): the listings whose public point lies in the map's box. */
+  bbox: Bbox | null;
 };
 
 export const NO_EXTRA_FILTERS: ExtraFilters = {
@@ -65,6 +68,7 @@ export const NO_EXTRA_FILTERS: ExtraFilters = {
   minPricePerMeter: null,
   maxPricePerMeter: null,
   neighbourhood: '',
+  bbox: null,
 };
 
 const floorName = (floor: number) => (floor === 0 ? 'קרקע' : String(floor));
@@ -87,7 +91,7 @@ function pricePerMeterChip(min: number | null, max: number | null): string | nul
 
 /**
  * The extra filters in force as short Hebrew chips, in a fixed order: 'קומה 2–5', 'לא קומת קרקע', 'לא קומה
- * אחרונה', the amenities ('חניה', 'ממ״ד'...), the entry, the price per m², the neighbourhood. Shown joined by
+ * אחרונה', the amenities ('חניה', 'ממ״ד'...), the entry, the price per m², the neighbourhood, the map's area. Shown joined by
  * ' · ' ('קומה 2–5 · חניה · ממ״ד'). `amenities: false` leaves the amenities out (a saved search's sentence
  * names them as features).
  */
@@ -105,5 +109,6 @@ export function extraFilterChips(f: Partial<ExtraFilters>, options: { amenities?
   if (ppm) chips.push(ppm);
   const neighbourhood = f.neighbourhood?.trim();
   if (neighbourhood) chips.push(`שכונת ${neighbourhood}`);
+  if (f.bbox) chips.push('באזור שסומן במפה');
   return chips;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALERT_FREQUENCIES, ALERTS_CONSENT_TEXT } from '../domain/alerts-consent';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
+import { type Bbox, isBbox } from '../domain/geo';
 import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { plural } from '../domain/plural';
 import { ALL_FEATURES, PROPERTY_CATEGORIES } from '../domain/property-options';
@@ -85,6 +86,13 @@ const extraFilterFields = {
   minPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),
   maxPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),
   neighbourhood: text(80).optional(),
+  /** 'Search this area' (docs/locations.md): the map's box [west, south, east, north] in degrees. */
+  bbox: z
+    .array(z.number({ error: PROPERTY_MESSAGES.bboxInvalid }), { error: PROPERTY_MESSAGES.bboxInvalid })
+    .refine(isBbox, { error: PROPERTY_MESSAGES.bboxInvalid })
+    .transform((box) => box as Bbox)
+    .nullable()
+    .optional(),
 };
 
 /**
@@ -147,6 +155,7 @@ export const savedSearchFiltersSchema = z
     notGround: f.notGround || undefined,
     notTop: f.notTop || undefined,
     neighbourhood: f.neighbourhood || undefined,
+    bbox: f.bbox ?? undefined,
   }));
 /** @public (the web side imports it) */
 export type SavedSearchFiltersInput = z.input<typeof savedSearchFiltersSchema>;
@@ -280,6 +289,7 @@ export const savedSearchFiltersOutSchema = z.object({
   minPricePerMeter: z.number().nullish(),
   maxPricePerMeter: z.number().nullish(),
   neighbourhood: z.string().nullish(),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullish(),
 });
 
 export const savedSearchSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Bbox, ISRAEL_BOUNDS, isInIsrael, MAP_MAX_ZOOM, parseBbox } from '../domain/geo';
 import {
   ALL_FEATURES,
   ENTRY_DATE_OPTIONS,
@@ -50,6 +51,10 @@ export const PROPERTY_MESSAGES = {
   amenityInvalid: 'מאפיין לא מוכר (חניה, ממ"ד, מעלית, מחסן, נגישות או מרפסת)',
   entryFilterInvalid: 'מועד כניסה לא מוכר (מיידית, או מיידית או גמישה)',
   flagInvalid: 'ערך לא תקין (1 לסימון)',
+  coordinateInvalid: 'קו רוחב וקו אורך חייבים להיות מספרים (במעלות)',
+  locationOutsideIsrael: `המיקום חייב להיות בתחומי ישראל (קו רוחב ${ISRAEL_BOUNDS.south}–${ISRAEL_BOUNDS.north}, קו אורך ${ISRAEL_BOUNDS.west}–${ISRAEL_BOUNDS.east})`,
+  bboxInvalid: 'אזור המפה אינו תקין (מערב, דרום, מזרח, צפון במעלות)',
+  zoomInvalid: 'רמת התקריב חייבת להיות מספר שלם בין 0 ל-22',
 } as const;
 
 export const MAX_IMAGES_PER_PROPERTY = 30;
@@ -103,6 +108,16 @@ const floor = z
   })
   .nullable();
 
+const coordinate = z
+  .number({ error: PROPERTY_MESSAGES.coordinateInvalid })
+  .refine(Number.isFinite, { error: PROPERTY_MESSAGES.coordinateInvalid });
+/** A point in degrees; a property's lies in Israel (docs/locations.md). */
+export const latLngSchema = z.object(
+  { lat: coordinate, lng: coordinate },
+  { error: PROPERTY_MESSAGES.coordinateInvalid },
+);
+const location = latLngSchema.refine(isInIsrael, { error: PROPERTY_MESSAGES.locationOutsideIsrael });
+
 /** The fields an admin writes (create and PATCH); agents are given as user ids. */
 export const propertyFieldsSchema = z.object({
   typeTransaction: transactionTypeSchema,
@@ -136,6 +151,8 @@ export const propertyFieldsSchema = z.object({
   agentSecend: agentRef,
   /** The branch that holds the listing (docs/decisions/0032); left out on create: the agent's, or the manager's. */
   branch: idSchema.optional(),
+  /** The exact point, staff only (the public get its offset twin, docs/decisions/0061); null: not known. */
+  location: location.nullable(),
 });
 
 const REQUIRED_ON_CREATE = {
@@ -206,8 +223,19 @@ export const propertySchema = z.object({
   /** The branch that holds the listing: the property page names it, its contact buttons reach its phone. */
   branch: branchRefSchema.extend({ phone: z.string() }),
   createdAt: z.string(),
+  /**
+   * The public point (docs/decisions/0061): 150-300 m from the exact one, the same on every answer; null when
+   * the listing has no point. Never the exact point: staff read that from /property/:id/location.
+   */
+  location: latLngSchema.nullable(),
 });
 export type Property = z.infer<typeof propertySchema>;
+
+/** A listing's exact and public points, for its managers (the edit form's map). */
+export const propertyLocationResponseSchema = successSchema(
+  z.object({ exact: latLngSchema.nullable(), public: latLngSchema.nullable() }),
+);
+export type PropertyLocation = z.infer<typeof propertyLocationResponseSchema>['data'];
 
 const queryNumber = (max: number, whole = false) => {
   const number = z
@@ -238,6 +266,18 @@ const queryList = <T extends readonly [string, ...string[]]>(options: T, message
     z.array(z.enum(options, { error: message }), { error: message }).max(options.length * 2),
   );
 
+/** A box 'w,s,e,n' (src/shared/domain/geo.ts, parseBbox); empty: none. */
+const bboxQuery = z
+  .string({ error: PROPERTY_MESSAGES.bboxInvalid })
+  .max(120, { error: PROPERTY_MESSAGES.bboxInvalid })
+  .optional()
+  .transform((value, ctx): Bbox | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const box = parseBbox(value);
+    if (!box) ctx.addIssue({ code: 'custom', message: PROPERTY_MESSAGES.bboxInvalid });
+    return box ?? undefined;
+  });
+
 /**
  * The filters of issue 39 (docs/search.md): floor range (ground 0), not ground, not top, amenities, entry,
  * price per m² and neighbourhood; refused with Hebrew messages for an unknown value or a minimum above its
@@ -260,6 +300,8 @@ export const extraSearchFields = {
   minPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),
   maxPricePerMeter: wholeIn(0, PRICE_PER_METER_MAX, PROPERTY_MESSAGES.pricePerMeterInvalid),
   neighbourhood: z.string().trim().max(80, { error: 'עד 80 תווים' }).optional(),
+  /** 'Search this area': the map's box, 'w,s,e,n' in degrees (the listings whose public point lies in it). */
+  bbox: bboxQuery,
 };
 
 type RangeIssues = {
@@ -282,30 +324,83 @@ export function refineExtraRanges(f: RangeIssues, ctx: z.RefinementCtx) {
   }
 }
 
+/** The filters of a search (the list's and the map's), without its order and page. */
+const searchFilterFields = {
+  type: z.enum(['sale', 'rent'], { error: PROPERTY_MESSAGES.dealTypeRequired }),
+  city: queryText,
+  street: queryText,
+  category: categorySchema.or(z.literal('')).optional(),
+  minRooms: queryNumber(100),
+  maxRooms: queryNumber(100),
+  // Prices are whole shekels (an integer column): 100.5 is refused, not compared.
+  minPrice: queryNumber(1_000_000_000, true),
+  maxPrice: queryNumber(1_000_000_000, true),
+  /** true: the sold sales (type=sale) or rented rentals (type=rent), most recently changed first by default. */
+  sold: z
+    .enum(['true', 'false'], { error: 'ערך לא תקין' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  ...extraSearchFields,
+};
+
 /** The server-side search of the sale and rent pages (only properties that are not sold). */
 export const propertySearchQuerySchema = z
   .object({
-    type: z.enum(['sale', 'rent'], { error: PROPERTY_MESSAGES.dealTypeRequired }),
-    city: queryText,
-    street: queryText,
-    category: categorySchema.or(z.literal('')).optional(),
-    minRooms: queryNumber(100),
-    maxRooms: queryNumber(100),
-    // Prices are whole shekels (an integer column): 100.5 is refused, not compared.
-    minPrice: queryNumber(1_000_000_000, true),
-    maxPrice: queryNumber(1_000_000_000, true),
+    ...searchFilterFields,
     sort: z.enum(SEARCH_SORTS, { error: 'מיון לא מוכר' }).default('newest'),
-    /** true: the sold sales (type=sale) or rented rentals (type=rent), most recently changed first by default. */
-    sold: z
-      .enum(['true', 'false'], { error: 'ערך לא תקין' })
-      .default('false')
-      .transform((v) => v === 'true'),
     page: numberText(z.number().int().min(1).max(100_000).default(1)),
     pageSize: numberText(z.number().int().min(1).max(60).default(12)),
-    ...extraSearchFields,
   })
   .superRefine(refineExtraRanges);
 export type PropertySearchQuery = z.infer<typeof propertySearchQuerySchema>;
+
+/**
+ * The map's clusters (docs/locations.md): the search's filters, the visible box (required) and the zoom, capped
+ * at MAP_MAX_ZOOM for the public point's sake (a deeper zoom is answered as that one).
+ */
+export const propertyClustersQuerySchema = z
+  .object({
+    ...searchFilterFields,
+    bbox: bboxQuery.refine((box) => box !== undefined, { error: PROPERTY_MESSAGES.bboxInvalid }),
+    zoom: numberText(
+      z
+        .number({ error: PROPERTY_MESSAGES.zoomInvalid })
+        .int({ error: PROPERTY_MESSAGES.zoomInvalid })
+        .min(0, { error: PROPERTY_MESSAGES.zoomInvalid })
+        .max(22, { error: PROPERTY_MESSAGES.zoomInvalid }),
+    ).transform((zoom) => Math.min(zoom, MAP_MAX_ZOOM)),
+  })
+  .superRefine(refineExtraRanges);
+export type PropertyClustersQuery = z.infer<typeof propertyClustersQuerySchema>;
+
+/** A group of listings on the map: where it is drawn, how many, and the zoom that splits it. */
+const clusterSchema = z.object({
+  kind: z.literal('cluster'),
+  id: z.number(),
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number(),
+  expansionZoom: z.number(),
+});
+/** One listing on the map: its public point only (docs/decisions/0061), price, rooms and a small photo. */
+const pinSchema = z.object({
+  kind: z.literal('pin'),
+  id: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  price: z.number(),
+  rooms: z.number().nullable(),
+  image: z.string().nullable(),
+});
+export const propertyClustersSchema = z.object({
+  /** The zoom the groups were made for: the one asked, capped (MAP_MAX_ZOOM), or less when a box held too many. */
+  zoom: z.number(),
+  /** Listings matching the filters that have a point, in the whole map (not only the box). */
+  total: z.number(),
+  features: z.array(z.discriminatedUnion('kind', [clusterSchema, pinSchema])),
+});
+export type PropertyClusters = z.infer<typeof propertyClustersSchema>;
+export const propertyClustersResponseSchema = successSchema(propertyClustersSchema);
 
 export const propertyResponseSchema = successSchema(z.object({ data: propertySchema }));
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -59,6 +60,15 @@ export const properties = pgTable(
     legacyId: text('legacy_id'),
     /** Image URLs on outside hosts named by an imported record: kept as they were, never fetched. */
     externalImages: text('external_images').array().notNull().default(sql`'{}'::text[]`),
+    /** The exact point (degrees), staff only; null when not known (docs/locations.md). */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /**
+     * The public point (docs/decisions/0061): the exact one moved 150-300 m in a random direction, drawn once
+     * when the exact point is set or changes. The only point the public answers, pages, searches and map use.
+     */
+    publicLat: doublePrecision('public_lat'),
+    publicLng: doublePrecision('public_lng'),
   },
   (t) => [
     uniqueIndex('properties_legacy_id_idx').on(t.legacyId),
@@ -134,6 +144,10 @@ export const properties = pgTable(
       t.city,
       sql`lower(btrim(${t.neighbourhood}))`,
     ),
+    // The map's box ('search this area') and its clusters: the listings of a deal type by their public point.
+    index('properties_public_point_idx')
+      .on(t.typeTransaction, t.sold, t.publicLat, t.publicLng)
+      .where(sql`${t.publicLat} is not null`),
     index('properties_agent_idx').on(t.agentId),
     index('properties_branch_created_idx').on(t.branchId, t.createdAt),
     // The shared listings other branches' staff lists add to their own (decision 0052), newest first.
@@ -162,3 +176,17 @@ export const propertyImages = pgTable(
   },
   (t) => [index('property_images_property_idx').on(t.propertyId, t.position)],
 );
+
+/**
+ * The geocoder's answers by address (docs/locations.md): an address is asked of the configured service once;
+ * a point of null is an answer that found nothing (also kept, so it is not asked again).
+ */
+export const geocodeCache = pgTable('geocode_cache', {
+  /** The normalized address: 'city|street|house', trimmed and lower-cased. */
+  addressKey: text('address_key').primaryKey(),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  /** How the service named the place it found. */
+  label: text('label'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

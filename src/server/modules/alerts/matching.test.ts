@@ -80,6 +80,13 @@ function randomExtraFilters(): Partial<SavedSearchFilters> {
   if (rnd.chance(0.1)) out.minPricePerMeter = rnd.pick([5_000, 15_000, 30]);
   if (rnd.chance(0.1)) out.maxPricePerMeter = rnd.pick([20_000, 40_000, 100]);
   if (rnd.chance(0.15)) out.neighbourhood = rnd.pick(['נווה שאנן', ' Carmel ', 'כרמל']);
+  // 'Search this area': boxes around Haifa's Carmel, the bay, or a box that holds a point on its edge.
+  if (rnd.chance(0.1))
+    out.bbox = rnd.pick([
+      [34.95, 32.77, 35.0, 32.82],
+      [35.0, 32.79, 35.1, 32.85],
+      [34.96, 32.8, 34.99, 32.81],
+    ] as [number, number, number, number][]);
   return out;
 }
 
@@ -134,6 +141,13 @@ async function seedPropertiesAndEvents(db: Database, subscriberIds: string[]) {
           entryDate: rnd.pick([null, 'מידי', 'גמיש', 'לפי הסכם']),
           size: rnd.pick([null, 60, 100, 140]),
           neighbourhood: rnd.pick([null, 'נווה שאנן', 'carmel', 'כרמל ']),
+          ...rnd.pick([
+            { publicLat: null, publicLng: null },
+            { publicLat: 32.8, publicLng: 34.96 },
+            { publicLat: 32.8, publicLng: 35.02 },
+            { publicLat: 32.79, publicLng: 34.98 },
+            { publicLat: 32.5, publicLng: 34.9 },
+          ]),
         };
       }),
     )

@@ -41,6 +41,8 @@ export function eventRecord(seq: number, event: EventRow, property: PropertyRow)
     entry_keys: entryFiltersMet(property.entryDate),
     size: property.size,
     neighbourhood_key: property.neighbourhood?.trim().toLocaleLowerCase() ?? '',
+    public_lat: property.publicLat,
+    public_lng: property.publicLng,
   };
 }
 
@@ -59,7 +61,8 @@ export function insertAlerts(records: ReturnType<typeof eventRecord>[], now: Dat
       select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as e(
         seq int, property_id uuid, kind text, old_price int, price int, search_type text, price_top float8,
         city_key text, address_key text, category text, rooms float8, features jsonb,
-        floor_number int, is_top boolean, entry_keys jsonb, size int, neighbourhood_key text)
+        floor_number int, is_top boolean, entry_keys jsonb, size int, neighbourhood_key text,
+        public_lat float8, public_lng float8)
     ),
     matched as (
       select s.subscriber_id, e.property_id, e.kind as reason, e.old_price, e.price, e.seq
@@ -100,6 +103,10 @@ export function insertAlerts(records: ReturnType<typeof eventRecord>[], now: Dat
           or (e.size > 0 and e.price <= (s.f->>'maxPricePerMeter')::float8 * e.size))
         and (btrim(coalesce(s.f->>'neighbourhood', '')) = ''
           or lower(btrim(s.f->>'neighbourhood')) = e.neighbourhood_key)
+        -- 'Search this area': the public point in the box [west, south, east, north] (docs/decisions/0061).
+        and (jsonb_typeof(s.f->'bbox') is distinct from 'array'
+          or (e.public_lat between (s.f->'bbox'->>1)::float8 and (s.f->'bbox'->>3)::float8
+            and e.public_lng between (s.f->'bbox'->>0)::float8 and (s.f->'bbox'->>2)::float8))
       union all
       select f.subscriber_id, e.property_id, 'priceDrop', e.old_price, e.price, e.seq
       from e

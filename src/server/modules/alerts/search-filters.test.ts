@@ -106,3 +106,53 @@ describe('saved searches with the filters of issue 39', () => {
     for (const other of ['הרצל 1', 'הרצל 2', 'הרצל 3']) expect(mails[0]!.text).not.toContain(other);
   });
 });
+
+describe("a saved search of the map's area", () => {
+  // Haifa's Carmel: a box of about 5 by 5 km; a listing's public point lies at most 300 m from its own.
+  const box = [34.96, 32.77, 35.01, 32.82];
+
+  it('is kept with its box, counted and said, and refused when the box is not one', async () => {
+    const c = city();
+    const token = await confirmedSubscriber(app, freshEmail(), {
+      search: { type: 'sale', city: c, bbox: box },
+    });
+    await addPropertyByApi(app, adminCookie, { city: c, lat: '32.795', lng: '34.985' });
+    await addPropertyByApi(app, adminCookie, { city: c, address: 'הרצל 9', lat: '32.6', lng: '35.1' });
+    const page = await app.inject({ url: `/api/v1/alerts/me/${token}` });
+    const [search] = page.json().data.searches;
+    expect(search.filters.bbox).toEqual(box);
+    expect(search.sentence).toBe(`נכסים ב${c} · באזור שסומן במפה`);
+    expect(search.matches).toEqual({ total: 1, capped: false });
+    for (const bad of [
+      [35.01, 32.77, 34.96, 32.82],
+      [34.96, 32.77, 35.01],
+      ['a', 1, 2, 3],
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/alerts/me/${token}/searches`,
+        payload: { filters: { type: 'sale', bbox: bad } },
+      });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.body).toContain('אזור המפה אינו תקין');
+    }
+  });
+
+  it('alerts only for a new listing whose public point is in the box', async () => {
+    const c = city();
+    const email = freshEmail();
+    await confirmedSubscriber(app, email, { search: { type: 'sale', city: c, bbox: box } });
+    const inside = await addPropertyByApi(app, adminCookie, { city: c, lat: '32.795', lng: '34.985' });
+    await addPropertyByApi(app, adminCookie, { city: c, address: 'הרצל 2', lat: '32.6', lng: '35.1' });
+    await addPropertyByApi(app, adminCookie, { city: c, address: 'הרצל 3' });
+    await runAlertsOnce(app, WEEKDAY_MORNING);
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, 'alert')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/PropertyView/${inside}`);
+    expect(mails[0]!.text).not.toContain('הרצל 2');
+    expect(mails[0]!.text).not.toContain('הרצל 3');
+  });
+});

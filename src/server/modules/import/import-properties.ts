@@ -7,6 +7,8 @@ import { importImageFile } from './images';
 import { type MappedProperty, mapProperty } from './map-property';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
+/** The source's point is the one the listing has (and has a public twin): the twin is kept. */
+const samePoint = sql`${properties.lat} = excluded.lat and ${properties.lng} = excluded.lng and ${properties.publicLat} is not null`;
 
 export async function importProperties(ctx: ImportContext): Promise<void> {
   const existing = await ctx.tx
@@ -53,6 +55,12 @@ export async function importProperties(ctx: ImportContext): Promise<void> {
           agentSecendId: excluded('agent_secend_id'),
           externalImages: excluded('external_images'),
           createdAt: excluded('created_at'),
+          // The point: the source's when it has one (its public twin kept while the exact point stays), else
+          // the one staff set since (docs/decisions/0061).
+          lat: sql`coalesce(excluded.lat, ${properties.lat})`,
+          lng: sql`case when excluded.lat is null then ${properties.lng} else excluded.lng end`,
+          publicLat: sql`case when excluded.lat is null or (${samePoint}) then ${properties.publicLat} else excluded.public_lat end`,
+          publicLng: sql`case when excluded.lat is null or (${samePoint}) then ${properties.publicLng} else excluded.public_lng end`,
           updatedAt: sql`now()`,
         },
       })

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { distanceMeters } from '@shared/domain/geo';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -124,7 +125,13 @@ describe('import from the MongoDB export', () => {
       agentId: yossi!.id,
       agentSecendId: ruti!.id,
       externalImages: ['https://cdn.old-host.example/p1-2.jpg'],
+      lat: 32.8101,
+      lng: 34.9912,
     });
+    // Its public point, drawn as the API draws it (docs/decisions/0061).
+    const shown = { lat: p1!.publicLat!, lng: p1!.publicLng! };
+    expect(distanceMeters({ lat: 32.8101, lng: 34.9912 }, shown)).toBeGreaterThanOrEqual(150);
+    expect(distanceMeters({ lat: 32.8101, lng: 34.9912 }, shown)).toBeLessThanOrEqual(300);
     const photos = await app.db.select().from(propertyImages).where(eq(propertyImages.propertyId, p1!.id));
     expect(photos).toHaveLength(1);
     expect(photos[0]!.variants.map((v) => v.width)).toEqual([320, 640, 800]);
@@ -157,8 +164,18 @@ describe('import from the MongoDB export', () => {
 
   it('a second run updates the same rows and duplicates nothing', async () => {
     const before = await countRows();
+    const pointOfP1 = async () =>
+      (
+        await app.db
+          .select({ lat: properties.publicLat, lng: properties.publicLng })
+          .from(properties)
+          .where(eq(properties.legacyId, ID.p1))
+      )[0];
+    const shown = await pointOfP1();
     const report = await run({ imagesFrom: fixture.images });
     expect(await countRows()).toEqual(before);
+    // The same point again keeps its public twin: a re-import moves nothing on the map.
+    expect(await pointOfP1()).toEqual(shown);
     for (const name of ['users', 'indicators', 'goals', 'properties', 'reportcontacts'] as const) {
       expect(report.collections[name].imported, name).toBe(0);
     }

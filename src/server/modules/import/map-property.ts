@@ -1,3 +1,4 @@
+import { isInIsrael, publicPointOf, roundPoint } from '@shared/domain/geo';
 import { formatDate } from '@shared/domain/israel-time';
 import {
   ALL_FEATURES,
@@ -44,7 +45,42 @@ export type MappedProperty = {
   agentSecendId: string | null;
   images: ImageRef[];
   createdAt: Date;
+  /** The exact point when the source has one in Israel, and its public twin (docs/decisions/0061). */
+  lat: number | null;
+  lng: number | null;
+  publicLat: number | null;
+  publicLng: number | null;
 };
+
+const NO_POINT = { lat: null, lng: null, publicLat: null, publicLng: null };
+
+/**
+ * The point a source record gives, in any of the shapes an earlier app kept it: `lat`/`lng` (or `latitude`/
+ * `longitude`) fields, a `location` object with them, or a GeoJSON point (`location.coordinates`, longitude
+ * first). A point outside Israel (or swapped) is left out and noted; the public point is drawn as the API draws it.
+ */
+function pointOf(doc: Record<string, unknown>, notes: RecordNotes) {
+  const location =
+    doc.location && typeof doc.location === 'object' ? (doc.location as Record<string, unknown>) : {};
+  const coordinates = Array.isArray(location.coordinates) ? location.coordinates : [];
+  const candidates: [unknown, unknown][] = [
+    [doc.lat, doc.lng],
+    [doc.latitude, doc.longitude],
+    [location.lat, location.lng],
+    [location.latitude, location.longitude],
+    [coordinates[1], coordinates[0]],
+  ];
+  const given = candidates.find(([lat, lng]) => lat != null && lng != null);
+  if (!given) return NO_POINT;
+  const point = { lat: asNumber(given[0]), lng: asNumber(given[1]) };
+  if (point.lat === null || point.lng === null || !isInIsrael({ lat: point.lat, lng: point.lng })) {
+    notes.mapped('location', { lat: given[0], lng: given[1] }, null);
+    return NO_POINT;
+  }
+  const exact = roundPoint({ lat: point.lat, lng: point.lng });
+  const shown = publicPointOf(exact);
+  return { ...exact, publicLat: shown.lat, publicLng: shown.lng };
+}
 
 function typeOf(raw: unknown): (typeof TRANSACTION_TYPES)[keyof typeof TRANSACTION_TYPES] | null {
   const text = asText(raw)?.toLowerCase() ?? '';
@@ -200,6 +236,7 @@ export function mapProperty(
       agentSecendId: agentRef(doc, 'agentSecend', notes, resolve),
       images,
       createdAt: asDate(doc.createdAt) ?? objectIdTime(notes.legacyId) ?? new Date(),
+      ...pointOf(doc, notes),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { distanceMeters } from '@shared/domain/geo';
 import { describe, expect, it } from 'vitest';
 import { mapGoal, mapIndicator } from './map-metrics';
 import { mapProperty } from './map-property';
@@ -47,5 +48,40 @@ describe('the import keeps only what the input rules accept', () => {
     expect(mapUser({ ...user, name: '\u200B\u200F' }, notes('users'), report)).toMatchObject({ ok: false });
     const property = { typeTransaction: 'מכירה', city: '\u3164', address: 'הרצל 1', price: 1 };
     expect(mapProperty(property, notes('properties'), resolve)).toMatchObject({ ok: false });
+  });
+
+  it('takes a point in Israel in any of the shapes the earlier app kept, and notes one elsewhere', () => {
+    const base = { typeTransaction: 'מכירה', city: 'חיפה', address: 'הרצל 1', price: 1 };
+    const shapes = [
+      { lat: 32.81, lng: 34.99 },
+      { latitude: '32.81', longitude: '34.99' },
+      { location: { lat: 32.81, lng: 34.99 } },
+      { location: { type: 'Point', coordinates: [34.99, 32.81] } },
+    ];
+    for (const shape of shapes) {
+      const mapped = mapProperty({ ...base, ...shape }, notes('properties'), resolve);
+      expect(mapped, JSON.stringify(shape)).toMatchObject({ ok: true, value: { lat: 32.81, lng: 34.99 } });
+      if (!mapped.ok) continue;
+      const meters = distanceMeters(
+        { lat: 32.81, lng: 34.99 },
+        { lat: mapped.value.publicLat!, lng: mapped.value.publicLng! },
+      );
+      expect(meters).toBeGreaterThanOrEqual(150);
+      expect(meters).toBeLessThanOrEqual(300);
+    }
+    const elsewhere = new RecordNotes(report, 'properties', '65f000000000000000000002');
+    const paris = mapProperty({ ...base, lat: 48.85, lng: 2.35 }, elsewhere, resolve);
+    expect(paris).toMatchObject({
+      ok: true,
+      value: { lat: null, lng: null, publicLat: null, publicLng: null },
+    });
+    expect(report.mapped).toContainEqual({
+      collection: 'properties',
+      legacyId: '65f000000000000000000002',
+      field: 'location',
+      from: { lat: 48.85, lng: 2.35 },
+      to: null,
+    });
+    expect(mapProperty(base, notes('properties'), resolve)).toMatchObject({ ok: true, value: { lat: null } });
   });
 });

@@ -153,6 +153,8 @@ export async function writeFixture(): Promise<{ dir: string; images: string }> {
       agentSecend: oid(ID.ruti),
       image: 'p1-front.jpg',
       images: ['p1-front.jpg', 'https://cdn.old-host.example/p1-2.jpg'],
+      // A GeoJSON point, as a Mongo 2dsphere field keeps it: longitude first.
+      location: { type: 'Point', coordinates: [34.9912, 32.8101] },
     },
     {
       _id: oid(ID.p2),

@@ -3,6 +3,7 @@ import {
   imageOrderSchema,
   imageParamsSchema,
   propertyAgentsResponseSchema,
+  propertyLocationResponseSchema,
   propertyResponseSchema,
   updatePropertySchema,
 } from '@shared/schemas/property';
@@ -13,7 +14,7 @@ import { noteChanged } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
 import { addImages, createFromForm, removeImage, reorderImages } from './images';
 import { propertyWriteScopes } from './read-cache';
-import { getProperty, getPropertyAgents } from './reads';
+import { getProperty, getPropertyAgents, getPropertyLocation } from './reads';
 import { createProperty, deleteProperty, newPropertyId, propertyInScope, updateProperty } from './service';
 
 const ok = <T>(data: T) => ({ status: 'success' as const, data });
@@ -50,6 +51,16 @@ export const propertyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 200: propertyAgentsResponseSchema } },
     },
     async (request) => ok(await getPropertyAgents(app.db, request.params.id)),
+  );
+
+  // The exact point and the public one the site shows (docs/decisions/0061): the edit form's map. Staff only.
+  app.get(
+    '/property/:id/location',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: propertyLocationResponseSchema } },
+    },
+    async (request) => ok(await getPropertyLocation(app.db, request.params.id)),
   );
 
   app.post(

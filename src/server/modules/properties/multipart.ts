@@ -53,14 +53,14 @@ export async function readPropertyForm(
 }
 
 const BOOLEAN_FIELDS = ['sold', 'pinuy_binuy', 'exclusive'];
-const NUMBER_FIELDS = ['price', 'rooms', 'size', 'buildingFloors'];
+const NUMBER_FIELDS = ['price', 'rooms', 'size', 'buildingFloors', 'lat', 'lng'];
 const TRUE = new Set(['true', 'on', '1', 'yes']);
 const FALSE = new Set(['false', 'off', '0', 'no']);
 
 /**
  * Multipart sends everything as text: turns 'true' / '3.5' back into booleans and numbers (anything
- * else is left as text so validation answers with its Hebrew message), lists into arrays, and leaves
- * empty values out, as the creation form does.
+ * else is left as text so validation answers with its Hebrew message), lists into arrays, lat and lng into
+ * the location, and leaves empty values out, as the creation form does.
  */
 export function typedFields(fields: FormFields): Record<string, unknown> {
   const typed: Record<string, unknown> = {};
@@ -78,6 +78,12 @@ export function typedFields(fields: FormFields): Record<string, unknown> {
     } else if (NUMBER_FIELDS.includes(key)) {
       typed[key] = DECIMAL_TEXT.test(value.trim()) ? Number(value) : value;
     } else typed[key] = value;
+  }
+  // The point comes as two fields, lat and lng (degrees); either alone is refused by the schema's message.
+  if ('lat' in typed || 'lng' in typed) {
+    typed.location = { lat: typed.lat, lng: typed.lng };
+    delete typed.lat;
+    delete typed.lng;
   }
   return typed;
 }

@@ -232,5 +232,7 @@ export function toProperty(r: PropertyRow, storage: Storage): Property {
     ),
     branch: { _id: p.branchId, name: r.branchName, slug: r.branchSlug, phone: r.branchPhone },
     createdAt: new Date(p.createdAt).toISOString(),
+    // The public point only: the exact one never leaves in a public answer (docs/decisions/0061).
+    location: p.publicLat !== null && p.publicLng !== null ? { lat: p.publicLat, lng: p.publicLng } : null,
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import { ALL_LISTINGS, scopes, type TransactionKind } from '../../plugins/cache-scopes';
 import { type CachedBody, ReadCache } from '../../plugins/read-cache';
+import type { ClusterIndex } from './clusters';
 import type { SoldListBody } from './full-list';
 import type { SearchCount } from './search-count';
 
@@ -60,6 +61,22 @@ export const propertyCaches = {
     ttlMs: Number.POSITIVE_INFINITY,
     maxEntries: 1,
     reads: () => [...ALL_LISTINGS, scopes.users, scopes.branches],
+  }),
+  /**
+   * The map's cluster indexes (clusters.ts), by the filters: built once and kept, with no TTL, until a listing
+   * of the deal type (or of either) changes; a few filter sets at a time (the map's common ones).
+   */
+  clusterIndex: new ReadCache<ClusterIndex>({
+    name: 'properties-cluster-index',
+    ttlMs: Number.POSITIVE_INFINITY,
+    maxEntries: 32,
+    reads: () => ALL_LISTINGS,
+  }),
+  /** Whole JSON bodies of the map's answers, by their query (box and zoom included). */
+  clusters: new ReadCache<CachedBody>({
+    name: 'properties-clusters',
+    ttlMs: TTL_MS,
+    reads: () => ALL_LISTINGS,
   }),
   /** The city suggestions of a deal type, and a city's streets (distinct over every property). */
   names: new ReadCache<string[]>({

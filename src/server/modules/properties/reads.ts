@@ -2,6 +2,7 @@ import {
   PROPERTY_MESSAGES,
   type Property,
   type PropertyAgents,
+  type PropertyLocation,
   type PropertyPage,
   SIMILAR_MAX,
   SIMILAR_PRICE_RANGE,
@@ -55,6 +56,24 @@ export async function getPropertyAgents(db: Database, id: string): Promise<Prope
       : null;
   };
   return { agent: of(row.agentId), agentSecend: of(row.agentSecendId) };
+}
+
+/** A listing's exact point and its public twin (docs/decisions/0061), for its managers, or 404. */
+export async function getPropertyLocation(db: Database, id: string): Promise<PropertyLocation> {
+  const [row] = await db
+    .select({
+      lat: properties.lat,
+      lng: properties.lng,
+      publicLat: properties.publicLat,
+      publicLng: properties.publicLng,
+    })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  if (!row) throw notFound(PROPERTY_MESSAGES.notFound);
+  const point = (lat: number | null, lng: number | null) =>
+    lat !== null && lng !== null ? { lat, lng } : null;
+  return { exact: point(row.lat, row.lng), public: point(row.publicLat, row.publicLng) };
 }
 
 /** Properties where the user is the main or the second agent. */

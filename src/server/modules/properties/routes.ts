@@ -3,6 +3,8 @@ import {
   agentParamsSchema,
   citiesQuerySchema,
   namesResponseSchema,
+  propertyClustersQuerySchema,
+  propertyClustersResponseSchema,
   propertyListResponseSchema,
   propertyResponseSchema,
   propertySearchQuerySchema,
@@ -17,6 +19,7 @@ import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
 import { pickEncoding } from '../../plugins/compression';
 import { hasSessionCookie, matchesEtag, PERSONAL } from '../../plugins/etag';
 import { readCachesUsable, replyCached, scopeEtag } from '../../plugins/read-cache';
+import { mapClusters } from './clusters';
 import { buildSoldList, FULL_LIST_PER_IP, SOLD_PROPERTIES, streamAllProperties } from './full-list';
 import { propertyCaches, searchScopes } from './read-cache';
 import { getProperty, listAgentProperties, listCities, listSimilar, listStreets } from './reads';
@@ -62,6 +65,26 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
         propertySearchResponseSchema,
         async () => ok(await searchProperties(app.db, app.storage, request.query)),
         searchScopes(request.query.type),
+      ),
+  );
+
+  // The map's groups and pins (docs/locations.md): public points only, the zoom capped, a few hundred items at
+  // most; cached and revalidated like the search (a CDN may keep it for a minute).
+  app.get(
+    '/properties/clusters',
+    {
+      config: { access: 'public' },
+      schema: { querystring: propertyClustersQuerySchema, response: { 200: propertyClustersResponseSchema } },
+    },
+    async (request, reply) =>
+      replyCached(
+        reply,
+        propertyCaches.clusters,
+        app.db,
+        JSON.stringify(request.query),
+        propertyClustersResponseSchema,
+        async () => ok(await mapClusters(app.db, app.storage, request.query)),
+        [scopes.listings(request.query.type)],
       ),
   );
 

@@ -27,6 +27,7 @@ const keyOf = (q: PropertySearchQuery) =>
     q.minPricePerMeter,
     q.maxPricePerMeter,
     q.neighbourhood?.toLocaleLowerCase(),
+    q.bbox ?? null,
   ]);
 
 export type SearchCount = { total: number; totalCapped: boolean };

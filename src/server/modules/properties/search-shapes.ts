@@ -27,6 +27,10 @@ export function searchValues(q: PropertySearchQuery) {
     minPricePerMeter: q.minPricePerMeter,
     maxPricePerMeter: q.maxPricePerMeter,
     neighbourhood: q.neighbourhood ? q.neighbourhood.toLocaleLowerCase() : undefined,
+    west: q.bbox?.[0],
+    south: q.bbox?.[1],
+    east: q.bbox?.[2],
+    north: q.bbox?.[3],
   };
 }
 type SearchValues = ReturnType<typeof searchValues>;
@@ -96,6 +100,12 @@ function extraConditions(
     );
   if (v.neighbourhood)
     out.push(sql`lower(btrim(${properties.neighbourhood})) = ${value('neighbourhood', v.neighbourhood)}`);
+  // 'Search this area': the public point in the map's box (never the exact point, docs/decisions/0061); a
+  // listing without a point is outside every box.
+  if (v.west !== undefined && v.south !== undefined && v.east !== undefined && v.north !== undefined)
+    out.push(
+      sql`${properties.publicLat} between ${value('south', v.south)}::float8 and ${value('north', v.north)}::float8 and ${properties.publicLng} between ${value('west', v.west)}::float8 and ${value('east', v.east)}::float8`,
+    );
   return out;
 }
 
@@ -129,13 +139,14 @@ export function shapeKey(q: PropertySearchQuery): string {
     q.minPricePerMeter !== undefined,
     q.maxPricePerMeter !== undefined,
     Boolean(q.neighbourhood),
+    q.bbox !== undefined,
   ].map((given) => (given ? '1' : '0'));
   return `${q.sold ? 'sold' : 'open'}_${given.join('')}${bounds.join('')}${extra.join('')}`;
 }
 
 /**
  * Statements prepared per search shape and database. Each is named (`search_<kind>_<shape>`), so PostgreSQL
- * parses it once per connection too; a name always stands for the same text. At most 2 x 2^16 shapes per kind in theory; the
+ * parses it once per connection too; a name always stands for the same text. At most 2 x 2^17 shapes per kind in theory; the
  * shapes visitors use are far fewer.
  */
 export class PreparedShapes<P> {

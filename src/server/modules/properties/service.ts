@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type LatLng, publicPointOf, roundPoint } from '@shared/domain/geo';
 import {
   type CreatePropertyInput,
   createPropertySchema,
@@ -20,8 +21,24 @@ import { recordPropertyChange } from './alert-events';
 
 type PropertyInsert = typeof properties.$inferInsert;
 
+/**
+ * The point columns of a location written (docs/decisions/0061): the exact point and its public twin, drawn
+ * once when the point is set or moves; the same point again keeps the public one it has. Null clears both.
+ */
+export function pointColumns(
+  location: LatLng | null,
+  before?: Pick<PropertyInsert, 'lat' | 'lng' | 'publicLat' | 'publicLng'>,
+): Pick<PropertyInsert, 'lat' | 'lng' | 'publicLat' | 'publicLng'> {
+  if (location === null) return { lat: null, lng: null, publicLat: null, publicLng: null };
+  const exact = roundPoint(location);
+  if (before && before.lat === exact.lat && before.lng === exact.lng && before.publicLat != null)
+    return { ...exact, publicLat: before.publicLat, publicLng: before.publicLng };
+  const shown = publicPointOf(exact);
+  return { ...exact, publicLat: shown.lat, publicLng: shown.lng };
+}
+
 /** API field names (SPEC) to columns; only the fields present are mapped, so PATCH touches only those. */
-function toColumns(input: UpdatePropertyInput): Partial<PropertyInsert> {
+function toColumns(input: UpdatePropertyInput, before?: PropertyInsert): Partial<PropertyInsert> {
   const map: Record<string, keyof PropertyInsert> = {
     pinuy_binuy: 'pinuyBinuy',
     agent: 'agentId',
@@ -30,7 +47,9 @@ function toColumns(input: UpdatePropertyInput): Partial<PropertyInsert> {
   };
   const columns: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined) columns[map[key] ?? key] = value;
+    if (key === 'location') {
+      if (value !== undefined) Object.assign(columns, pointColumns(input.location ?? null, before));
+    } else if (value !== undefined) columns[map[key] ?? key] = value;
   }
   return columns as Partial<PropertyInsert>;
 }
@@ -119,7 +138,7 @@ export async function updateProperty(
   await db.transaction(async (tx) => {
     const [after] = await tx
       .update(properties)
-      .set({ ...toColumns(input), updatedAt: new Date() })
+      .set({ ...toColumns(input, before), updatedAt: new Date() })
       .where(eq(properties.id, id))
       .returning();
     await recordPropertyChange(tx, before, after!);

@@ -1,3 +1,4 @@
+import { distanceMeters } from '@shared/domain/geo';
 import { createPropertySchema } from '@shared/schemas/property';
 import { describe, expect, it } from 'vitest';
 import { demoDescription, demoListings } from './listings';
@@ -5,8 +6,12 @@ import { demoDescription, demoListings } from './listings';
 describe('the demo listings', () => {
   it('each passes the rules a property entered through the API must pass', () => {
     for (const listing of demoListings()) {
-      const { pinuyBinuy, imageCount: _images, ...fields } = listing;
-      const result = createPropertySchema.safeParse({ ...fields, pinuy_binuy: pinuyBinuy });
+      const { pinuyBinuy, imageCount: _images, lat, lng, ...fields } = listing;
+      const result = createPropertySchema.safeParse({
+        ...fields,
+        pinuy_binuy: pinuyBinuy,
+        location: { lat, lng },
+      });
       expect(result.error?.issues ?? [], JSON.stringify(listing)).toEqual([]);
     }
   });
@@ -38,5 +43,25 @@ describe('the demo listings', () => {
       expect(l.description, where).toContain(l.rooms === 1 ? 'חדר אחד' : `${l.rooms} חדרים`);
     }
     expect(listings.some((l) => l.category === 'פנטהאוז')).toBe(true);
+  });
+
+  it("places each listing in its own city: nearer its city's middle than any other demo city's", () => {
+    const listings = demoListings();
+    const cities = [...new Set(listings.map((l) => l.city))];
+    const middle = (city: string) => {
+      const here = listings.filter((l) => l.city === city);
+      return {
+        lat: here.reduce((sum, l) => sum + l.lat, 0) / here.length,
+        lng: here.reduce((sum, l) => sum + l.lng, 0) / here.length,
+      };
+    };
+    const middles = new Map(cities.map((c) => [c, middle(c)]));
+    for (const l of listings) {
+      const own = distanceMeters(l, middles.get(l.city)!);
+      expect(own, `${l.city} ${l.address}`).toBeLessThan(1_500);
+      for (const [city, m] of middles)
+        if (city !== l.city) expect(distanceMeters(l, m), `${l.city} near ${city}`).toBeGreaterThan(own);
+    }
+    expect(new Set(listings.map((l) => `${l.lat},${l.lng}`)).size).toBe(listings.length);
   });
 });

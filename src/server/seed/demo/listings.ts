@@ -15,6 +15,16 @@ const PLACES: Record<string, string[]> = {
   נתניה: ['הרצל', 'שדרות ניצה', 'סמילנסקי'],
 };
 
+/** Each demo city's middle (degrees), inland enough that a point drawn around it stays on land. */
+const CITY_MIDDLES: Record<string, { lat: number; lng: number }> = {
+  'תל אביב-יפו': { lat: 32.08, lng: 34.785 },
+  חיפה: { lat: 32.79, lng: 34.995 },
+  ירושלים: { lat: 31.7683, lng: 35.2137 },
+  'רמת גן': { lat: 32.0684, lng: 34.8248 },
+  הרצליה: { lat: 32.1624, lng: 34.8447 },
+  נתניה: { lat: 32.3215, lng: 34.868 },
+};
+
 const CATEGORY_WEIGHTS = [
   'דירה',
   'דירה',
@@ -81,11 +91,16 @@ export type DemoListing = {
   description: string;
   yad2: string | null;
   imageCount: number;
+  /** The exact point: within about 800 m of its city's middle. */
+  lat: number;
+  lng: number;
 };
 
 /** About 30 listings for sale and for rent in several cities: some sold, some pinuy binuy, some exclusive. */
 export function demoListings(count = 30): DemoListing[] {
   const rand = prng(2026);
+  // The points from a generator of their own, so the other fields are drawn as they always were.
+  const spot = prng(39);
   const cities = Object.keys(PLACES);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const listings: DemoListing[] = [];
@@ -123,6 +138,8 @@ export function demoListings(count = 30): DemoListing[] {
       description: demoDescription(category, rooms, street, city),
       yad2: i % 2 === 0 ? `https://www.yad2.co.il/item/demo${1000 + i}` : null,
       imageCount: 1 + (i % 4),
+      lat: Math.round((CITY_MIDDLES[city]!.lat + (spot() - 0.5) * 0.015) * 1e6) / 1e6,
+      lng: Math.round((CITY_MIDDLES[city]!.lng + (spot() - 0.5) * 0.015) * 1e6) / 1e6,
     });
   }
   return listings;

@@ -20,6 +20,7 @@ export type Table =
   | 'password_reset_tokens'
   | 'properties'
   | 'property_images'
+  | 'geocode_cache'
   | 'indicators'
   | 'indicator_month_totals'
   | 'goals'
@@ -111,16 +112,18 @@ const propertyJson = {
   description: ['דירה מוארת'],
   yad2: ['https://www.yad2.co.il/item/1', null],
   agent: ['$agent', null],
+  location: [{ lat: 32.79, lng: 34.99 }, null],
 };
 /** The same fields as a multipart form sends them: text, a repeated features field, and photos. */
 const propertyForm = {
   ...Object.fromEntries(
-    Object.entries(propertyJson).map(([key, values]) => [
-      key,
-      values.filter((v) => v !== null && !Array.isArray(v)).map(String),
-    ]),
+    Object.entries(propertyJson)
+      .filter(([key]) => key !== 'location')
+      .map(([key, values]) => [key, values.filter((v) => v !== null && !Array.isArray(v)).map(String)]),
   ),
   features: ['מעלית', 'חניה'],
+  lat: ['32.79'],
+  lng: ['34.99'],
   images: hostileFile,
 };
 
@@ -704,7 +707,7 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'properties',
-    ['properties', 'property_images', 'audit_log'],
+    ['properties', 'property_images', 'audit_log', 'geocode_cache'],
     [
       { method: 'POST', url: '/property', as: 'admin', ...form(fields(propertyForm)) },
       { method: 'PATCH', url: '/property/:property', as: 'admin', ...json(fields(propertyJson)) },
@@ -726,8 +729,30 @@ export const fuzzFamilies: FuzzRoute[] = [
             sold: ['true', 'false'],
             page: ['1', '2'],
             pageSize: ['12'],
+            bbox: ['34.7,32,35.1,33', ''],
           }),
         ),
+      },
+      {
+        method: 'GET',
+        url: '/properties/clusters',
+        as: 'visitor',
+        ...query(
+          fields({
+            type: ['sale', 'rent'],
+            bbox: ['34.2,29.4,35.95,33.4', '34.9,32.7,35.1,32.9'],
+            zoom: ['0', '10', '22'],
+            city: ['חיפה'],
+            minPrice: ['0'],
+            amenities: ['parking'],
+          }),
+        ),
+      },
+      {
+        method: 'GET',
+        url: '/geocode',
+        as: 'admin',
+        ...query(fields({ city: ['חיפה'], street: ['מוריה'], house: ['40'] })),
       },
       {
         method: 'GET',
@@ -1107,6 +1132,7 @@ export const fuzzFamilies: FuzzRoute[] = [
       { method: 'GET', url: '/property/:id', as: 'visitor', ...path(fields({ id: ['$property'] })) },
       { method: 'GET', url: '/property/:id/similar', as: 'visitor', ...path(fields({ id: ['$property'] })) },
       { method: 'GET', url: '/property/:id/agents', as: 'admin', ...path(fields({ id: ['$property'] })) },
+      { method: 'GET', url: '/property/:id/location', as: 'admin', ...path(fields({ id: ['$property'] })) },
       {
         method: 'GET',
         url: '/property/getMyProperties/:agentId',

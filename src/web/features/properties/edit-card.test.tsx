@@ -51,6 +51,7 @@ const property: Property = {
   agentSecend: null,
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main', phone: '03-555-1234' },
   createdAt: '2026-11-01T10:00:00.000Z',
+  location: null,
 };
 
 function setup({ agentsLoaded = true, shown = property } = {}) {

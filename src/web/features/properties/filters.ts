@@ -1,3 +1,4 @@
+import { bboxText, parseBbox } from '@shared/domain/geo';
 import { PROPERTY_CATEGORIES, SEARCH_SORTS, type SearchSort } from '@shared/domain/property-options';
 import {
   AMENITY_KEYS,
@@ -111,6 +112,7 @@ export function parseExtraFilters(params: URLSearchParams): ExtraFilters {
     minPricePerMeter: ppm[0],
     maxPricePerMeter: ppm[1],
     neighbourhood: (params.get('neighbourhood') ?? '').trim().slice(0, 80),
+    bbox: parseBbox(params.get('bbox') ?? ''),
   };
 }
 
@@ -121,7 +123,9 @@ function setExtraParams(params: URLSearchParams, filters: ExtraFilters) {
   for (const key of EXTRA_KEYS) {
     const value = filters[key];
     if (key === 'amenities') for (const a of filters.amenities) params.append('amenities', a);
-    else if (value === true) params.set(key, '1');
+    else if (key === 'bbox') {
+      if (filters.bbox) params.set('bbox', bboxText(filters.bbox));
+    } else if (value === true) params.set(key, '1');
     else if (value !== null && value !== false && value !== '') params.set(key, String(value));
   }
 }

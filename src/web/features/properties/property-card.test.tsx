@@ -39,6 +39,7 @@ const property = {
   agentSecend: null,
   branch: { _id: 'b1', name: 'משרד ראשי', slug: 'main', phone: '03-555-1234' },
   createdAt: '2026-11-01T10:00:00.000Z',
+  location: null,
 } as Property;
 
 /** The listing's own wiring: one card at a time in edit mode. */

@@ -35,6 +35,7 @@ const property = (id: string, address: string, branch = { _id: 'b-tlv', name: '�
   agentSecend: null,
   branch: { ...branch, slug: branch._id, phone: '03-5551234' },
   createdAt: '2026-11-01T10:00:00.000Z',
+  location: null,
 });
 
 const haifa = { _id: 'b-haifa', name: 'חיפה', phone: '04-8123456', email: 'haifa@example.com' };

@@ -1,0 +1,101 @@
+/*
+ * Places on the map (issue 39, docs/locations.md, docs/decisions/0061): a property's exact point, the public
+ * point the site shows instead, and the map's box. Zod-free, so the map and the listing pages load it alone.
+ */
+
+/** A point in degrees (WGS 84). */
+export type LatLng = { lat: number; lng: number };
+
+/** The map's visible box as the URL and saved searches hold it: west, south, east, north (degrees). */
+export type Bbox = [west: number, south: number, east: number, north: number];
+
+/** Israel's bounding box with a margin (Metula to Eilat, the coast to the Golan): a property's point lies in it. */
+export const ISRAEL_BOUNDS = { south: 29.4, north: 33.4, west: 34.2, east: 35.95 } as const;
+
+/** The public point lies this far from the exact one, in metres (drawn uniformly between them). */
+export const PUBLIC_OFFSET_METERS = { min: 150, max: 300 } as const;
+
+/** The public map never zooms in further than this (the public point is 150-300 m off; docs/decisions/0061). */
+export const MAP_MAX_ZOOM = 15;
+
+const EARTH_RADIUS_METERS = 6_371_008.8;
+const rad = (degrees: number) => (degrees * Math.PI) / 180;
+const deg = (radians: number) => (radians * 180) / Math.PI;
+
+export const isInIsrael = (p: LatLng) =>
+  p.lat >= ISRAEL_BOUNDS.south &&
+  p.lat <= ISRAEL_BOUNDS.north &&
+  p.lng >= ISRAEL_BOUNDS.west &&
+  p.lng <= ISRAEL_BOUNDS.east;
+
+/** The great-circle distance between two points, in metres. */
+export function distanceMeters(a: LatLng, b: LatLng): number {
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The point `meters` away from `from` on the bearing `bearing` (radians clockwise from north). */
+export function destination(from: LatLng, meters: number, bearing: number): LatLng {
+  const d = meters / EARTH_RADIUS_METERS;
+  const lat1 = rad(from.lat);
+  const lng1 = rad(from.lng);
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
+  const lng2 =
+    lng1 +
+    Math.atan2(
+      Math.sin(bearing) * Math.sin(d) * Math.cos(lat1),
+      Math.cos(d) - Math.sin(lat1) * Math.sin(lat2),
+    );
+  return { lat: deg(lat2), lng: deg(lng2) };
+}
+
+/** Degrees kept of a stored point: 6 decimals, about 10 cm. */
+export const roundPoint = (p: LatLng): LatLng => ({
+  lat: Math.round(p.lat * 1e6) / 1e6,
+  lng: Math.round(p.lng * 1e6) / 1e6,
+});
+
+/** A uniform draw in [0, 1) from the platform's cryptographic generator (browser and Node alike). */
+export function secureRandom(): number {
+  const [value] = globalThis.crypto.getRandomValues(new Uint32Array(1));
+  return value! / 2 ** 32;
+}
+
+/**
+ * The public point of an exact one (docs/decisions/0061): PUBLIC_OFFSET_METERS away in a random direction,
+ * rounded as stored. Drawn once when the exact point is set or changes, and kept: a visitor who asks again
+ * gets the same point, so averaging answers never leads back to the exact one. The rounding keeps it at least
+ * the minimum away (the draw starts a metre further).
+ */
+export function publicPointOf(exact: LatLng, random: () => number = secureRandom): LatLng {
+  const { min, max } = PUBLIC_OFFSET_METERS;
+  const meters = min + 1 + random() * (max - min - 2);
+  return roundPoint(destination(exact, meters, random() * 2 * Math.PI));
+}
+
+/** Whether a point lies in a box (edges included); a box never crosses the antimeridian here. */
+export const inBbox = (p: LatLng, [west, south, east, north]: Bbox) =>
+  p.lat >= south && p.lat <= north && p.lng >= west && p.lng <= east;
+
+/** 'w,s,e,n' as the URL writes a box (6 decimals). */
+export const bboxText = (b: Bbox) => b.map((n) => Math.round(n * 1e6) / 1e6).join(',');
+
+/**
+ * A box from the URL's 'w,s,e,n', or null when it is not one: four finite numbers, west below east and south
+ * below north, within the world's degrees.
+ */
+export function parseBbox(text: string): Bbox | null {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length !== 4 || parts.some((part) => part === '')) return null;
+  const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
+  return isBbox([west, south, east, north]) ? [west, south, east, north] : null;
+}
+
+/** Four finite degrees, west < east within ±180 and south < north within ±90. */
+export function isBbox(b: readonly number[]): b is Bbox {
+  if (b.length !== 4 || !b.every(Number.isFinite)) return false;
+  const [west, south, east, north] = b as [number, number, number, number];
+  return west >= -180 && east <= 180 && south >= -90 && north <= 90 && west < east && south < north;
+}
