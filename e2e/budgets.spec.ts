@@ -22,8 +22,11 @@ import { expect, test } from './fixtures';
  * brought /Sale to 155.4 KB: its ceiling is 156 KB (a server-only page for it would give that back; not yet).
  * 29.11.2026, the staff sections of the property page (orders, exclusivity) load with their headings and texts
  * only for a signed-in user: the property page is 151.9 KB.
+ * 30.11.2026, issue 39's map box (the 'search this area' filter in the URL and the saved search, checked by the
+ * schemas the pages share; geo-box.ts, 0.3 KB as a chunk of its own) and the month statements' and shared
+ * listings' routes brought /Sale to 156.7 and the property page to 153.0 KB: one more KB each.
  */
-const BUDGET_KB = { home: 145, sale: 156, property: 153 } as const;
+const BUDGET_KB = { home: 145, sale: 157, property: 154 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();

@@ -31,9 +31,12 @@ async function leadingNumber(cell: Locator) {
   return Number(match![0]);
 }
 
+/** The branches side by side (the royalties' table is below it). */
+const branchesTable = (page: Page) => page.getByRole('table', { name: /^הסניפים זה לצד זה/ });
+
 /** The figures of a row for a column (a branch's name, or 'כל הרשת'). */
 async function figure(page: Page, row: RegExp, column: string) {
-  const table = page.getByRole('table');
+  const table = branchesTable(page);
   const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
   const index = headers.indexOf(column);
   expect(index, `column ${column} in ${headers.join(' | ')}`).toBeGreaterThan(0);
@@ -64,8 +67,10 @@ for (const [size, viewport] of [
       await settled(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('לוח הרשת');
       const { year, month } = thisMonth();
-      await expect(page.getByRole('table')).toContainText(`הסניפים זה לצד זה, ${month}/${year}`);
-      const headers = await page.getByRole('table').getByRole('columnheader').allInnerTexts();
+      await expect(branchesTable(page)).toContainText(`הסניפים זה לצד זה, ${month}/${year}`);
+      const headers = await branchesTable(page).getByRole('columnheader').allInnerTexts();
+      // Beside it, the royalties each branch owes the network for the same month.
+      await expect(page.getByRole('table', { name: /^תמלוגים לרשת/ })).toContainText('סניף חיפה');
       expect(headers.map((h) => h.trim())).toEqual(
         expect.arrayContaining(['משרד ראשי תל אביב', 'סניף הרצליה', 'סניף חיפה', 'כל הרשת']),
       );
@@ -130,8 +135,7 @@ for (const [size, viewport] of [
       await shot('a branch goal');
       await page.goBack();
       await settled(page);
-      const meetings = page
-        .getByRole('table')
+      const meetings = branchesTable(page)
         .locator('tbody tr')
         .filter({ has: page.getByRole('rowheader', { name: /^פגישות/ }) });
       await expect(meetings).toContainText(`מתוך ${goal}`);

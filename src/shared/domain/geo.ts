@@ -1,32 +1,18 @@
 /*
- * Places on the map (issue 39, docs/locations.md, docs/decisions/0061): a property's exact point, the public
- * point the site shows instead, and the map's box. Zod-free, so the map and the listing pages load it alone.
+ * Places on the map (issue 39, docs/locations.md, docs/decisions/0061): a property's exact point and the public
+ * point the site shows instead, drawn on the server. The box and the bounds the pages need are in geo-box.ts.
  */
 
-/** A point in degrees (WGS 84). */
-export type LatLng = { lat: number; lng: number };
+import type { LatLng } from './geo-box';
 
-/** The map's visible box as the URL and saved searches hold it: west, south, east, north (degrees). */
-export type Bbox = [west: number, south: number, east: number, north: number];
-
-/** Israel's bounding box with a margin (Metula to Eilat, the coast to the Golan): a property's point lies in it. */
-export const ISRAEL_BOUNDS = { south: 29.4, north: 33.4, west: 34.2, east: 35.95 } as const;
+export * from './geo-box';
 
 /** The public point lies this far from the exact one, in metres (drawn uniformly between them). */
 export const PUBLIC_OFFSET_METERS = { min: 150, max: 300 } as const;
 
-/** The public map never zooms in further than this (the public point is 150-300 m off; docs/decisions/0061). */
-export const MAP_MAX_ZOOM = 15;
-
 const EARTH_RADIUS_METERS = 6_371_008.8;
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
 const deg = (radians: number) => (radians * 180) / Math.PI;
-
-export const isInIsrael = (p: LatLng) =>
-  p.lat >= ISRAEL_BOUNDS.south &&
-  p.lat <= ISRAEL_BOUNDS.north &&
-  p.lng >= ISRAEL_BOUNDS.west &&
-  p.lng <= ISRAEL_BOUNDS.east;
 
 /** The great-circle distance between two points, in metres. */
 export function distanceMeters(a: LatLng, b: LatLng): number {
@@ -73,29 +59,4 @@ export function publicPointOf(exact: LatLng, random: () => number = secureRandom
   const { min, max } = PUBLIC_OFFSET_METERS;
   const meters = min + 1 + random() * (max - min - 2);
   return roundPoint(destination(exact, meters, random() * 2 * Math.PI));
-}
-
-/** Whether a point lies in a box (edges included); a box never crosses the antimeridian here. */
-export const inBbox = (p: LatLng, [west, south, east, north]: Bbox) =>
-  p.lat >= south && p.lat <= north && p.lng >= west && p.lng <= east;
-
-/** 'w,s,e,n' as the URL writes a box (6 decimals). */
-export const bboxText = (b: Bbox) => b.map((n) => Math.round(n * 1e6) / 1e6).join(',');
-
-/**
- * A box from the URL's 'w,s,e,n', or null when it is not one: four finite numbers, west below east and south
- * below north, within the world's degrees.
- */
-export function parseBbox(text: string): Bbox | null {
-  const parts = text.split(',').map((part) => part.trim());
-  if (parts.length !== 4 || parts.some((part) => part === '')) return null;
-  const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
-  return isBbox([west, south, east, north]) ? [west, south, east, north] : null;
-}
-
-/** Four finite degrees, west < east within ±180 and south < north within ±90. */
-export function isBbox(b: readonly number[]): b is Bbox {
-  if (b.length !== 4 || !b.every(Number.isFinite)) return false;
-  const [west, south, east, north] = b as [number, number, number, number];
-  return west >= -180 && east <= 180 && south >= -90 && north <= 90 && west < east && south < north;
 }

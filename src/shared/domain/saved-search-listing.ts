@@ -1,4 +1,4 @@
-import { bboxText } from '@shared/domain/geo';
+import { bboxText } from '@shared/domain/geo-box';
 import { AMENITIES, AMENITY_KEYS } from '@shared/domain/search-filters';
 import { SEARCH_PRICE_MAX, SEARCH_ROOMS } from '@shared/domain/search-limits';
 import { paths } from '@shared/paths';

@@ -1,4 +1,4 @@
-import { inBbox } from './geo';
+import { inBbox } from './geo-box';
 import { FLOOR_WORDS } from './property-options';
 import {
   AMENITIES,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALERT_FREQUENCIES, ALERTS_CONSENT_TEXT } from '../domain/alerts-consent';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
-import { type Bbox, isBbox } from '../domain/geo';
+import { type Bbox, isBbox } from '../domain/geo-box';
 import { cleanPhone, isIsraeliMobile, PHONE_INVALID_MESSAGE } from '../domain/phone';
 import { plural } from '../domain/plural';
 import { ALL_FEATURES, PROPERTY_CATEGORIES } from '../domain/property-options';

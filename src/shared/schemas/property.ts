@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Bbox, ISRAEL_BOUNDS, isInIsrael, MAP_MAX_ZOOM, parseBbox } from '../domain/geo';
+import { type Bbox, ISRAEL_BOUNDS, isInIsrael, MAP_MAX_ZOOM, parseBbox } from '../domain/geo-box';
 import {
   ALL_FEATURES,
   ENTRY_DATE_OPTIONS,

@@ -1,4 +1,4 @@
-import { bboxText, parseBbox } from '@shared/domain/geo';
+import { bboxText, parseBbox } from '@shared/domain/geo-box';
 import { PROPERTY_CATEGORIES, SEARCH_SORTS, type SearchSort } from '@shared/domain/property-options';
 import {
   AMENITY_KEYS,
