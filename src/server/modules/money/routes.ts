@@ -22,6 +22,7 @@ import {
   monthQuerySchema,
   royaltiesResponseSchema,
 } from '@shared/schemas/month-statements';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session';
 import { listDeals } from './deal-list';
@@ -38,6 +39,20 @@ import {
 } from './statement-files';
 import { dealStatement } from './statements';
 import { addVatRate, listVatRates } from './vat-rates';
+
+const FILE_TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
+
+/** A download: the deals list, a month's statement or the royalties, as a spreadsheet or a PDF. */
+const sendFile = (
+  reply: FastifyReply,
+  kind: keyof typeof FILE_TYPES,
+  filename: string,
+  body: string | Buffer,
+) =>
+  reply
+    .header('content-type', FILE_TYPES[kind])
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(body);
 
 const success = <T>(data: T) => ({ status: 'success' as const, data });
 
@@ -100,10 +115,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listDeals(app.db, currentUser(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="deals-${list.from}-${list.to}.csv"`)
-        .send(dealsCsv(list));
+      return sendFile(reply, 'csv', `deals-${list.from}-${list.to}.csv`, dealsCsv(list));
     },
   );
 
@@ -142,10 +154,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="statement-${statement.month}.csv"`)
-        .send(agentStatementCsv(statement));
+      return sendFile(reply, 'csv', `statement-${statement.month}.csv`, agentStatementCsv(statement));
     },
   );
 
@@ -166,10 +175,12 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="statement-${statement.month}.pdf"`)
-        .send(Buffer.from(await agentStatementPdf(statement)));
+      return sendFile(
+        reply,
+        'pdf',
+        `statement-${statement.month}.pdf`,
+        Buffer.from(await agentStatementPdf(statement)),
+      );
     },
   );
 
@@ -206,10 +217,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="branch-statement-${statement.month}.csv"`)
-        .send(branchStatementCsv(statement));
+      return sendFile(reply, 'csv', `branch-statement-${statement.month}.csv`, branchStatementCsv(statement));
     },
   );
 
@@ -230,10 +238,12 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="branch-statement-${statement.month}.pdf"`)
-        .send(Buffer.from(await branchStatementPdf(statement)));
+      return sendFile(
+        reply,
+        'pdf',
+        `branch-statement-${statement.month}.pdf`,
+        Buffer.from(await branchStatementPdf(statement)),
+      );
     },
   );
 
@@ -257,10 +267,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const royalties = await networkRoyalties(app.db, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="royalties-${royalties.month}.csv"`)
-        .send(royaltiesCsv(royalties));
+      return sendFile(reply, 'csv', `royalties-${royalties.month}.csv`, royaltiesCsv(royalties));
     },
   );
 
