@@ -67,6 +67,8 @@ export default defineConfig({
       // Friday afternoon must still see its alert arrive); docs/alerts.md.
       ALERTS_JOB_INTERVAL_MS: '1000',
       ALERTS_SEND_ANYTIME: 'true',
+      // The search's map: its style and tiles are served by the journeys themselves (e2e/map-tiles.ts).
+      MAP_STYLE_URL: 'https://map-style.test/style.json',
     },
   },
 });

@@ -20,9 +20,10 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The app's code, styles, fonts and icons; not the home page's videos and pictures.
+        // The app's code, styles, fonts and icons; not the home page's videos and pictures, nor the public
+        // search's map (MapLibre and its worker, 1.6 MB, fetched by whoever opens the map).
         globPatterns: ['assets/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg'],
-        globIgnores: ['**/*.br', '**/*.gz'],
+        globIgnores: ['**/*.br', '**/*.gz', 'assets/maplibre-gl*'],
       },
     }),
   ],

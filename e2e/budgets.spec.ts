@@ -25,8 +25,11 @@ import { expect, test } from './fixtures';
  * 30.11.2026, issue 39's map box (the 'search this area' filter in the URL and the saved search, checked by the
  * schemas the pages share; geo-box.ts, 0.3 KB as a chunk of its own) and the month statements' and shared
  * listings' routes brought /Sale to 156.7 and the property page to 153.0 KB: one more KB each.
+ * 30.11.2026, issue 39's map: /Sale and /Rent carry only its toggle (a link kept in the URL) and the place the
+ * map opens in (0.4 KB); MapLibre, its worker and the map's code load when the map is opened (docs/locations.md).
+ * /Sale is 157.1 KB: its ceiling is 158 KB.
  */
-const BUDGET_KB = { home: 145, sale: 157, property: 154 } as const;
+const BUDGET_KB = { home: 145, sale: 158, property: 154 } as const;
 
 async function firstLoadScripts(page: Page, path: string) {
   const urls = new Set<string>();

@@ -68,7 +68,26 @@ describe('app shell', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(csp).toContain("img-src 'self' data: blob:;");
+    expect(csp).toContain("img-src 'self' data: blob: https://tiles.openfreemap.org;");
+    // The map's default style (OpenFreeMap) is the only outside origin the pages may fetch from.
+    expect(csp).toContain("connect-src 'self' https://tiles.openfreemap.org;");
+    expect(csp).toMatch(/worker-src 'self'(;|$)/);
+  });
+
+  it("lets the pages reach the configured map style's origin and MAP_ORIGINS, and tells the browser the style", async () => {
+    const withMap = await createTestApp({
+      env: {
+        MAP_STYLE_URL: 'https://maps.example.co.il/styles/he.json',
+        MAP_ORIGINS: ['https://tiles.example.net'],
+      },
+    });
+    const res = await withMap.inject({ url: '/api/v1/map' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ styleUrl: 'https://maps.example.co.il/styles/he.json', maxZoom: 15 });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://maps.example.co.il https://tiles.example.net;");
+    expect(csp).not.toContain('openfreemap');
   });
 
   it('shows images from the outside origins of IMAGE_ORIGINS only', async () => {
@@ -76,7 +95,9 @@ describe('app shell', () => {
     const csp = String(
       (await withHosts.inject({ url: '/api/v1/settings' })).headers['content-security-policy'],
     );
-    expect(csp).toContain("img-src 'self' data: blob: https://res.cloudinary.com;");
+    expect(csp).toContain(
+      "img-src 'self' data: blob: https://res.cloudinary.com https://tiles.openfreemap.org;",
+    );
     expect(csp).toContain("script-src 'self';");
   });
 

@@ -220,6 +220,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     hsts: env.NODE_ENV === 'production',
     corsOrigins: env.CORS_ORIGINS ?? [],
     imageOrigins: env.IMAGE_ORIGINS ?? [],
+    mapOrigins: [new URL(env.MAP_STYLE_URL).origin, ...(env.MAP_ORIGINS ?? [])],
   });
   // Plugins declare their names and dependencies (fastify-plugin metadata): fastify refuses an order that
   // breaks them, e.g. the session plugin before read-cache or the API routes before the session and access.

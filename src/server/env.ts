@@ -194,6 +194,18 @@ export const envSchema = z.object({
     .regex(/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost)[:/]/, 'must be an https:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The map's vector style (docs/locations.md): a MapLibre style JSON URL. The default is OpenFreeMap's Liberty
+   * style, free and without a key for any site; its attribution is shown on the map. The style's origin joins the
+   * pages' Content-Security-Policy (connect-src, img-src), as do MAP_ORIGINS when its tiles, glyphs or sprites
+   * live on other origins.
+   */
+  MAP_STYLE_URL: z
+    .url()
+    .regex(/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost)[:/]/, 'must be an https:// URL')
+    .default('https://tiles.openfreemap.org/styles/liberty'),
+  /** Further origins the map's style loads tiles, glyphs or sprites from (comma-separated). */
+  MAP_ORIGINS: corsOriginsSchema,
   SEED_DEMO: booleanish,
   /** How often the buyers' alerts job looks for work (docs/alerts.md). */
   ALERTS_JOB_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),

@@ -9,9 +9,17 @@ import { mayMutateFrom } from '../rules/request-rules';
 export const securityPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { appOrigin?: string; hsts: boolean; corsOrigins?: string[]; imageOrigins?: string[] },
+    opts: {
+      appOrigin?: string;
+      hsts: boolean;
+      corsOrigins?: string[];
+      imageOrigins?: string[];
+      /** Where the map's style, tiles, glyphs and sprites come from (MAP_STYLE_URL, MAP_ORIGINS). */
+      mapOrigins?: string[];
+    },
   ) => {
     const corsOrigins = new Set(opts.corsOrigins ?? []);
+    const mapOrigins = [...new Set(opts.mapOrigins ?? [])];
     if (corsOrigins.size) corsPlugin(app, corsOrigins);
 
     await app.register(helmet, {
@@ -20,10 +28,12 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imageOrigins ?? [])],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imageOrigins ?? []), ...mapOrigins],
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...mapOrigins],
+          // The map's worker is a module of our own origin (maplibre-gl-worker.mjs).
+          workerSrc: ["'self'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
           objectSrc: ["'none'"],

@@ -400,6 +400,11 @@ export const propertyClustersSchema = z.object({
   features: z.array(z.discriminatedUnion('kind', [clusterSchema, pinSchema])),
 });
 export type PropertyClusters = z.infer<typeof propertyClustersSchema>;
+
+/** What the browser's map needs before it starts: the style to draw (a setting) and the deepest zoom allowed. */
+export const mapSettingsSchema = z.object({ styleUrl: z.string(), maxZoom: z.number() });
+export type MapSettings = z.infer<typeof mapSettingsSchema>;
+export const mapSettingsResponseSchema = successSchema(mapSettingsSchema);
 export const propertyClustersResponseSchema = successSchema(propertyClustersSchema);
 
 export const propertyResponseSchema = successSchema(z.object({ data: propertySchema }));

@@ -41,6 +41,8 @@ describe('the listing link of a saved search', () => {
       entry: 'immediate',
       minPricePerMeter: 20_000,
       neighbourhood: 'כרמל',
+      // The map's 'search this area' round-trips too (it was lost on saving once).
+      bbox: [34.95, 32.78, 35.02, 32.83],
     };
     const { path, filters } = reopened(saved);
     expect(path).toBe('/Sale');

@@ -15,6 +15,10 @@ export const searchFilters = {
   minPricePerMeter: 'מחיר למ״ר מ-',
   maxPricePerMeter: 'מחיר למ״ר עד',
   neighbourhood: 'שכונה',
+  /** The map's toggle (the map's own texts load with it, src/web/i18n/search-map.ts). */
+  showMap: 'מפה',
+  hideMap: 'הסתרת המפה',
+  mapLoading: 'המפה נטענת…',
   /** The filters in force, as chips: 'קומה 2–5 · חניה · ממ״ד'. */
   chips: 'מסננים פעילים',
   problems: {

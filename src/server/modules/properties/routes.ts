@@ -1,7 +1,9 @@
+import { MAP_MAX_ZOOM } from '@shared/domain/geo-box';
 import { idParamsSchema } from '@shared/schemas/common';
 import {
   agentParamsSchema,
   citiesQuerySchema,
+  mapSettingsResponseSchema,
   namesResponseSchema,
   propertyClustersQuerySchema,
   propertyClustersResponseSchema,
@@ -66,6 +68,17 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
         async () => ok(await searchProperties(app.db, app.storage, request.query)),
         searchScopes(request.query.type),
       ),
+  );
+
+  // The map's settings (docs/locations.md): the style URL is an operator's setting, the zoom cap the privacy rule's.
+  app.get(
+    '/map',
+    { config: { access: 'public' }, schema: { response: { 200: mapSettingsResponseSchema } } },
+    async (request, reply) => {
+      const personal = request.user !== null || hasSessionCookie(request);
+      reply.header('cache-control', personal ? PERSONAL : 'public, max-age=300');
+      return ok({ styleUrl: app.env.MAP_STYLE_URL, maxZoom: MAP_MAX_ZOOM });
+    },
   );
 
   // The map's groups and pins (docs/locations.md): public points only, the zoom capped, a few hundred items at

@@ -13,6 +13,8 @@ import { PAGE_SIZE, useSearch } from './api';
 import { FilterBar } from './filter-bar';
 import { FilterDrawer } from './filter-drawer';
 import { defaultFilters, type Filters, parseFilters, toSearchParams } from './filters';
+import MapPanel from './map-panel';
+import { MapToggle } from './map-toggle';
 import { Pagination } from './pagination';
 import { PropertyCard } from './property-card';
 import { SaveSearchButton } from './save-search-button';
@@ -32,10 +34,13 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
     user?.role === 'admin' && (user.networkAccess || !user.branch || user.branch._id === p.branch._id);
   const [editingId, setEditingId] = useState<string | null>(null);
   const search = useSearch(type, filters, page);
+  // The map beside the list on desktop and instead of it on phones, kept in the URL with the filters.
+  const mapOpen = params.get('map') === '1';
 
   const go = (next: Filters, nextPage = 1) => {
     const query = toSearchParams(type, next);
     if (nextPage > 1) query.set('page', String(nextPage));
+    if (mapOpen) query.set('map', '1');
     setParams(query);
   };
 
@@ -61,7 +66,10 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
           <p id="results-count" role="status" className="text-lg font-semibold text-slate-700">
             {data ? t.filters.total(data.total, data.totalCapped) : he.common.loading}
           </p>
-          <SaveSearchButton type={type} filters={filters} />
+          <div className="flex flex-wrap items-center gap-3">
+            <MapToggle params={params} open={mapOpen} />
+            <SaveSearchButton type={type} filters={filters} />
+          </div>
         </div>
         {params.get('save') === '1' && <SaveSearchPost type={type} filters={filters} />}
         {chips.length > 0 && (
@@ -73,21 +81,33 @@ export function ListingPage({ type }: { type: 'sale' | 'rent' }) {
         )}
         {search.isError && <StatusMessage>{t.list.loadError}</StatusMessage>}
         {data && data.items.length === 0 && <StatusMessage>{t.list.empty}</StatusMessage>}
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={search.isFetching || undefined}>
-          {data?.items.map((property, i) => (
-            <li key={property._id}>
-              <PropertyCard
-                property={property}
-                isAdmin={manages(property)}
-                eager={i < 3}
-                editing={editingId === property._id}
-                onEdit={() => setEditingId(property._id)}
-                onDone={() => setEditingId(null)}
-              />
-            </li>
-          ))}
-        </ul>
-        {data && pages > 1 && <Pagination page={page} pages={pages} onPage={(p) => go(filters, p)} />}
+        <div className={mapOpen ? 'md:grid md:grid-cols-2 md:items-start md:gap-6' : undefined}>
+          <div className={mapOpen ? 'hidden md:block' : undefined}>
+            <ul
+              className={mapOpen ? 'grid gap-6 xl:grid-cols-2' : 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3'}
+              aria-busy={search.isFetching || undefined}
+            >
+              {data?.items.map((property, i) => (
+                <li key={property._id}>
+                  <PropertyCard
+                    property={property}
+                    isAdmin={manages(property)}
+                    eager={i < 3}
+                    editing={editingId === property._id}
+                    onEdit={() => setEditingId(property._id)}
+                    onDone={() => setEditingId(null)}
+                  />
+                </li>
+              ))}
+            </ul>
+            {data && pages > 1 && <Pagination page={page} pages={pages} onPage={(p) => go(filters, p)} />}
+          </div>
+          {mapOpen && (
+            <div className="md:sticky md:top-24">
+              <MapPanel type={type} filters={filters} onSearchArea={(bbox) => go({ ...filters, bbox })} />
+            </div>
+          )}
+        </div>
       </section>
       <RecentlyViewed transaction={TRANSACTION_TYPES[type]} className="mt-12" />
       <SoldList type={type} manages={manages} editingId={editingId} setEditingId={setEditingId} />

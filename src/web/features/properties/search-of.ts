@@ -5,7 +5,8 @@ import type { Filters } from './filters';
 
 /**
  * The listing's filters as a saved search: the same filters without the sort; the amenities ticked are the
- * features asked for, and the other filters of issue 39 are kept when in force (left out when not).
+ * features asked for, and the other filters of issue 39 (the map's area among them) are kept when in force (left
+ * out when not).
  */
 export function searchOf(type: 'sale' | 'rent', f: Filters): SavedSearchFilters & SavedSearchFiltersInput {
   return {
@@ -27,5 +28,7 @@ export function searchOf(type: 'sale' | 'rent', f: Filters): SavedSearchFilters 
     ...(f.minPricePerMeter !== null && { minPricePerMeter: f.minPricePerMeter }),
     ...(f.maxPricePerMeter !== null && { maxPricePerMeter: f.maxPricePerMeter }),
     ...(f.neighbourhood && { neighbourhood: f.neighbourhood }),
+    // The map's 'search this area' (docs/locations.md): saved with the search, honoured by its alerts.
+    ...(f.bbox && { bbox: f.bbox }),
   };
 }
