@@ -81,6 +81,8 @@ export const ORDER_MESSAGES = {
   clientIdNumber: 'יש להזין מספר זהות של הלקוח',
   clientIdInvalid: 'מספר הזהות אינו תקין (ספרת הביקורת אינה מתאימה)',
   clientAddress: 'יש להזין את כתובת הלקוח',
+  signerIdNumber: 'יש להזין את מספר תעודת הזהות שלך',
+  signerAddress: 'יש להזין את כתובת המגורים שלך',
   clientPhone: 'יש להזין מספר טלפון נייד של הלקוח',
   properties: 'יש לציין לפחות נכס אחד (כתובת או נכס מהמאגר)',
   tooManyProperties: `עד ${MAX_ORDER_PROPERTIES} נכסים בהזמנה אחת`,

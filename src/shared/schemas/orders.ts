@@ -156,6 +156,12 @@ export const signOrderSchema = z
     signaturePng: z.string().max(1_500_000, { error: ORDER_MESSAGES.signatureInvalid }).optional(),
     typedName: optionalLine(120).optional(),
     consent: z.literal(true, { error: ORDER_MESSAGES.consent }),
+    /**
+     * The signer's ID number and address, asked only when the order was issued without them (an order sent with
+     * a viewing's confirmation, decision 0064); ignored otherwise. Checked by the signing.
+     */
+    clientIdNumber: z.string().max(20, { error: ORDER_MESSAGES.clientIdInvalid }).optional(),
+    clientAddress: optionalLine(200).optional(),
   })
   .superRefine((sign, ctx) => {
     if (sign.method === 'drawn' && !sign.signaturePng)

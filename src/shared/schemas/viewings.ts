@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN } from '../domain/email';
 import { israelInstant } from '../domain/israel-calendar';
 import { cleanPhone, isIsraeliMobile } from '../domain/phone';
+import { VIEWING_ORDER_STATES } from '../domain/viewing-order';
 import { BOOKING_MODES, MAX_DAYS_AHEAD, type SlotRefusal, VIEWING_STATUSES } from '../domain/viewing-slots';
 import { optionalLine, successSchema, trimmed } from './common';
 import { honeypot } from './leads';
@@ -182,6 +183,15 @@ export const staffViewingSchema = visitorViewingSchema.extend({
   outcome: viewingOutcomeSchema.nullable(),
   /** When a request left unanswered went to the branch manager (docs/viewings.md, "Unanswered requests"). */
   escalatedAt: z.string().nullable(),
+  /**
+   * The brokerage order sent with the confirmation (docs/viewings.md, "The order and the address"): its state
+   * on the card, its id, and why none was sent when it could not be prepared.
+   */
+  order: z.object({
+    state: z.enum(VIEWING_ORDER_STATES),
+    id: z.string().nullable(),
+    problem: z.string().nullable(),
+  }),
 });
 
 export const viewingResponseSchema = successSchema(z.object({ viewing: staffViewingSchema }));

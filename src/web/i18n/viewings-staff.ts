@@ -9,6 +9,10 @@ export const viewingsStaff = {
   >,
   confirmAt: (when: string) => `אישור ל־${when}`,
   escalated: 'לא נענתה בזמן והועברה למנהל הסניף',
+  order: {
+    label: 'הזמנת שירותי תיווך',
+    problem: (why: string) => `לא נשלחה עם האישור: ${why}`,
+  },
   cancel: 'ביטול הביקור',
   confirmed: 'הביקור אושר',
   cancelled: 'הביקור בוטל',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { branchOfRow } from './branch-column';
 import { contacts, leadActivities, leads } from './leads';
+import { brokerageOrders } from './orders';
 import { properties } from './properties';
 import { users } from './users';
 
@@ -114,6 +115,13 @@ export const viewings = pgTable(
      * set once, by a conditional update, so it goes once however many processes run the job.
      */
     escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    /**
+     * The visitor's brokerage order sent with the confirmation (orders/viewing-order.ts): a new one or the one
+     * the visitor already had for this property; null until the viewing is confirmed, or when none could be
+     * prepared, and then `order_problem` says why (the agent sees it on the card).
+     */
+    orderId: uuid('order_id').references(() => brokerageOrders.id, { onDelete: 'set null' }),
+    orderProblem: text('order_problem'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ export { matchRoutes } from './agent-routes';
 export { saveSearchFormPost } from './form-post';
 export { alertsPurgeTick, runAlertsOnce, startAlertsJob } from './job';
 export { alertLinkPages } from './link-pages';
+export { escapeHtml, mailButton, mailPage, mailSender } from './mail-layout';
 export { isLiveAccessToken } from './page';
 export { ensureRequirement } from './requirement';
 export { alertRoutes } from './routes';

@@ -9,3 +9,4 @@ export { orderPdfRoutes } from './pdf/routes';
 export { orderVerifyPages } from './pdf/verify-page';
 export { orderRoutes } from './routes';
 export { signingPages } from './sign-page';
+export { prepareViewingOrder } from './viewing-order';

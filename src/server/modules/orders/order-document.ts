@@ -55,6 +55,9 @@ export function orderClauses(order: OrderRow): { title: string; lines: string[] 
   return [...baseClauses(order), ...exclusivityClauses(order)];
 }
 
+/** An order sent with a viewing's confirmation leaves the client's ID and address to the signer. */
+const SIGNER_FILLS = '(ימולא בעת החתימה)';
+
 function baseClauses(order: OrderRow): { title: string; lines: string[] }[] {
   const properties = order.properties.map((p, i) => `${i + 1}. ${p.address}`);
   return [
@@ -68,8 +71,8 @@ function baseClauses(order: OrderRow): { title: string; lines: string[] }[] {
     {
       title: 'הלקוח',
       lines: [
-        `${order.clientName}, תעודת זהות ${order.clientIdNumber}`,
-        `כתובת: ${order.clientAddress}`,
+        `${order.clientName}, תעודת זהות ${order.clientIdNumber || SIGNER_FILLS}`,
+        `כתובת: ${order.clientAddress || SIGNER_FILLS}`,
         `טלפון: ${displayIsraeliMobile(order.clientPhone)}`,
       ],
     },

@@ -13,6 +13,7 @@ import { overlapMessage } from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
 import { normalizeIsraeliMobile, whatsappLink } from '@shared/domain/phone';
 import type { CreateOrder, Order, OrderDraft } from '@shared/schemas/orders';
+import type { AgencySettings } from '@shared/schemas/settings';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { branches, brokerageOrderLinks, brokerageOrders, contacts, properties, users } from '../../db/schema';
@@ -22,6 +23,7 @@ import { absoluteUrl } from '../../lib/links';
 import type { SessionUser } from '../../plugins/session';
 import { assertInScope, inBranchScope } from '../branches';
 import { leadForViewer } from '../leads';
+import type { Transaction } from '../mail';
 import { getSettings } from '../settings';
 import { enqueueSms } from '../sms';
 import { type OrderRow, orderForViewer, visibleOrders } from './access';
@@ -114,9 +116,18 @@ export const propertyAddress = (p: { address: string; city: string }) =>
   p.city ? `${p.address}, ${p.city}` : p.address;
 
 /** The branch whose licensed broker the order prints, and the address printed beside them. */
-async function brokerOf(db: Database, branchId: string) {
+function brokerOf(db: Database, branchId: string) {
+  return brokerWith(db, branchId, getSettings(db));
+}
+
+/** brokerOf with the agency's settings given (inside a transaction, read there: settingsInTransaction). */
+export async function brokerWith(
+  db: Database | Transaction,
+  branchId: string,
+  agency: Promise<Pick<AgencySettings, 'address' | 'city' | 'agencyName'>>,
+) {
   const [branch] = await db.select().from(branches).where(eq(branches.id, branchId)).limit(1);
-  const settings = await getSettings(db);
+  const settings = await agency;
   const branchAddress = branch?.address ? [branch.address, branch.city].filter(Boolean).join(', ') : '';
   const agencyAddress = [settings.address, settings.city].filter(Boolean).join(', ');
   return {
@@ -332,33 +343,47 @@ export async function sendOrder(
     throw conflict(ORDER_MESSAGES.notSendable);
   const held = await overlapOfIssued(db, order);
   if (held) throw conflict(overlapMessage(held), { termStart: overlapMessage(held) });
+  const sent = await db.transaction((tx) => issueSignLink(tx, order, appOrigin, smsOn, new Date()));
+  return {
+    order: await orderView(db, viewer, id),
+    link: sent.link,
+    whatsappUrl: whatsappLink(order.clientPhone, sent.text),
+    smsSent: sent.smsSent,
+    expiresAt: sent.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * A new single-use signing link for an unsigned order, in the caller's transaction: the earlier links are
+ * retired, the order is sent, and with an SMS provider the link is queued by SMS to the client.
+ */
+export async function issueSignLink(
+  tx: Transaction,
+  order: Pick<OrderRow, 'id' | 'kind' | 'clientName' | 'clientPhone' | 'agencyName'>,
+  appOrigin: string,
+  smsOn: boolean,
+  now: Date,
+) {
   const token = randomBytes(32).toString('base64url');
-  const now = new Date();
   const expiresAt = new Date(now.getTime() + SIGN_LINK_DAYS * 86_400_000);
   const link = absoluteUrl(appOrigin, `/sign/${token}`);
   const what = order.kind === 'exclusivity' ? 'הזמנת שירותי התיווך בבלעדיות' : 'הזמנת שירותי התיווך';
   const text = `שלום ${order.clientName}, מצורף קישור לחתימה על ${what} מ${order.agencyName}: ${link}`;
   const smsTo = smsOn ? normalizeIsraeliMobile(order.clientPhone) : null;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(brokerageOrderLinks)
-      .set({ retiredAt: now })
-      .where(and(eq(brokerageOrderLinks.orderId, id), isNull(brokerageOrderLinks.retiredAt)));
-    await tx.insert(brokerageOrderLinks).values({ orderId: id, tokenHash: hashLinkToken(token), expiresAt });
-    await tx
-      .update(brokerageOrders)
-      .set({ status: 'sent', sentAt: now, openedAt: null })
-      .where(and(eq(brokerageOrders.id, id), isNull(brokerageOrders.signedAt)));
-    // The link, sent at once whatever the hour: the client is waiting for it (decision 0054).
-    if (smsTo) await enqueueSms(tx, { kind: 'order-sign-link', refId: id, to: smsTo, text, expiresAt });
-  });
-  return {
-    order: await orderView(db, viewer, id),
-    link,
-    whatsappUrl: whatsappLink(order.clientPhone, text),
-    smsSent: smsTo !== null,
-    expiresAt: expiresAt.toISOString(),
-  };
+  await tx
+    .update(brokerageOrderLinks)
+    .set({ retiredAt: now })
+    .where(and(eq(brokerageOrderLinks.orderId, order.id), isNull(brokerageOrderLinks.retiredAt)));
+  await tx
+    .insert(brokerageOrderLinks)
+    .values({ orderId: order.id, tokenHash: hashLinkToken(token), expiresAt });
+  await tx
+    .update(brokerageOrders)
+    .set({ status: 'sent', sentAt: now, openedAt: null })
+    .where(and(eq(brokerageOrders.id, order.id), isNull(brokerageOrders.signedAt)));
+  // The link, sent at once whatever the hour: the client is waiting for it (decision 0054).
+  if (smsTo) await enqueueSms(tx, { kind: 'order-sign-link', refId: order.id, to: smsTo, text, expiresAt });
+  return { link, text, expiresAt, smsSent: smsTo !== null };
 }
 
 /**

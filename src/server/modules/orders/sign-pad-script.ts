@@ -102,6 +102,11 @@ export const SIGN_PAD_SCRIPT = `(() => {
     const body = { method: method(), consent: true };
     if (body.method === 'drawn') body.signaturePng = canvas.toDataURL('image/png');
     else body.typedName = typed.value;
+    const clientId = document.getElementById('client-id');
+    if (clientId) {
+      body.clientIdNumber = clientId.value;
+      body.clientAddress = document.getElementById('client-address').value;
+    }
     try {
       const response = await fetch(form.action, {
         method: 'POST',

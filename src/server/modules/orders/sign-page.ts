@@ -9,7 +9,7 @@ import type { OrderRow } from './access';
 import { CONSENT_TEXT, documentTitle, orderDocumentHtml } from './order-document';
 import { codeState, requestSignCode, verifySignCode } from './sign-code';
 import { SIGN_PAD_SCRIPT } from './sign-pad-script';
-import { openSigningLink } from './signing';
+import { asksSignerDetails, openSigningLink } from './signing';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -102,6 +102,16 @@ export function phoneStepPage(order: OrderRow, token: string, step: PhoneStep): 
   );
 }
 
+/** The client's ID number and address, when the order was sent without them (decision 0064). */
+const SIGNER_DETAILS = [
+  '<fieldset><legend>הפרטים שלך להזמנה</legend>',
+  '<p><label for="client-id" style="display:block">מספר תעודת זהות</label>',
+  '<input type="text" id="client-id" name="clientIdNumber" inputmode="numeric" autocomplete="off" maxlength="9" required></p>',
+  '<p><label for="client-address" style="display:block">כתובת מגורים</label>',
+  '<input type="text" id="client-address" name="clientAddress" autocomplete="street-address" maxlength="200" required></p>',
+  '</fieldset>',
+].join('');
+
 /** The whole order, then the signature (drawn or typed) and the consent under it, on one page. */
 export function signingPage(order: OrderRow, token: string, phoneProven = false): string {
   return page(
@@ -115,6 +125,7 @@ export function signingPage(order: OrderRow, token: string, phoneProven = false)
         : '<p class="hint">הקישור הזה נשלח לטלפון שלך ומשמש לאימות זהותך. אין להעביר אותו לאחרים.</p>',
       '<noscript><p>כדי לחתום יש לאפשר JavaScript בדפדפן.</p></noscript>',
       `<form id="sign-form" action="/api/v1/sign/${escapeHtml(token)}" method="post" novalidate>`,
+      asksSignerDetails(order) ? SIGNER_DETAILS : '',
       '<fieldset><legend>אופן החתימה</legend>',
       '<label><input type="radio" name="method" value="drawn" checked>חתימה באצבע או בעכבר</label><br>',
       '<label><input type="radio" name="method" value="typed">הקלדת השם המלא</label></fieldset>',

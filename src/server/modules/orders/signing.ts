@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ORDER_MESSAGES, type PhoneProof } from '@shared/domain/brokerage-order';
 import { EXCLUSIVITY_MESSAGES } from '@shared/domain/exclusivity';
 import { israelDate } from '@shared/domain/israel-time';
+import { isValidIsraeliId, padIsraeliId } from '@shared/domain/israeli-id';
 import type { SignOrder } from '@shared/schemas/orders';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -143,7 +144,7 @@ export async function signOrder(
   const found = await readLink(db, token);
   if ('refused' in found)
     throw new AppError(found.refused, found.refused === 404 ? 'NOT_FOUND' : 'GONE', found.message);
-  const { order } = found;
+  const order = withSignerDetails(found.order, input);
   // With an SMS provider the phone is proven by a one-time code (decision 0054); without one, the single-use
   // link sent to the phone is the proof (decision 0040).
   if (context.smsOn && !found.link.phoneProvenAt)
@@ -203,6 +204,8 @@ export async function signOrder(
         htmlSha256: sha256(html),
         pdfStorageKey: pdfKey,
         pdfSha256: sha256(pdf),
+        clientIdNumber: order.clientIdNumber,
+        clientAddress: order.clientAddress,
       })
       .where(and(eq(brokerageOrders.id, order.id), isNull(brokerageOrders.signedAt)))
       .returning();
@@ -231,6 +234,21 @@ export async function signOrder(
       await enqueueInTransaction(tx, mail);
     return signed;
   });
+}
+
+/** The order issued without the client's ID and address needs the signer's (decision 0064); both checked. */
+export const asksSignerDetails = (order: Pick<OrderRow, 'clientIdNumber'>) => order.clientIdNumber === '';
+
+function withSignerDetails(order: OrderRow, input: SignOrder): OrderRow {
+  if (!asksSignerDetails(order)) return order;
+  const id = (input.clientIdNumber ?? '').trim();
+  if (!id) throw badRequest(ORDER_MESSAGES.signerIdNumber, { clientIdNumber: ORDER_MESSAGES.signerIdNumber });
+  if (!isValidIsraeliId(id))
+    throw badRequest(ORDER_MESSAGES.clientIdInvalid, { clientIdNumber: ORDER_MESSAGES.clientIdInvalid });
+  const address = (input.clientAddress ?? '').trim();
+  if (!address)
+    throw badRequest(ORDER_MESSAGES.signerAddress, { clientAddress: ORDER_MESSAGES.signerAddress });
+  return { ...order, clientIdNumber: padIsraeliId(id) ?? id, clientAddress: address };
 }
 
 const normalizeName = (name: string) => name.replace(/\s+/g, ' ').trim();

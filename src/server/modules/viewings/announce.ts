@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { viewings } from '../../db/schema';
 import type { Transaction } from '../mail';
+import { prepareViewingOrder } from '../orders';
 import { smsConfigured } from '../sms';
 import { hashViewingToken, newViewingToken } from './link-token';
 import { mailContextOf, queueVisitorMail } from './mail';
@@ -20,11 +21,40 @@ export const outwardOf = (env: Parameters<typeof smsConfigured>[0] & { APP_ORIGI
 });
 type Common = { tx: Transaction; property: Place; appOrigin: string; smsOn?: boolean; now: Date };
 
-const contextOf = (c: Common, viewing: ViewingRow, token: string | null) =>
+const contextOf = (c: Common, viewing: ViewingRow, token: string | null, orderLink: string | null = null) =>
   mailContextOf(c.tx, viewing, c.property, c.appOrigin, token, c.now).then((ctx) => ({
     ...ctx,
     smsOn: c.smsOn ?? false,
+    orderLink,
   }));
+
+/**
+ * The brokerage order sent with a confirmation (docs/viewings.md, "The order and the address"): prepared or
+ * reused by the orders module, its id or the reason there is none kept on the viewing for the agent's card.
+ * Never refuses: the booking stands whatever happens to the order. Returns the signing link for the mail.
+ */
+async function sendOrderWith(c: Common, viewing: ViewingRow): Promise<string | null> {
+  const prepared = await prepareViewingOrder(
+    c.tx,
+    {
+      propertyId: viewing.propertyId,
+      branchId: viewing.branchId,
+      leadId: viewing.leadId,
+      contactId: viewing.contactId,
+      agentId: viewing.agentId,
+      name: viewing.visitorName,
+      phone: viewing.visitorPhone,
+      email: viewing.visitorEmail,
+    },
+    { appOrigin: c.appOrigin, smsOn: c.smsOn ?? false },
+    c.now,
+  );
+  await c.tx
+    .update(viewings)
+    .set({ orderId: prepared.orderId, orderProblem: prepared.problem })
+    .where(eq(viewings.id, viewing.id));
+  return prepared.link;
+}
 
 /**
  * A staff action has no link token (only its hash is stored): when the visitor has an e-mail, the viewing gets
@@ -43,15 +73,16 @@ async function freshToken(tx: Transaction, viewing: ViewingRow): Promise<string 
 
 /** A booking: confirmed at once (with the invitation and the reminders) or a request received. */
 export async function announceBooking(c: Common, viewing: ViewingRow, token: string) {
-  const ctx = await contextOf(c, viewing, token);
-  await queueVisitorMail(c.tx, viewing.status === 'confirmed' ? 'confirmed' : 'requested', ctx);
+  const confirmed = viewing.status === 'confirmed';
+  const ctx = await contextOf(c, viewing, token, confirmed ? await sendOrderWith(c, viewing) : null);
+  await queueVisitorMail(c.tx, confirmed ? 'confirmed' : 'requested', ctx);
   await queueReminders(c.tx, ctx);
 }
 
 /** The agent confirmed a request. */
 export async function announceConfirmed(c: Common, viewing: ViewingRow) {
   const token = await freshToken(c.tx, viewing);
-  const ctx = await contextOf(c, viewing, token);
+  const ctx = await contextOf(c, viewing, token, await sendOrderWith(c, viewing));
   await queueVisitorMail(c.tx, 'confirmed', ctx);
   await queueReminders(c.tx, ctx);
 }

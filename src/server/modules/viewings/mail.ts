@@ -2,9 +2,11 @@ import { type Gender, gendered } from '@shared/domain/gender';
 import { israelMinuteOfDay } from '@shared/domain/israel-calendar';
 import { clockOfMinutes } from '@shared/domain/office-clock';
 import { normalizeIsraeliMobile } from '@shared/domain/phone';
+import { VIEWING_ORDER_MAIL } from '@shared/domain/viewing-order';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { absoluteUrl } from '../../lib/links';
+import { escapeHtml, mailButton, mailPage, mailSender } from '../alerts';
 import { enqueueInTransaction, type OutgoingMail, type Transaction } from '../mail';
 import { settingsInTransaction } from '../settings';
 import { enqueueSms } from '../sms';
@@ -31,6 +33,8 @@ export type VisitorMailContext = {
   now: Date;
   /** An SMS provider is configured (modules/sms): the visitor's mobile gets the SMS legs too. */
   smsOn?: boolean;
+  /** The brokerage order's signing link sent with a confirmation (none when signed or not prepared). */
+  orderLink?: string | null;
 };
 
 const SUBJECTS: Record<VisitorMailKind, string> = {
@@ -95,14 +99,19 @@ export function visitorMail(kind: VisitorMailKind, ctx: VisitorMailContext): Out
   const linkLines = link
     ? ['', asRequest ? `לביטול הבקשה: ${link}` : `לביטול הביקור או לשינוי המועד: ${link}`]
     : [];
-  const text = [
+  const orderLink = kind === 'confirmed' ? (ctx.orderLink ?? null) : null;
+  const orderLines = orderLink
+    ? ['', VIEWING_ORDER_MAIL.paragraph, `${VIEWING_ORDER_MAIL.button}: ${orderLink}`]
+    : [];
+  const body = [
     `שלום ${viewing.visitorName},`,
     '',
     ...openingLines(kind, when, address, ctx),
     ...agentLines(ctx.agent),
+    ...orderLines,
     ...linkLines,
-    ...footer(agency),
-  ].join('\n');
+  ];
+  const text = [...body, ...footer(agency)].join('\n');
   const withInvite = kind === 'confirmed' || kind === 'moved' || kind === 'cancelled';
   return {
     kind: `viewing-${kind}`,
@@ -110,8 +119,26 @@ export function visitorMail(kind: VisitorMailKind, ctx: VisitorMailContext): Out
     to: viewing.visitorEmail!,
     subject: `${SUBJECTS[kind]} – ${agency.agencyName}`,
     text,
+    ...(orderLink ? { html: orderMailHtml(SUBJECTS[kind], body, orderLink, ctx) } : {}),
     ...(withInvite ? { ics: inviteOf(kind === 'cancelled' ? 'CANCEL' : 'REQUEST', ctx, link) } : {}),
   };
+}
+
+/**
+ * The confirmation that carries the brokerage order: the text's lines as paragraphs, and the signing link as a
+ * button under its paragraph.
+ */
+function orderMailHtml(title: string, lines: string[], orderLink: string, ctx: VisitorMailContext) {
+  const paragraphs = lines
+    .filter((line) => line !== '' && !line.endsWith(orderLink))
+    .map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`);
+  const at = paragraphs.findIndex((p) => p.includes(escapeHtml(VIEWING_ORDER_MAIL.paragraph)));
+  paragraphs.splice(
+    at + 1,
+    0,
+    `<p style="margin:0 0 16px">${mailButton(orderLink, VIEWING_ORDER_MAIL.button)}</p>`,
+  );
+  return mailPage(title, paragraphs.join('\n'), '', mailSender(ctx.agency, ctx.appOrigin));
 }
 
 function inviteOf(method: 'REQUEST' | 'CANCEL', ctx: VisitorMailContext, link: string | null) {

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../plugins/session';
 import { announceMoved, type Outward } from './announce';
 import { lockAgent, SlotRefused, viewingByToken } from './booking';
 import {
+  orderStatusOf,
   type PropertyRow,
   propertyRow,
   slotRulesOf,
@@ -121,5 +122,5 @@ export async function moveByStaff(db: Database, actor: SessionUser, id: string, 
     { viewingId: row.id, slot, token: null, actorId: actor.id, out },
     new Date(),
   );
-  return staffView(moved, property);
+  return staffView(moved, property, await orderStatusOf(db, moved));
 }

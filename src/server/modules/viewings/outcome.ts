@@ -12,7 +12,7 @@ import type { SessionUser } from '../../plugins/session';
 import { assertInScope } from '../branches';
 import { insertActivity, readOfficeHours } from '../leads';
 import type { Transaction } from '../mail';
-import { propertyRow, staffView, type ViewingRow, whenText } from './rules';
+import { orderStatusOf, propertyRow, staffView, type ViewingRow, whenText } from './rules';
 
 /** The follow-up after a viewing: the next office day at 10:00 (the office's opening when it opens later). */
 export const FOLLOW_UP_MINUTE = 10 * 60;
@@ -121,7 +121,7 @@ export async function recordOutcome(db: Database, actor: SessionUser, id: string
       .returning();
     return updated!;
   });
-  return staffView(after, property);
+  return staffView(after, property, await orderStatusOf(db, after));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { israelMinuteOfDay } from '@shared/domain/israel-calendar';
 import { formatDate } from '@shared/domain/israel-time';
 import { clockOfMinutes } from '@shared/domain/office-clock';
+import type { ViewingOrderState } from '@shared/domain/viewing-order';
 import {
   type BookingMode,
   MAX_DAYS_AHEAD,
@@ -12,6 +13,7 @@ import { and, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   agentAvailability,
+  brokerageOrders,
   properties,
   propertyViewingSettings,
   viewingBlocks,
@@ -129,7 +131,35 @@ export const visitorView = (v: ViewingRow, property: Pick<PropertyRow, 'address'
   city: property.city,
 });
 
-export const staffView = (v: ViewingRow, property: Pick<PropertyRow, 'address' | 'city'>) => ({
+/**
+ * The order on the card: signed, sent and not (yet) signed, or none (never prepared, or revoked since); the
+ * order's own status comes from the list's join or orderStatusOf.
+ */
+const orderOnCard = (v: ViewingRow, orderStatus: string | null) => ({
+  state: (!v.orderId || !orderStatus || orderStatus === 'revoked'
+    ? 'none'
+    : orderStatus === 'signed'
+      ? 'signed'
+      : 'sent') as ViewingOrderState,
+  id: v.orderId,
+  problem: v.orderProblem,
+});
+
+/** The status of a viewing's order, for a card read on its own. */
+export async function orderStatusOf(db: Database | Transaction, v: ViewingRow) {
+  if (!v.orderId) return null;
+  const [order] = await db
+    .select({ status: brokerageOrders.status })
+    .from(brokerageOrders)
+    .where(eq(brokerageOrders.id, v.orderId));
+  return order?.status ?? null;
+}
+
+export const staffView = (
+  v: ViewingRow,
+  property: Pick<PropertyRow, 'address' | 'city'>,
+  orderStatus: string | null,
+) => ({
   ...visitorView(v, property),
   propertyId: v.propertyId,
   agentId: v.agentId,
@@ -140,6 +170,7 @@ export const staffView = (v: ViewingRow, property: Pick<PropertyRow, 'address' |
   leadId: v.leadId,
   outcome: outcomeView(v),
   escalatedAt: v.escalatedAt?.toISOString() ?? null,
+  order: orderOnCard(v, orderStatus),
 });
 
 /** What was recorded after the viewing (outcome.ts), null until then. */

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import {
   agentAvailability,
+  brokerageOrders,
   leadActivities,
   properties,
   propertyViewingSettings,
@@ -26,6 +27,7 @@ import { announceConfirmed, type Outward } from './announce';
 import { cancelViewingRow, lockAgent, SlotRefused } from './booking';
 import {
   blockView,
+  orderStatusOf,
   propertyRow,
   slotRulesOf,
   staffView,
@@ -146,9 +148,15 @@ export async function listViewings(db: Database, actor: SessionUser, range: { fr
   const from = range.from ? israelInstant(range.from)! : new Date(Date.now() - 86_400_000);
   const to = range.to ? israelInstant(range.to)! : new Date(from.getTime() + 61 * 86_400_000);
   const rows = await db
-    .select({ viewing: viewings, address: properties.address, city: properties.city })
+    .select({
+      viewing: viewings,
+      address: properties.address,
+      city: properties.city,
+      orderStatus: brokerageOrders.status,
+    })
     .from(viewings)
     .innerJoin(properties, eq(properties.id, viewings.propertyId))
+    .leftJoin(brokerageOrders, eq(brokerageOrders.id, viewings.orderId))
     .where(
       and(
         inBranchScope(actor.branchScope, viewings.branchId),
@@ -160,7 +168,7 @@ export async function listViewings(db: Database, actor: SessionUser, range: { fr
     )
     .orderBy(asc(viewings.startsAt))
     .limit(500);
-  return rows.map((r) => staffView(r.viewing, r));
+  return rows.map((r) => staffView(r.viewing, r, r.orderStatus));
 }
 
 export async function managedViewing(db: Database, actor: SessionUser, id: string) {
@@ -215,13 +223,15 @@ export async function confirmViewing(
         createdAt: now,
       });
     await announceConfirmed({ tx, property, ...out, now }, updated);
-    return updated;
+    // The confirmation set the viewing's order (announce.ts): the card reads it as stored.
+    const [withOrder] = await tx.select().from(viewings).where(eq(viewings.id, id));
+    return withOrder!;
   });
-  return staffView(after, property);
+  return staffView(after, property, await orderStatusOf(db, after));
 }
 
 export async function cancelViewing(db: Database, actor: SessionUser, id: string, appOrigin: string) {
   const { row, property } = await managedViewing(db, actor, id);
   const after = await db.transaction((tx) => cancelViewingRow(tx, row, appOrigin, new Date()));
-  return staffView(after, property);
+  return staffView(after, property, await orderStatusOf(db, after));
 }

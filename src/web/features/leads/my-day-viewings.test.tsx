@@ -89,3 +89,55 @@ describe('MyDayViewings', () => {
     expect(screen.getAllByText('לא נענתה בזמן והועברה למנהל הסניף')).toHaveLength(1);
   });
 });
+
+describe('the brokerage order on the viewing card', () => {
+  const confirmed = { ...request, status: 'confirmed', outcome: null };
+  const show = async (viewings: object[]) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { status: 'success', data: { viewings } })),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <MyDayViewings />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('heading', { name: `ביקורים בנכסים (${viewings.length})` });
+  };
+
+  it('says whether the visitor signed, with a link to the order', async () => {
+    await show([
+      { ...confirmed, _id: 'a', order: { state: 'signed', id: 'o1', problem: null } },
+      { ...confirmed, _id: 'b', leadId: 'l2', order: { state: 'sent', id: 'o2', problem: null } },
+    ]);
+    expect(screen.getByRole('link', { name: 'הזמנת שירותי תיווך: נחתמה' })).toHaveAttribute(
+      'href',
+      '/Leads/l1',
+    );
+    expect(screen.getByRole('link', { name: 'הזמנת שירותי תיווך: נשלחה, טרם נחתמה' })).toHaveAttribute(
+      'href',
+      '/Leads/l2',
+    );
+  });
+
+  it('an order that could not be sent says why, with no link', async () => {
+    await show([
+      {
+        ...confirmed,
+        order: {
+          state: 'none',
+          id: null,
+          problem: 'לסניף אין מתווך בעל רישיון: יש להוסיף אותו בהגדרות הסניף',
+        },
+      },
+    ]);
+    expect(screen.getByText('הזמנת שירותי תיווך: לא נשלחה')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /הזמנת שירותי תיווך/ })).toBeNull();
+    expect(
+      screen.getByText('לא נשלחה עם האישור: לסניף אין מתווך בעל רישיון: יש להוסיף אותו בהגדרות הסניף'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,5 @@
 import { formatDate, formatTime } from '@shared/domain/israel-time';
+import { VIEWING_ORDER_LABELS, type ViewingOrderState } from '@shared/domain/viewing-order';
 import { paths } from '@shared/paths';
 import type { ViewingOutcome } from '@shared/schemas/viewing-outcome';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ type StaffViewing = {
   endsAt: string;
   outcome: ViewingOutcome | null;
   escalatedAt?: string | null;
+  order?: { state: ViewingOrderState; id: string | null; problem: string | null };
 };
 
 const KEY = ['viewings', 'my-day'] as const;
@@ -75,6 +77,28 @@ function useViewingAction() {
   });
 }
 
+/**
+ * Whether the visitor signed the brokerage order sent with the confirmation, with a link to it (on the lead's
+ * page, where its orders are listed), or why none could be sent.
+ */
+function OrderLine({ order, leadId }: { order: NonNullable<StaffViewing['order']>; leadId: string | null }) {
+  const label = `${t.order.label}: ${VIEWING_ORDER_LABELS[order.state]}`;
+  return (
+    <div className="text-sm">
+      <p className={order.state === 'signed' ? 'text-emerald-800' : 'text-amber-800'}>
+        {order.id && leadId ? (
+          <Link to={paths.leadView(leadId)} className="underline">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </p>
+      {order.problem && <p className="text-slate-700">{t.order.problem(order.problem)}</p>}
+    </div>
+  );
+}
+
 /** The agent's viewings of the next two weeks: requests confirmed in one tap at a proposed time, or cancelled. */
 export function MyDayViewings() {
   const id = useId();
@@ -118,6 +142,7 @@ export function MyDayViewings() {
               <p className="text-sm text-slate-700">
                 {v.address}, {v.city}
               </p>
+              {v.order && <OrderLine order={v.order} leadId={v.leadId} />}
               {new Date(v.endsAt).getTime() <= now && (v.status === 'confirmed' || v.outcome) ? (
                 <ViewingOutcomeForm
                   viewingId={v._id}
