@@ -3,13 +3,16 @@ import { israelDate } from '@shared/domain/israel-time';
 import type { DealStatement } from '@shared/schemas/money';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { feePlans, leadActivities, users, vatRates } from '../../db/schema';
+import { feePlans, leadActivities, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { planOn } from './fee-plans';
 import {
+  addGross,
   addRoyalty,
+  allVatRates,
   assembleStatement,
   ISRAEL_DATE,
+  netOf,
   notCancelled,
   peopleOf,
   statementOf,
@@ -50,10 +53,7 @@ export async function statementsOfDeals(
       .from(feePlans)
       .where(inArray(feePlans.branchId, branchIds))
       .orderBy(desc(feePlans.effectiveFrom)),
-    db
-      .select({ startsOn: vatRates.startsOn, rateBp: vatRates.rateBp })
-      .from(vatRates)
-      .orderBy(asc(vatRates.startsOn)),
+    allVatRates(db),
     agentIds.length
       ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, agentIds))
       : [],
@@ -106,21 +106,14 @@ export async function statementsOfDeals(
             : null,
         );
       }
+      const vat = vatFrom(rates, signedOn);
       if (branchIds.includes(deal.branchId))
         royaltyOf.set(
           deal.branchId,
-          addRoyalty(plans, { commission: deal.commission, signedOn }, royaltyOf.get(deal.branchId) ?? 0),
+          addRoyalty(plans, { net: netOf(deal, vat), signedOn }, royaltyOf.get(deal.branchId) ?? 0),
         );
-      // Each agent's part of the fee, as statementOf sums it: the main agent's line first.
-      const commission = deal.commission ?? 0;
-      const second = deal.secondAgentCommission ?? 0;
-      if (deal.agentId)
-        grossOf.set(
-          deal.agentId,
-          (grossOf.get(deal.agentId) ?? 0) + (commission - (deal.secondAgentId ? second : 0)) * 100,
-        );
-      if (deal.secondAgentId && deal.secondAgentId !== deal.agentId)
-        grossOf.set(deal.secondAgentId, (grossOf.get(deal.secondAgentId) ?? 0) + second * 100);
+      // Each agent's part of the fee, as statementOf sums it.
+      addGross(grossOf, deal, vat);
     }
   }
   for (const deal of deals) {

@@ -1,13 +1,16 @@
 import {
   type AgentSplit,
   commissionStatement,
+  type FeeSide,
   royaltyOf,
   type SplitTier,
+  vatOf,
+  vatOfSides,
 } from '@shared/domain/commission-statement';
 import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
 import { type DealStatement, MONEY_MESSAGES } from '@shared/schemas/money';
-import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { branches, type feePlans, leadActivities, leadReferrals, users, vatRates } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -18,8 +21,8 @@ import { planOn, plansOfBranch } from './fee-plans';
 /**
  * A deal's statement (docs/money.md), computed when read from dated rows only: the branch's plan and the VAT
  * rate in force on the signing date, the royalty the branch owed earlier in the year and each agent's gross
- * before the deal (docs/decisions/0048-commission-statements.md). A deal today is a lead activity of kind 'deal'
- * whose commission, in whole ₪, is the fee before VAT.
+ * before the deal (docs/decisions/0048-commission-statements.md). A deal is a lead activity of kind 'deal': its fee
+ * per side in whole ₪, each with or without VAT, or (deals typed as one figure) its commission before VAT.
  */
 
 export const ISRAEL_DATE = sql<string>`to_char(${leadActivities.occurredAt} at time zone 'Asia/Jerusalem', 'YYYY-MM-DD')`;
@@ -78,20 +81,28 @@ export async function statementOf(db: Database, deal: DealRow): Promise<DealStat
   );
   const people = peopleOf(deal);
 
-  const [vat, branchDeals, referral, grossRows, names] = await Promise.all([
-    vatOn(db, signedOn),
+  const agentIds = people.map((p) => p.id).filter((id): id is string => id !== null);
+  const [rates, branchDeals, referral, agentDeals, names] = await Promise.all([
+    allVatRates(db),
     // The branch's earlier deals of the year, in signing order, for the royalty it owed before this one.
     db
-      .select({ commission: leadActivities.commission, signedOn: ISRAEL_DATE })
+      .select({ deal: leadActivities, signedOn: ISRAEL_DATE })
       .from(leadActivities)
       .where(and(inYearBefore, eq(leadActivities.branchId, deal.branchId)))
       .orderBy(asc(leadActivities.occurredAt), asc(leadActivities.id)),
     referralOf(db, deal),
-    agentsGrossBefore(
-      db,
-      people.map((p) => p.id).filter((id): id is string => id !== null),
-      inYearBefore,
-    ),
+    // The agents' earlier deals of the year, for each one's gross before this one.
+    agentIds.length
+      ? db
+          .select({ deal: leadActivities, signedOn: ISRAEL_DATE })
+          .from(leadActivities)
+          .where(
+            and(
+              inYearBefore,
+              or(inArray(leadActivities.agentId, agentIds), inArray(leadActivities.secondAgentId, agentIds)),
+            ),
+          )
+      : [],
     db
       .select({ id: users.id, name: users.name })
       .from(users)
@@ -105,12 +116,48 @@ export async function statementOf(db: Database, deal: DealRow): Promise<DealStat
 
   let royaltyPaidBefore = 0;
   for (const earlier of branchDeals) {
-    royaltyPaidBefore = addRoyalty(plans, earlier, royaltyPaidBefore);
+    const net = netOf(earlier.deal, vatFrom(rates, earlier.signedOn));
+    royaltyPaidBefore = addRoyalty(plans, { net, signedOn: earlier.signedOn }, royaltyPaidBefore);
   }
+  const grossOf = new Map<string, number>();
+  for (const earlier of agentDeals) addGross(grossOf, earlier.deal, vatFrom(rates, earlier.signedOn));
 
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  const grossOf = new Map(grossRows.map((g) => [g.id, Number(g.gross)]));
+  const vat = vatFrom(rates, signedOn);
   return assembleStatement(deal, signedOn, plan, { vat, royaltyPaidBefore, referral, nameOf, grossOf });
+}
+
+/** A deal's fee as a statement takes it: per side when typed per side, else its commission before VAT. */
+export function feeOf(deal: DealRow): { fee: number; feeIncludesVat: false; sides?: FeeSide[] } {
+  const sides: FeeSide[] = [];
+  if (deal.buyerSideFee !== null)
+    sides.push({ side: 'buyer', fee: deal.buyerSideFee * 100, includesVat: deal.buyerSideFeeIncludesVat });
+  if (deal.sellerSideFee !== null)
+    sides.push({ side: 'seller', fee: deal.sellerSideFee * 100, includesVat: deal.sellerSideFeeIncludesVat });
+  const fee = (deal.commission ?? 0) * 100;
+  return sides.length ? { fee, feeIncludesVat: false, sides } : { fee, feeIncludesVat: false };
+}
+
+/** A deal's fee before VAT, in agorot, with the VAT rate of its signing date (the statement's `net`). */
+export function netOf(deal: DealRow, vatBp: number): number {
+  const fee = feeOf(deal);
+  return fee.sides ? vatOfSides(fee.sides, vatBp).net : vatOf(fee.fee, false, vatBp).net;
+}
+
+/**
+ * Adds a deal to its agents' gross in the year: each one's part of its fee before VAT, by their weights
+ * (rounded half up to the agora; exact for a fee typed as one figure before VAT).
+ */
+export function addGross(grossOf: Map<string, number>, deal: DealRow, vatBp: number) {
+  const people = peopleOf(deal);
+  const net = BigInt(netOf(deal, vatBp));
+  const total = BigInt(people.reduce((sum, p) => sum + Math.max(0, p.weight), 0));
+  for (const [i, p] of people.entries()) {
+    if (!p.id || (i > 0 && p.id === deal.agentId)) continue;
+    const weight = BigInt(Math.max(0, p.weight));
+    const part = total === 0n ? net / BigInt(people.length) : (2n * net * weight + total) / (2n * total);
+    grossOf.set(p.id, (grossOf.get(p.id) ?? 0) + Number(part));
+  }
 }
 
 type DealRow = typeof leadActivities.$inferSelect;
@@ -119,20 +166,12 @@ type PlanRow = typeof feePlans.$inferSelect;
 /** The royalty the branch owes after one more deal of the year (under its own date's plan and cap). */
 export function addRoyalty(
   plans: PlanRow[],
-  earlier: { commission: number | null; signedOn: string },
+  earlier: { net: number; signedOn: string },
   paidBefore: number,
 ): number {
   const earlierPlan = planOn(plans, earlier.signedOn);
   if (!earlierPlan) return paidBefore;
-  return (
-    paidBefore +
-    royaltyOf(
-      (earlier.commission ?? 0) * 100,
-      earlierPlan.royaltyBp,
-      earlierPlan.royaltyCapAgorot,
-      paidBefore,
-    )
-  );
+  return paidBefore + royaltyOf(earlier.net, earlierPlan.royaltyBp, earlierPlan.royaltyCapAgorot, paidBefore);
 }
 
 /** The people who share a deal and their weights: the main agent's part and the second agent's. */
@@ -162,8 +201,7 @@ export function assembleStatement(
   let statement: ReturnType<typeof commissionStatement>;
   try {
     statement = commissionStatement({
-      fee: (deal.commission ?? 0) * 100,
-      feeIncludesVat: false,
+      ...feeOf(deal),
       vatBp: read.vat,
       royaltyBp: plan.royaltyBp,
       royaltyCap: plan.royaltyCapAgorot,
@@ -200,21 +238,12 @@ export function vatFrom(rates: { startsOn: string; rateBp: number }[], date: str
   return inForce?.rateBp ?? 0;
 }
 
-/** The VAT rate in force on an Israel date (before the first stored date: the earliest rate). */
-async function vatOn(db: Database, date: string): Promise<number> {
-  const [inForce] = await db
-    .select({ rateBp: vatRates.rateBp })
+/** Every VAT rate, oldest first (a handful of rows). */
+export function allVatRates(db: Database) {
+  return db
+    .select({ startsOn: vatRates.startsOn, rateBp: vatRates.rateBp })
     .from(vatRates)
-    .where(lte(vatRates.startsOn, date))
-    .orderBy(desc(vatRates.startsOn))
-    .limit(1);
-  if (inForce) return inForce.rateBp;
-  const [earliest] = await db
-    .select({ rateBp: vatRates.rateBp })
-    .from(vatRates)
-    .orderBy(asc(vatRates.startsOn))
-    .limit(1);
-  return earliest?.rateBp ?? 0;
+    .orderBy(asc(vatRates.startsOn));
 }
 
 /** The referral the deal's lead came with: accepted into the deal's branch before the deal, the latest. */
@@ -234,24 +263,4 @@ async function referralOf(db: Database, deal: typeof leadActivities.$inferSelect
     .orderBy(desc(leadReferrals.decidedAt))
     .limit(1);
   return row ? { bp: row.feePercent * 100, to: row.from } : null;
-}
-
-/** Each agent's gross in the year before the deal: their part of the fees of earlier deals, in agorot. */
-async function agentsGrossBefore(db: Database, ids: string[], inYearBefore: ReturnType<typeof and>) {
-  if (ids.length === 0) return [];
-  const rows = await Promise.all(
-    ids.map(async (id) => {
-      const [row] = await db
-        .select({
-          gross: sql<string>`coalesce(sum(case when ${leadActivities.agentId} = ${id}
-            then coalesce(${leadActivities.commission}, 0) - case when ${leadActivities.secondAgentId} is not null
-              then coalesce(${leadActivities.secondAgentCommission}, 0) else 0 end
-            else coalesce(${leadActivities.secondAgentCommission}, 0) end), 0) * 100`,
-        })
-        .from(leadActivities)
-        .where(and(inYearBefore, or(eq(leadActivities.agentId, id), eq(leadActivities.secondAgentId, id))));
-      return { id, gross: row?.gross ?? '0' };
-    }),
-  );
-  return rows;
 }
