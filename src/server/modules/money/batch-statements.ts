@@ -3,16 +3,16 @@ import { israelDate } from '@shared/domain/israel-time';
 import type { DealStatement } from '@shared/schemas/money';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { feePlans, leadActivities, users } from '../../db/schema';
+import { dealRecords, feePlans, leadActivities, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { planOn } from './fee-plans';
 import {
-  addGross,
-  addRoyalty,
   allVatRates,
   assembleStatement,
-  ISRAEL_DATE,
-  netOf,
+  foldColumns,
+  foldGross,
+  foldRoyalty,
+  frozenOf,
   notCancelled,
   peopleOf,
   statementOf,
@@ -69,8 +69,9 @@ export async function statementsOfDeals(
   for (const [year, ofYear] of byYear) {
     const wanted = new Set(ofYear.map((d) => d.id));
     const yearDeals = await db
-      .select({ deal: leadActivities, signedOn: ISRAEL_DATE })
+      .select({ ...foldColumns, frozenAt: dealRecords.frozenAt })
       .from(leadActivities)
+      .leftJoin(dealRecords, eq(dealRecords.activityId, leadActivities.id))
       .where(
         and(
           eq(leadActivities.kind, 'deal'),
@@ -89,31 +90,31 @@ export async function statementsOfDeals(
 
     const royaltyOf = new Map<string, number>();
     const grossOf = new Map<string, number>();
-    for (const { deal, signedOn } of yearDeals) {
+    for (const row of yearDeals) {
+      const { deal, signedOn } = row;
       const plans = plansOf.get(deal.branchId) ?? [];
       if (wanted.has(deal.id)) {
         const plan = planOn(plans, signedOn);
+        // An invoiced deal's statement is its frozen copy (decision 0062).
+        const frozen = frozenOf({ statement: row.frozen, frozenAt: row.frozenAt });
         result.set(
           deal.id,
-          plan
-            ? assembleStatement(deal, signedOn, plan, {
-                vat: vatFrom(rates, signedOn),
-                royaltyPaidBefore: royaltyOf.get(deal.branchId) ?? 0,
-                referral: referrals.get(deal.id) ?? null,
-                nameOf,
-                grossOf: new Map(grossOf),
-              })
-            : null,
+          frozen ??
+            (plan
+              ? assembleStatement(deal, signedOn, plan, {
+                  vat: vatFrom(rates, signedOn),
+                  royaltyPaidBefore: royaltyOf.get(deal.branchId) ?? 0,
+                  referral: referrals.get(deal.id) ?? null,
+                  nameOf,
+                  grossOf: new Map(grossOf),
+                })
+              : null),
         );
       }
-      const vat = vatFrom(rates, signedOn);
       if (branchIds.includes(deal.branchId))
-        royaltyOf.set(
-          deal.branchId,
-          addRoyalty(plans, { net: netOf(deal, vat), signedOn }, royaltyOf.get(deal.branchId) ?? 0),
-        );
+        royaltyOf.set(deal.branchId, foldRoyalty(plans, rates, row, royaltyOf.get(deal.branchId) ?? 0));
       // Each agent's part of the fee, as statementOf sums it.
-      addGross(grossOf, deal, vat);
+      foldGross(grossOf, rates, row);
     }
   }
   for (const deal of deals) {

@@ -18,7 +18,7 @@ import { assertInScope } from '../branches';
 import { statementsOfDeals } from './batch-statements';
 import { dealOrderSides, sidesWithoutOrder } from './deal-orders';
 import { planOn, plansOfBranch } from './fee-plans';
-import { addGross, allVatRates, ISRAEL_DATE, notCancelled, vatFrom } from './statements';
+import { allVatRates, foldColumns, foldGross, notCancelled } from './statements';
 
 /**
  * GET /deals (docs/money.md): the deals signed in a range of months (Israel time). An agent sees the deals she
@@ -161,8 +161,9 @@ async function progressOf(db: Database, actor: SessionUser): Promise<DealList['p
   const [rates, rows] = await Promise.all([
     allVatRates(db),
     db
-      .select({ deal: leadActivities, signedOn: ISRAEL_DATE })
+      .select(foldColumns)
       .from(leadActivities)
+      .leftJoin(dealRecords, eq(dealRecords.activityId, leadActivities.id))
       .where(
         and(
           eq(leadActivities.kind, 'deal'),
@@ -174,7 +175,7 @@ async function progressOf(db: Database, actor: SessionUser): Promise<DealList['p
       ),
   ]);
   const grossOf = new Map<string, number>();
-  for (const row of rows) addGross(grossOf, row.deal, vatFrom(rates, row.signedOn));
+  for (const row of rows) foldGross(grossOf, rates, row);
   const gross = grossOf.get(actor.id) ?? 0;
   const plan = planOn(await plansOfBranch(db, actor.branchId), today);
   if (!plan) return { year, gross, agentBp: null, nextTier: null };

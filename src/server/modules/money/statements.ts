@@ -9,10 +9,18 @@ import {
 } from '@shared/domain/commission-statement';
 import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
-import { type DealStatement, MONEY_MESSAGES } from '@shared/schemas/money';
+import { type DealStatement, type FrozenStatement, MONEY_MESSAGES } from '@shared/schemas/money';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { branches, type feePlans, leadActivities, leadReferrals, users, vatRates } from '../../db/schema';
+import {
+  branches,
+  dealRecords,
+  type feePlans,
+  leadActivities,
+  leadReferrals,
+  users,
+  vatRates,
+} from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { assertInScope } from '../branches';
@@ -64,8 +72,29 @@ export function assertReadsDeal(
     throw notFound(MONEY_MESSAGES.dealNotFound);
 }
 
-/** A deal's statement, whoever asks (the caller checked who may read it). */
+/**
+ * A deal's statement, whoever asks (the caller checked who may read it): as frozen when its fee was invoiced,
+ * else computed now.
+ */
 export async function statementOf(db: Database, deal: DealRow): Promise<DealStatement> {
+  const [record] = await db
+    .select({ statement: dealRecords.statement, frozenAt: dealRecords.frozenAt })
+    .from(dealRecords)
+    .where(eq(dealRecords.activityId, deal.id));
+  return frozenOf(record) ?? liveStatementOf(db, deal);
+}
+
+/** The frozen copy of a record (decision 0062), with when it was frozen; null when there is none. */
+export function frozenOf(
+  record: { statement: FrozenStatement | null; frozenAt: Date | null } | undefined | null,
+): DealStatement | null {
+  if (record?.statement?.version !== 1) return null;
+  const { statement } = record.statement;
+  return record.frozenAt ? { ...statement, frozenAt: record.frozenAt.toISOString() } : statement;
+}
+
+/** The deal's statement computed now from the dated rows (what is frozen at invoicing). */
+export async function liveStatementOf(db: Database, deal: DealRow): Promise<DealStatement> {
   const signedOn = israelDate(deal.occurredAt);
   // The signing year's first instant in Israel: the agent index (agent_id, occurred_at) serves the sums below.
   const yearStart = israelMonthRange(Number(signedOn.slice(0, 4)), 1).from;
@@ -86,16 +115,18 @@ export async function statementOf(db: Database, deal: DealRow): Promise<DealStat
     allVatRates(db),
     // The branch's earlier deals of the year, in signing order, for the royalty it owed before this one.
     db
-      .select({ deal: leadActivities, signedOn: ISRAEL_DATE })
+      .select(foldColumns)
       .from(leadActivities)
+      .leftJoin(dealRecords, eq(dealRecords.activityId, leadActivities.id))
       .where(and(inYearBefore, eq(leadActivities.branchId, deal.branchId)))
       .orderBy(asc(leadActivities.occurredAt), asc(leadActivities.id)),
     referralOf(db, deal),
     // The agents' earlier deals of the year, for each one's gross before this one.
     agentIds.length
       ? db
-          .select({ deal: leadActivities, signedOn: ISRAEL_DATE })
+          .select(foldColumns)
           .from(leadActivities)
+          .leftJoin(dealRecords, eq(dealRecords.activityId, leadActivities.id))
           .where(
             and(
               inYearBefore,
@@ -115,16 +146,44 @@ export async function statementOf(db: Database, deal: DealRow): Promise<DealStat
   ]);
 
   let royaltyPaidBefore = 0;
-  for (const earlier of branchDeals) {
-    const net = netOf(earlier.deal, vatFrom(rates, earlier.signedOn));
-    royaltyPaidBefore = addRoyalty(plans, { net, signedOn: earlier.signedOn }, royaltyPaidBefore);
-  }
+  for (const earlier of branchDeals)
+    royaltyPaidBefore = foldRoyalty(plans, rates, earlier, royaltyPaidBefore);
   const grossOf = new Map<string, number>();
-  for (const earlier of agentDeals) addGross(grossOf, earlier.deal, vatFrom(rates, earlier.signedOn));
+  for (const earlier of agentDeals) foldGross(grossOf, rates, earlier);
 
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   const vat = vatFrom(rates, signedOn);
   return assembleStatement(deal, signedOn, plan, { vat, royaltyPaidBefore, referral, nameOf, grossOf });
+}
+
+/** What the fold over a year's earlier deals reads of each: the deal, its signing date and any frozen copy. */
+export const foldColumns = { deal: leadActivities, signedOn: ISRAEL_DATE, frozen: dealRecords.statement };
+type Earlier = { deal: DealRow; signedOn: string; frozen: FrozenStatement | null };
+
+/**
+ * The royalty the branch owes after one more earlier deal: an invoiced deal's frozen royalty line (what was
+ * invoiced), else its royalty under its own date's plan and cap.
+ */
+export function foldRoyalty(
+  plans: PlanRow[],
+  rates: { startsOn: string; rateBp: number }[],
+  earlier: Earlier,
+  paidBefore: number,
+): number {
+  const frozen = earlier.frozen?.version === 1 ? earlier.frozen.statement : null;
+  if (frozen) return paidBefore + (frozen.lines.find((l) => l.kind === 'royalty')?.amount ?? 0);
+  const net = netOf(earlier.deal, vatFrom(rates, earlier.signedOn));
+  return addRoyalty(plans, { net, signedOn: earlier.signedOn }, paidBefore);
+}
+
+/** Adds an earlier deal to its agents' gross: of its frozen fee before VAT when invoiced, else of its own. */
+export function foldGross(
+  grossOf: Map<string, number>,
+  rates: { startsOn: string; rateBp: number }[],
+  earlier: Earlier,
+) {
+  const frozen = earlier.frozen?.version === 1 ? earlier.frozen.statement : null;
+  addGross(grossOf, earlier.deal, vatFrom(rates, earlier.signedOn), frozen?.net);
 }
 
 /** A deal's fee as a statement takes it: per side when typed per side, else its commission before VAT. */
@@ -148,9 +207,9 @@ export function netOf(deal: DealRow, vatBp: number): number {
  * Adds a deal to its agents' gross in the year: each one's part of its fee before VAT, by their weights
  * (rounded half up to the agora; exact for a fee typed as one figure before VAT).
  */
-export function addGross(grossOf: Map<string, number>, deal: DealRow, vatBp: number) {
+export function addGross(grossOf: Map<string, number>, deal: DealRow, vatBp: number, frozenNet?: number) {
   const people = peopleOf(deal);
-  const net = BigInt(netOf(deal, vatBp));
+  const net = BigInt(frozenNet ?? netOf(deal, vatBp));
   const total = BigInt(people.reduce((sum, p) => sum + Math.max(0, p.weight), 0));
   for (const [i, p] of people.entries()) {
     if (!p.id || (i > 0 && p.id === deal.agentId)) continue;
