@@ -91,3 +91,20 @@ describe("a deal's fee per side", () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ commission: 20_000 }));
   });
 });
+
+describe("a deal on another branch's property", () => {
+  it("says the server's refusal in the form", async () => {
+    fakeApi(() => json(200, { status: 'success', data: { agents: [] } }));
+    const message = DEAL_MESSAGES.propertyOfOtherBranch('סניף הרצליה');
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, { message, fieldErrors: { propertyId: message } });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ActivityForm kind="deal" onSubmit={onSubmit} onCancel={() => {}} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'רישום' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});

@@ -207,6 +207,12 @@ export function ActivityForm({
           {...field('noOrderReason')}
         />
       )}
+      {/* A deal on another branch's property without a referral: the lead has no field for it, so it is said here. */}
+      {errors.propertyId && (
+        <p role="alert" className="text-sm text-red-800">
+          {errors.propertyId}
+        </p>
+      )}
       <TextAreaField label={t.note} rows={2} maxLength={2000} {...field('note')} />
       <FormField label={t.occurredAt} type="datetime-local" {...field('occurredAt')} />
       <div className="flex flex-wrap gap-2">

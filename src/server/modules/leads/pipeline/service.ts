@@ -24,6 +24,7 @@ import type { Transaction } from '../../mail';
 import { dealOrderSides, sidesWithoutOrder } from '../../money';
 import { enqueuePush } from '../../push';
 import { addLead, leadUrl } from '../intake/intake';
+import { refuseDealOnOtherBranchProperty } from './deal-property-branch';
 import { activitiesWhere, type LeadRow } from './reads';
 import { assertReadable, mayReadLead } from './visibility';
 
@@ -283,6 +284,7 @@ export async function insertActivity(
   let noOrderReason: string | null = null;
   if (body.kind === 'deal') {
     checkDealDate(lead, occurredAt);
+    await refuseDealOnOtherBranchProperty(tx, lead);
     if (!body.confirmSecondDeal) await refuseSecondDeal(tx, leadId);
     noOrderReason = await reasonWithoutOrder(tx, leadId, body.noOrderReason);
   }
