@@ -38,7 +38,9 @@ describe('commissionStatement', () => {
       ['branch', 4_700_00],
     ]);
     expect(sum(s)).toBe(s.total);
-    expect(s.lines[0]?.rule).toBe(`18% על עמלה של ${formatAgorot(10_000_00)}`);
+    expect(s.lines[0]?.rule).toBe(
+      `18% על עמלה של ${formatAgorot(10_000_00)} לפני מע"מ (מעוגל לאגורה, חצי אגורה כלפי מעלה)`,
+    );
     expect(s.lines[1]?.rule).toContain('6% מהעמלה לפני מע"מ');
     expect(s.lines[2]).toMatchObject({ label: 'סוכן a', agentId: 'a' });
     expect(s.lines[2]?.rule).toBe(`50% מ-${formatAgorot(9_400_00)} שנותרו לחלוקה`);
@@ -48,7 +50,9 @@ describe('commissionStatement', () => {
     const before = commissionStatement({ ...base, fee: 11_700_00, feeIncludesVat: true, vatBp: 1700 });
     expect(before.net).toBe(10_000_00);
     expect(before.lines[0]?.amount).toBe(1_700_00);
-    expect(before.lines[0]?.rule).toBe(`17% הכלולים בעמלה של ${formatAgorot(11_700_00)}`);
+    expect(before.lines[0]?.rule).toBe(
+      `17% הכלולים בעמלה של ${formatAgorot(11_700_00)}: לפני מע"מ ${formatAgorot(11_700_00)} / 1.17 = ${formatAgorot(10_000_00)} (מעוגל לאגורה, חצי אגורה כלפי מעלה)`,
+    );
     const after = commissionStatement({ ...base, fee: 11_700_00, feeIncludesVat: true, vatBp: 1800 });
     expect(after.total).toBe(11_700_00);
     expect(after.net).toBe(9_915_25); // 11,700 / 1.18 = 9,915.254...
@@ -57,6 +61,63 @@ describe('commissionStatement', () => {
     // On top of a fee: the same fee costs the client more after the change.
     expect(commissionStatement({ ...base, vatBp: 1700 }).total).toBe(11_700_00);
     expect(commissionStatement({ ...base, vatBp: 1800 }).total).toBe(11_800_00);
+  });
+
+  it('takes a fee per side, each with or without VAT, at the rate of the signing date', () => {
+    const sides = (buyerIncludes: boolean, buyer: number, rate: number) =>
+      commissionStatement({
+        ...base,
+        vatBp: rate,
+        sides: [
+          { side: 'buyer', fee: buyer, includesVat: buyerIncludes },
+          { side: 'seller', fee: 10_000_00, includesVat: false },
+        ],
+      });
+    // Before the 2025 change (17%) and after it (18%): the same typed amounts, other VAT and net.
+    const at17 = sides(true, 11_700_00, 1700);
+    expect(at17.net).toBe(20_000_00);
+    expect(at17.lines[0]?.amount).toBe(1_700_00 + 1_700_00);
+    expect(at17.total).toBe(11_700_00 + 11_700_00);
+    const at18 = sides(true, 11_700_00, 1800);
+    expect(at18.net).toBe(9_915_25 + 10_000_00);
+    expect(at18.lines[0]?.amount).toBe(1_784_75 + 1_800_00);
+    expect(at18.total).toBe(11_700_00 + 11_800_00);
+    expect(at18.lines[0]?.rule).toBe(
+      `צד הקונה/השוכר: 18% הכלולים בעמלה של ${formatAgorot(11_700_00)}: לפני מע"מ ${formatAgorot(11_700_00)} / 1.18 = ${formatAgorot(9_915_25)} (מעוגל לאגורה, חצי אגורה כלפי מעלה); צד המוכר/המשכיר: 18% על עמלה של ${formatAgorot(10_000_00)} לפני מע"מ (מעוגל לאגורה, חצי אגורה כלפי מעלה)`,
+    );
+    for (const s of [at17, at18]) {
+      expect(sum(s)).toBe(s.total);
+      expect(s.lines.filter((l) => l.kind !== 'vat').reduce((a, l) => a + l.amount, 0)).toBe(s.net);
+    }
+  });
+
+  it('gives the same net and lines whether a fee is typed before VAT or as gross × (1 + rate)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.constantFrom(1700, 1800, 1850, 0),
+        (net, vatBp) => {
+          // The VAT-inclusive amount of a fee typed before VAT, as the exclusive statement's total says.
+          const exclusive = commissionStatement({
+            ...base,
+            vatBp,
+            sides: [{ side: 'buyer', fee: net, includesVat: false }],
+          });
+          const inclusive = commissionStatement({
+            ...base,
+            vatBp,
+            sides: [{ side: 'buyer', fee: exclusive.total, includesVat: true }],
+          });
+          expect(inclusive.net).toBe(net);
+          expect(inclusive.total).toBe(exclusive.total);
+          expect(inclusive.lines.map((l) => l.amount)).toEqual(exclusive.lines.map((l) => l.amount));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The one-figure fee the same way.
+    const one = commissionStatement({ ...base, fee: 11_800_00, feeIncludesVat: true });
+    expect(one.net).toBe(commissionStatement(base).net);
   });
 
   it('stops the royalty at the yearly cap, given what was paid this year', () => {

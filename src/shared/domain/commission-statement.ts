@@ -35,11 +35,18 @@ export type StatementAgent = {
   grossBefore: number;
 };
 
+/** A deal's fee from one side, as typed: in agorot, with or without VAT in it. */
+export type FeeSide = { side: 'buyer' | 'seller'; fee: number; includesVat: boolean };
+
+export const FEE_SIDE_LABELS = { buyer: 'צד הקונה/השוכר', seller: 'צד המוכר/המשכיר' } as const;
+
 export type StatementInput = {
-  /** The fee as typed, in agorot. */
+  /** The fee as typed, in agorot (ignored when `sides` are given). */
   fee: number;
   /** Whether the typed fee already holds VAT. */
   feeIncludesVat: boolean;
+  /** The fee per side of the deal, each typed with or without VAT: the fee is their sum. */
+  sides?: FeeSide[];
   vatBp: number;
   royaltyBp: number;
   /** The branch's yearly cap on royalties, in agorot (null: none). */
@@ -124,16 +131,50 @@ export function royaltyOf(net: number, royaltyBp: number, cap: number | null, pa
   return cap === null ? uncapped : Math.max(0, Math.min(uncapped, cap - paidBefore));
 }
 
-/** VAT of a fee: on top of it, or the part of it that is VAT. */
+/**
+ * VAT of a fee: on top of it (the fee × the rate, rounded half up), or the part of it that is VAT (the fee before
+ * VAT is the fee / (1 + the rate), rounded half up to the agora, and VAT is the rest, so the two sum to the fee).
+ */
 export function vatOf(fee: number, feeIncludesVat: boolean, vatBp: number): { net: number; vat: number } {
   if (!feeIncludesVat) return { net: fee, vat: roundHalfUp(mul(int(fee), bp(vatBp))) };
   const net = roundHalfUp(div(mul(int(fee), int(BP)), int(BP + vatBp)));
   return { net, vat: fee - net };
 }
 
+/** The fee before VAT and the VAT of a deal's sides: each side on its own (as its invoice says), then summed. */
+export function vatOfSides(sides: FeeSide[], vatBp: number): { net: number; vat: number } {
+  return sides.reduce(
+    (sum, side) => {
+      const { net, vat } = vatOf(side.fee, side.includesVat, vatBp);
+      return { net: sum.net + net, vat: sum.vat + vat };
+    },
+    { net: 0, vat: 0 },
+  );
+}
+
+const ROUNDING_NOTE = 'מעוגל לאגורה, חצי אגורה כלפי מעלה';
+
+/** The VAT line's rule: per side, on top of the fee or held in it (and how its fee before VAT was derived). */
+function vatRule(input: StatementInput, net: number, total: number) {
+  const rate = formatBp(input.vatBp);
+  const divisor = `${Number((1 + input.vatBp / BP).toFixed(4))}`;
+  const one = (fee: number, includesVat: boolean, feeNet: number) =>
+    includesVat
+      ? `${rate} הכלולים בעמלה של ${formatAgorot(fee)}: לפני מע"מ ${formatAgorot(fee)} / ${divisor} = ${formatAgorot(feeNet)} (${ROUNDING_NOTE})`
+      : `${rate} על עמלה של ${formatAgorot(fee)} לפני מע"מ (${ROUNDING_NOTE})`;
+  if (!input.sides) return one(input.feeIncludesVat ? total : net, input.feeIncludesVat, net);
+  return input.sides
+    .map(
+      (s) =>
+        `${FEE_SIDE_LABELS[s.side]}: ${one(s.fee, s.includesVat, vatOf(s.fee, s.includesVat, input.vatBp).net)}`,
+    )
+    .join('; ');
+}
+
 function check(input: StatementInput) {
   const whole = (v: number) => Number.isSafeInteger(v) && v >= 0;
   if (!whole(input.fee) || !whole(input.royaltyPaidBefore)) throw new RangeError('amounts are whole agorot');
+  if (input.sides?.some((s) => !whole(s.fee))) throw new RangeError('amounts are whole agorot');
   if (input.royaltyCap !== null && !whole(input.royaltyCap)) throw new RangeError('the cap is whole agorot');
   const rates = [input.vatBp, input.royaltyBp, input.referral?.bp ?? 0];
   if (input.split.kind === 'fixed') rates.push(input.split.agentBp);
@@ -238,16 +279,16 @@ function apportion(lines: Exact[], target: number): StatementLine[] {
 /** The statement of one deal. Throws RangeError on input no plan can give (rates over 100%, fractions of agorot). */
 export function commissionStatement(input: StatementInput): Statement {
   check(input);
-  const { net, vat } = vatOf(input.fee, input.feeIncludesVat, input.vatBp);
+  const { net, vat } = input.sides
+    ? vatOfSides(input.sides, input.vatBp)
+    : vatOf(input.fee, input.feeIncludesVat, input.vatBp);
   const total = net + vat;
   const royalty = royaltyOf(net, input.royaltyBp, input.royaltyCap, input.royaltyPaidBefore);
   const lines: StatementLine[] = [
     {
       kind: 'vat',
       label: STATEMENT_LABELS.vat,
-      rule: input.feeIncludesVat
-        ? `${formatBp(input.vatBp)} הכלולים בעמלה של ${formatAgorot(total)}`
-        : `${formatBp(input.vatBp)} על עמלה של ${formatAgorot(net)}`,
+      rule: vatRule(input, net, total),
       amount: vat,
     },
     {

@@ -22,6 +22,14 @@ const amountsShape = {
   /** The second agent of a deal and its part of the commission (the rest is the main agent's). */
   secondAgentId: idSchema.nullable().optional(),
   secondAgentCommission: amountSchema.nullable().optional(),
+  /**
+   * A deal's fee per side in ₪ (buyer/tenant, seller/landlord), each typed with VAT in it or before VAT (the
+   * default). With either, the commission is their sum (sent or not).
+   */
+  buyerSideFee: amountSchema.nullable().optional(),
+  buyerSideFeeIncludesVat: z.boolean({ error: PIPELINE_MESSAGES.vatChoiceInvalid }).optional(),
+  sellerSideFee: amountSchema.nullable().optional(),
+  sellerSideFeeIncludesVat: z.boolean({ error: PIPELINE_MESSAGES.vatChoiceInvalid }).optional(),
 };
 
 type Amounts = {
@@ -31,7 +39,15 @@ type Amounts = {
   commission?: number | null;
   secondAgentId?: string | null;
   secondAgentCommission?: number | null;
+  buyerSideFee?: number | null;
+  sellerSideFee?: number | null;
 };
+
+/** A deal's commission: the sum of its side fees when it has any, else the commission as sent. */
+export function commissionOfSides(value: Amounts): number | null | undefined {
+  if (!present(value.buyerSideFee) && !present(value.sellerSideFee)) return value.commission;
+  return (value.buyerSideFee ?? 0) + (value.sellerSideFee ?? 0);
+}
 
 const present = (value: number | null | undefined) => value !== undefined && value !== null;
 
@@ -48,17 +64,26 @@ export function amountRule(value: Amounts, ctx: z.RefinementCtx) {
     issue('amount', PIPELINE_MESSAGES.offerAmountRequired);
   if (!amountUse && present(value.amount)) issue('amount', PIPELINE_MESSAGES.amountNotForKind);
   if (kind === 'deal') {
+    const commission = commissionOfSides(value);
+    const bySides = commission !== value.commission;
     if (!present(value.price)) issue('price', PIPELINE_MESSAGES.dealPriceRequired);
-    if (!present(value.commission)) issue('commission', PIPELINE_MESSAGES.dealCommissionRequired);
+    if (!present(commission)) issue('commission', PIPELINE_MESSAGES.dealCommissionRequired);
+    if (bySides && present(value.commission)) issue('commission', PIPELINE_MESSAGES.commissionNotSides);
     if (present(value.price) && (value.price ?? 0) < 1) issue('price', PIPELINE_MESSAGES.dealPriceZero);
-    if (present(value.price) && present(value.commission) && (value.commission ?? 0) > (value.price ?? 0))
-      issue('commission', PIPELINE_MESSAGES.commissionOverPrice);
+    if (present(value.price) && present(commission) && (commission ?? 0) > (value.price ?? 0))
+      issue(bySides ? 'buyerSideFee' : 'commission', PIPELINE_MESSAGES.commissionOverPrice);
     if (present(value.secondAgentCommission) && !value.secondAgentId)
       issue('secondAgentId', PIPELINE_MESSAGES.splitNeedsAgent);
-    if (present(value.secondAgentCommission) && (value.secondAgentCommission ?? 0) > (value.commission ?? 0))
+    if (present(value.secondAgentCommission) && (value.secondAgentCommission ?? 0) > (commission ?? 0))
       issue('secondAgentCommission', PIPELINE_MESSAGES.splitOverCommission);
   } else {
-    for (const key of ['price', 'commission', 'secondAgentCommission'] as const)
+    for (const key of [
+      'price',
+      'commission',
+      'secondAgentCommission',
+      'buyerSideFee',
+      'sellerSideFee',
+    ] as const)
       if (present(value[key])) issue(key, PIPELINE_MESSAGES.amountNotForKind);
     if (value.secondAgentId) issue('secondAgentId', PIPELINE_MESSAGES.amountNotForKind);
   }

@@ -17,6 +17,9 @@ export const DEAL_STATUS_LABELS: Record<DealStatus, string> = {
 
 /** The Hebrew messages of deal statuses, payments and lists. */
 export const DEAL_MESSAGES = {
+  /** A deal on another branch's listing needs a referral between the two branches (docs/money.md). */
+  propertyOfOtherBranch: (branch: string) =>
+    `הנכס שייך ל${branch}: עסקה עליו נרשמת רק אחרי הפניה מאושרת של הליד בין הסניפים`,
   status: 'יש לבחור סטטוס: נחתמה, הופקה חשבונית או בוטלה (שולמה בחלקה ושולמה נקבעים לפי התשלומים)',
   cancelReason: 'יש לכתוב למה העסקה בוטלה (עד 500 תווים)',
   dueOn: 'יש לבחור תאריך פירעון תקין',

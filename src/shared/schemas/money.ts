@@ -110,8 +110,13 @@ export const statementSchema = z.object({
   net: z.number(),
   vatBp: z.number(),
   lines: z.array(statementLineSchema),
+  /** When the statement was frozen, at the fee's invoicing (absent: computed now from the dated rows). */
+  frozenAt: z.string().optional(),
 });
 export type DealStatement = z.infer<typeof statementSchema>;
+
+/** A statement frozen at invoicing, as stored (deal_records.statement); the version names its shape. */
+export type FrozenStatement = { version: 1; statement: DealStatement };
 
 export const statementResponseSchema = successSchema(z.object({ statement: statementSchema }));
 

@@ -32,6 +32,8 @@ export const PIPELINE_MESSAGES = {
   splitOverCommission: 'חלקו של הסוכן השני גדול מהעמלה כולה',
   dealPriceZero: 'מחיר העסקה חייב להיות גדול מאפס',
   commissionOverPrice: 'העמלה אינה יכולה לעלות על מחיר העסקה',
+  commissionNotSides: 'העמלה הכוללת אינה שווה לסכום העמלות של הצדדים',
+  vatChoiceInvalid: 'יש לבחור אם העמלה כוללת מע"מ',
   dealBeforeLead: 'העסקה אינה יכולה להיות מתוארכת לפני שהליד התקבל',
   secondDeal: 'בליד הזה כבר נרשמה עסקה. לרשום עסקה נוספת?',
   splitNeedsAgent: 'יש לבחור את הסוכן השני',

@@ -71,6 +71,10 @@ const activity: Activity = {
   amount: null,
   price: 2_000_000,
   commission: 40_000,
+  buyerSideFee: null,
+  buyerSideFeeIncludesVat: false,
+  sellerSideFee: null,
+  sellerSideFeeIncludesVat: false,
   shares: [
     { agent: owner, amount: 30_000 },
     { agent: { _id: id(2), name: 'יוסי לוי' }, amount: 10_000 },

@@ -165,6 +165,11 @@ export const activitySchema = z.object({
   /** A deal's price and commission (₪), and the commission's split per agent. */
   price: z.number().nullable(),
   commission: z.number().nullable(),
+  /** A deal's fee per side (₪) and whether each was typed with VAT in it; null when typed as one figure. */
+  buyerSideFee: z.number().nullable(),
+  buyerSideFeeIncludesVat: z.boolean(),
+  sellerSideFee: z.number().nullable(),
+  sellerSideFeeIncludesVat: z.boolean(),
   shares: z.array(z.object({ agent: personSchema, amount: z.number() })),
   fromStatus: leadStatusSchema.nullable(),
   toStatus: leadStatusSchema.nullable(),

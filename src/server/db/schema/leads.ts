@@ -122,7 +122,17 @@ export const leadActivities = pgTable(
     note: text('note').notNull().default(''),
     amount: integer('amount'),
     price: integer('price'),
+    /**
+     * A deal's fee in ₪. With side fees (below) it is their sum as typed, each side with or without VAT; without
+     * them (deals logged before, or typed as one figure) it is the fee before VAT (docs/money.md).
+     */
     commission: integer('commission'),
+    /** A deal's fee from the buyer's or tenant's side, in ₪, and whether it was typed with VAT in it. */
+    buyerSideFee: integer('buyer_side_fee'),
+    buyerSideFeeIncludesVat: boolean('buyer_side_fee_includes_vat').notNull().default(false),
+    /** A deal's fee from the seller's or landlord's side, in ₪, and whether it was typed with VAT in it. */
+    sellerSideFee: integer('seller_side_fee'),
+    sellerSideFeeIncludesVat: boolean('seller_side_fee_includes_vat').notNull().default(false),
     secondAgentId: uuid('second_agent_id').references(() => users.id, { onDelete: 'set null' }),
     secondAgentCommission: integer('second_agent_commission'),
     fromStatus: text('from_status').$type<LeadStatus>(),

@@ -1,4 +1,5 @@
 import type { SplitTier } from '@shared/domain/commission-statement';
+import type { FrozenStatement } from '@shared/schemas/money';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -85,6 +86,13 @@ export const dealRecords = pgTable(
     cancelReason: text('cancel_reason'),
     /** Why the deal was logged without a signed brokerage order for a side (decision 0055); null when it had them. */
     noOrderReason: text('no_order_reason'),
+    /**
+     * The deal's statement as it was when its fee was invoiced (decision 0062): every later read uses it, so a
+     * later plan, VAT rate or earlier deal never moves an invoiced statement. Cleared when the deal goes back to
+     * signed; kept when it is cancelled.
+     */
+    statement: jsonb('statement').$type<FrozenStatement>(),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,13 +3,16 @@ import { israelDate } from '@shared/domain/israel-time';
 import type { DealStatement } from '@shared/schemas/money';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { feePlans, leadActivities, users, vatRates } from '../../db/schema';
+import { dealRecords, feePlans, leadActivities, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { planOn } from './fee-plans';
 import {
-  addRoyalty,
+  allVatRates,
   assembleStatement,
-  ISRAEL_DATE,
+  foldColumns,
+  foldGross,
+  foldRoyalty,
+  frozenOf,
   notCancelled,
   peopleOf,
   statementOf,
@@ -50,10 +53,7 @@ export async function statementsOfDeals(
       .from(feePlans)
       .where(inArray(feePlans.branchId, branchIds))
       .orderBy(desc(feePlans.effectiveFrom)),
-    db
-      .select({ startsOn: vatRates.startsOn, rateBp: vatRates.rateBp })
-      .from(vatRates)
-      .orderBy(asc(vatRates.startsOn)),
+    allVatRates(db),
     agentIds.length
       ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, agentIds))
       : [],
@@ -69,8 +69,9 @@ export async function statementsOfDeals(
   for (const [year, ofYear] of byYear) {
     const wanted = new Set(ofYear.map((d) => d.id));
     const yearDeals = await db
-      .select({ deal: leadActivities, signedOn: ISRAEL_DATE })
+      .select({ ...foldColumns, frozenAt: dealRecords.frozenAt })
       .from(leadActivities)
+      .leftJoin(dealRecords, eq(dealRecords.activityId, leadActivities.id))
       .where(
         and(
           eq(leadActivities.kind, 'deal'),
@@ -89,38 +90,31 @@ export async function statementsOfDeals(
 
     const royaltyOf = new Map<string, number>();
     const grossOf = new Map<string, number>();
-    for (const { deal, signedOn } of yearDeals) {
+    for (const row of yearDeals) {
+      const { deal, signedOn } = row;
       const plans = plansOf.get(deal.branchId) ?? [];
       if (wanted.has(deal.id)) {
         const plan = planOn(plans, signedOn);
+        // An invoiced deal's statement is its frozen copy (decision 0062).
+        const frozen = frozenOf({ statement: row.frozen, frozenAt: row.frozenAt });
         result.set(
           deal.id,
-          plan
-            ? assembleStatement(deal, signedOn, plan, {
-                vat: vatFrom(rates, signedOn),
-                royaltyPaidBefore: royaltyOf.get(deal.branchId) ?? 0,
-                referral: referrals.get(deal.id) ?? null,
-                nameOf,
-                grossOf: new Map(grossOf),
-              })
-            : null,
+          frozen ??
+            (plan
+              ? assembleStatement(deal, signedOn, plan, {
+                  vat: vatFrom(rates, signedOn),
+                  royaltyPaidBefore: royaltyOf.get(deal.branchId) ?? 0,
+                  referral: referrals.get(deal.id) ?? null,
+                  nameOf,
+                  grossOf: new Map(grossOf),
+                })
+              : null),
         );
       }
       if (branchIds.includes(deal.branchId))
-        royaltyOf.set(
-          deal.branchId,
-          addRoyalty(plans, { commission: deal.commission, signedOn }, royaltyOf.get(deal.branchId) ?? 0),
-        );
-      // Each agent's part of the fee, as statementOf sums it: the main agent's line first.
-      const commission = deal.commission ?? 0;
-      const second = deal.secondAgentCommission ?? 0;
-      if (deal.agentId)
-        grossOf.set(
-          deal.agentId,
-          (grossOf.get(deal.agentId) ?? 0) + (commission - (deal.secondAgentId ? second : 0)) * 100,
-        );
-      if (deal.secondAgentId && deal.secondAgentId !== deal.agentId)
-        grossOf.set(deal.secondAgentId, (grossOf.get(deal.secondAgentId) ?? 0) + second * 100);
+        royaltyOf.set(deal.branchId, foldRoyalty(plans, rates, row, royaltyOf.get(deal.branchId) ?? 0));
+      // Each agent's part of the fee, as statementOf sums it.
+      foldGross(grossOf, rates, row);
     }
   }
   for (const deal of deals) {

@@ -18,7 +18,7 @@ import { assertInScope } from '../branches';
 import { statementsOfDeals } from './batch-statements';
 import { dealOrderSides, sidesWithoutOrder } from './deal-orders';
 import { planOn, plansOfBranch } from './fee-plans';
-import { notCancelled } from './statements';
+import { allVatRates, foldColumns, foldGross, notCancelled } from './statements';
 
 /**
  * GET /deals (docs/money.md): the deals signed in a range of months (Israel time). An agent sees the deals she
@@ -134,7 +134,8 @@ export async function listDeals(db: Database, actor: SessionUser, query: DealLis
       contactName: row.contactName,
       phone: row.phone,
       price: row.deal.price,
-      fee: (row.deal.commission ?? 0) * 100,
+      // The fee before VAT: the statement's (a fee typed with VAT is derived at the signing date's rate).
+      fee: statement?.net ?? (row.deal.commission ?? 0) * 100,
       status: row.status,
       due: statement?.total ?? null,
       paid: mine.reduce((sum, p) => sum + p.amountAgorot, 0),
@@ -157,24 +158,25 @@ export async function listDeals(db: Database, actor: SessionUser, query: DealLis
 async function progressOf(db: Database, actor: SessionUser): Promise<DealList['progress']> {
   const today = israelDate();
   const year = Number(today.slice(0, 4));
-  const [row] = await db
-    .select({
-      gross: sql<string>`coalesce(sum(case when ${leadActivities.agentId} = ${actor.id}
-        then coalesce(${leadActivities.commission}, 0) - case when ${leadActivities.secondAgentId} is not null
-          then coalesce(${leadActivities.secondAgentCommission}, 0) else 0 end
-        else coalesce(${leadActivities.secondAgentCommission}, 0) end), 0) * 100`,
-    })
-    .from(leadActivities)
-    .where(
-      and(
-        eq(leadActivities.kind, 'deal'),
-        gte(leadActivities.occurredAt, israelMonthRange(year, 1).from),
-        lt(leadActivities.occurredAt, israelMonthRange(year, 12).to),
-        or(eq(leadActivities.agentId, actor.id), eq(leadActivities.secondAgentId, actor.id)),
-        notCancelled,
+  const [rates, rows] = await Promise.all([
+    allVatRates(db),
+    db
+      .select(foldColumns)
+      .from(leadActivities)
+      .leftJoin(dealRecords, eq(dealRecords.activityId, leadActivities.id))
+      .where(
+        and(
+          eq(leadActivities.kind, 'deal'),
+          gte(leadActivities.occurredAt, israelMonthRange(year, 1).from),
+          lt(leadActivities.occurredAt, israelMonthRange(year, 12).to),
+          or(eq(leadActivities.agentId, actor.id), eq(leadActivities.secondAgentId, actor.id)),
+          notCancelled,
+        ),
       ),
-    );
-  const gross = Number(row?.gross ?? 0);
+  ]);
+  const grossOf = new Map<string, number>();
+  for (const row of rows) foldGross(grossOf, rates, row);
+  const gross = grossOf.get(actor.id) ?? 0;
   const plan = planOn(await plansOfBranch(db, actor.branchId), today);
   if (!plan) return { year, gross, agentBp: null, nextTier: null };
   if (plan.splitKind === 'fixed') return { year, gross, agentBp: plan.agentBp, nextTier: null };

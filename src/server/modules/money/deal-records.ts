@@ -8,7 +8,7 @@ import {
   type DealStatus,
   type DealStatusBody,
 } from '@shared/schemas/deals';
-import { MONEY_MESSAGES } from '@shared/schemas/money';
+import { type DealStatement, MONEY_MESSAGES } from '@shared/schemas/money';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealPayments, dealRecords, indicators, leadActivities } from '../../db/schema';
@@ -26,14 +26,19 @@ import { assertReadsDeal, statementOf } from './statements';
 type Deal = typeof leadActivities.$inferSelect;
 type Payment = typeof dealPayments.$inferSelect;
 
-/** What is due for a deal: its statement's total (agorot); null when its branch has no plan on its date. */
-async function dueOf(db: Database, deal: Deal): Promise<number | null> {
+/** A deal's statement (frozen when invoiced); null when its branch has no plan on its date. */
+async function statementOrNull(db: Database, deal: Deal): Promise<DealStatement | null> {
   try {
-    return (await statementOf(db, deal)).total;
+    return await statementOf(db, deal);
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 409) return null;
     throw err;
   }
+}
+
+/** What is due for a deal: its statement's total (agorot); null when its branch has no plan on its date. */
+async function dueOf(db: Database, deal: Deal): Promise<number | null> {
+  return (await statementOrNull(db, deal))?.total ?? null;
 }
 
 const paidOf = (payments: Payment[]) => payments.reduce((sum, p) => sum + p.amountAgorot, 0);
@@ -81,26 +86,32 @@ const toState = (
   })),
 });
 
-/** The audit's picture of a deal: its status, due date, reason and payments. */
-const snapshot = (state: DealState) => ({
+/** The audit's picture of a deal: its status, due date, reason, payments and when its statement was frozen. */
+const snapshot = (state: DealState, record: typeof dealRecords.$inferSelect) => ({
   deal: {
     status: state.status,
     dueOn: state.dueOn,
     cancelReason: state.cancelReason,
     payments: state.payments.map(({ amountAgorot, paidOn, note }) => ({ amountAgorot, paidOn, note })),
+    statementFrozenAt: record.frozenAt?.toISOString() ?? null,
   },
 });
 
 /** Reads the stored state again after a change and writes the audit entry. */
-async function finish(tx: Database, actor: SessionUser, deal: Deal, before: DealState, due: number | null) {
+async function finish(
+  tx: Database,
+  actor: SessionUser,
+  deal: Deal,
+  before: { state: DealState; record: typeof dealRecords.$inferSelect },
+) {
   const { record, payments } = await lockDeal(tx, actor, deal.id);
-  const after = toState(deal.id, record, payments, due);
+  const after = toState(deal.id, record, payments, await dueOf(tx, deal));
   await recordAudit(tx, actor, {
     entity: 'lead',
     entityId: deal.leadId,
     action: 'update',
-    before: snapshot(before),
-    after: snapshot(after),
+    before: snapshot(before.state, before.record),
+    after: snapshot(after, record),
   });
   return after;
 }
@@ -110,7 +121,8 @@ export async function setDealStatus(db: Database, actor: SessionUser, id: string
   return db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const { deal, record, payments } = await lockDeal(tx, actor, id);
-    const due = await dueOf(tx, deal);
+    const statement = await statementOrNull(tx, deal);
+    const due = statement?.total ?? null;
     const before = toState(id, record, payments, due);
     if (record.status === 'cancelled')
       throw badRequest(DEAL_MESSAGES.cancelled, { status: DEAL_MESSAGES.cancelled });
@@ -122,9 +134,18 @@ export async function setDealStatus(db: Database, actor: SessionUser, id: string
         status: DEAL_MESSAGES.backToSignedWithPayments,
       });
     const status: DealStatus = body.status === 'invoiced' ? byPayments(paid, due) : body.status;
+    // Invoicing freezes the statement as it is now (decision 0062); back to signed it is computed again; a
+    // cancelled deal keeps its copy for the audit.
+    const freeze =
+      body.status === 'invoiced' && !record.statement && statement
+        ? { statement: { version: 1 as const, statement: withoutFrozenAt(statement) }, frozenAt: new Date() }
+        : body.status === 'signed'
+          ? { statement: null, frozenAt: null }
+          : {};
     await tx
       .update(dealRecords)
       .set({
+        ...freeze,
         status,
         cancelReason: status === 'cancelled' ? (body.cancelReason ?? null) : null,
         dueOn: body.dueOn !== undefined ? body.dueOn : record.dueOn,
@@ -135,9 +156,11 @@ export async function setDealStatus(db: Database, actor: SessionUser, id: string
     // A cancelled deal leaves the figures: its indicator row counts no deal (the month totals follow by trigger).
     if (status === 'cancelled')
       await tx.update(indicators).set({ deals: 0 }).where(eq(indicators.activityId, id));
-    return finish(tx, actor, deal, before, due);
+    return finish(tx, actor, deal, { state: before, record });
   });
 }
+
+const withoutFrozenAt = ({ frozenAt: _, ...statement }: DealStatement): DealStatement => statement;
 
 /** POST /deals/{id}/payments: a payment received, never beyond what is left to pay. */
 export async function addDealPayment(db: Database, actor: SessionUser, id: string, body: DealPaymentBody) {
@@ -173,7 +196,7 @@ export async function addDealPayment(db: Database, actor: SessionUser, id: strin
         updatedAt: new Date(),
       })
       .where(eq(dealRecords.activityId, id));
-    return finish(tx, actor, deal, before, due);
+    return finish(tx, actor, deal, { state: before, record });
   });
 }
 
@@ -196,6 +219,6 @@ export async function deleteDealPayment(db: Database, actor: SessionUser, id: st
           updatedAt: new Date(),
         })
         .where(eq(dealRecords.activityId, id));
-    return finish(tx, actor, deal, before, due);
+    return finish(tx, actor, deal, { state: before, record });
   });
 }

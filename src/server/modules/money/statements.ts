@@ -1,15 +1,26 @@
 import {
   type AgentSplit,
   commissionStatement,
+  type FeeSide,
   royaltyOf,
   type SplitTier,
+  vatOf,
+  vatOfSides,
 } from '@shared/domain/commission-statement';
 import { israelMonthRange } from '@shared/domain/israel-calendar';
 import { israelDate } from '@shared/domain/israel-time';
-import { type DealStatement, MONEY_MESSAGES } from '@shared/schemas/money';
-import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
+import { type DealStatement, type FrozenStatement, MONEY_MESSAGES } from '@shared/schemas/money';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { branches, type feePlans, leadActivities, leadReferrals, users, vatRates } from '../../db/schema';
+import {
+  branches,
+  dealRecords,
+  type feePlans,
+  leadActivities,
+  leadReferrals,
+  users,
+  vatRates,
+} from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/session';
 import { assertInScope } from '../branches';
@@ -18,8 +29,8 @@ import { planOn, plansOfBranch } from './fee-plans';
 /**
  * A deal's statement (docs/money.md), computed when read from dated rows only: the branch's plan and the VAT
  * rate in force on the signing date, the royalty the branch owed earlier in the year and each agent's gross
- * before the deal (docs/decisions/0048-commission-statements.md). A deal today is a lead activity of kind 'deal'
- * whose commission, in whole ₪, is the fee before VAT.
+ * before the deal (docs/decisions/0048-commission-statements.md). A deal is a lead activity of kind 'deal': its fee
+ * per side in whole ₪, each with or without VAT, or (deals typed as one figure) its commission before VAT.
  */
 
 export const ISRAEL_DATE = sql<string>`to_char(${leadActivities.occurredAt} at time zone 'Asia/Jerusalem', 'YYYY-MM-DD')`;
@@ -61,8 +72,29 @@ export function assertReadsDeal(
     throw notFound(MONEY_MESSAGES.dealNotFound);
 }
 
-/** A deal's statement, whoever asks (the caller checked who may read it). */
+/**
+ * A deal's statement, whoever asks (the caller checked who may read it): as frozen when its fee was invoiced,
+ * else computed now.
+ */
 export async function statementOf(db: Database, deal: DealRow): Promise<DealStatement> {
+  const [record] = await db
+    .select({ statement: dealRecords.statement, frozenAt: dealRecords.frozenAt })
+    .from(dealRecords)
+    .where(eq(dealRecords.activityId, deal.id));
+  return frozenOf(record) ?? liveStatementOf(db, deal);
+}
+
+/** The frozen copy of a record (decision 0062), with when it was frozen; null when there is none. */
+export function frozenOf(
+  record: { statement: FrozenStatement | null; frozenAt: Date | null } | undefined | null,
+): DealStatement | null {
+  if (record?.statement?.version !== 1) return null;
+  const { statement } = record.statement;
+  return record.frozenAt ? { ...statement, frozenAt: record.frozenAt.toISOString() } : statement;
+}
+
+/** The deal's statement computed now from the dated rows (what is frozen at invoicing). */
+export async function liveStatementOf(db: Database, deal: DealRow): Promise<DealStatement> {
   const signedOn = israelDate(deal.occurredAt);
   // The signing year's first instant in Israel: the agent index (agent_id, occurred_at) serves the sums below.
   const yearStart = israelMonthRange(Number(signedOn.slice(0, 4)), 1).from;
@@ -78,20 +110,30 @@ export async function statementOf(db: Database, deal: DealRow): Promise<DealStat
   );
   const people = peopleOf(deal);
 
-  const [vat, branchDeals, referral, grossRows, names] = await Promise.all([
-    vatOn(db, signedOn),
+  const agentIds = people.map((p) => p.id).filter((id): id is string => id !== null);
+  const [rates, branchDeals, referral, agentDeals, names] = await Promise.all([
+    allVatRates(db),
     // The branch's earlier deals of the year, in signing order, for the royalty it owed before this one.
     db
-      .select({ commission: leadActivities.commission, signedOn: ISRAEL_DATE })
+      .select(foldColumns)
       .from(leadActivities)
+      .leftJoin(dealRecords, eq(dealRecords.activityId, leadActivities.id))
       .where(and(inYearBefore, eq(leadActivities.branchId, deal.branchId)))
       .orderBy(asc(leadActivities.occurredAt), asc(leadActivities.id)),
     referralOf(db, deal),
-    agentsGrossBefore(
-      db,
-      people.map((p) => p.id).filter((id): id is string => id !== null),
-      inYearBefore,
-    ),
+    // The agents' earlier deals of the year, for each one's gross before this one.
+    agentIds.length
+      ? db
+          .select(foldColumns)
+          .from(leadActivities)
+          .leftJoin(dealRecords, eq(dealRecords.activityId, leadActivities.id))
+          .where(
+            and(
+              inYearBefore,
+              or(inArray(leadActivities.agentId, agentIds), inArray(leadActivities.secondAgentId, agentIds)),
+            ),
+          )
+      : [],
     db
       .select({ id: users.id, name: users.name })
       .from(users)
@@ -104,13 +146,77 @@ export async function statementOf(db: Database, deal: DealRow): Promise<DealStat
   ]);
 
   let royaltyPaidBefore = 0;
-  for (const earlier of branchDeals) {
-    royaltyPaidBefore = addRoyalty(plans, earlier, royaltyPaidBefore);
-  }
+  for (const earlier of branchDeals)
+    royaltyPaidBefore = foldRoyalty(plans, rates, earlier, royaltyPaidBefore);
+  const grossOf = new Map<string, number>();
+  for (const earlier of agentDeals) foldGross(grossOf, rates, earlier);
 
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  const grossOf = new Map(grossRows.map((g) => [g.id, Number(g.gross)]));
+  const vat = vatFrom(rates, signedOn);
   return assembleStatement(deal, signedOn, plan, { vat, royaltyPaidBefore, referral, nameOf, grossOf });
+}
+
+/** What the fold over a year's earlier deals reads of each: the deal, its signing date and any frozen copy. */
+export const foldColumns = { deal: leadActivities, signedOn: ISRAEL_DATE, frozen: dealRecords.statement };
+type Earlier = { deal: DealRow; signedOn: string; frozen: FrozenStatement | null };
+
+/**
+ * The royalty the branch owes after one more earlier deal: an invoiced deal's frozen royalty line (what was
+ * invoiced), else its royalty under its own date's plan and cap.
+ */
+export function foldRoyalty(
+  plans: PlanRow[],
+  rates: { startsOn: string; rateBp: number }[],
+  earlier: Earlier,
+  paidBefore: number,
+): number {
+  const frozen = earlier.frozen?.version === 1 ? earlier.frozen.statement : null;
+  if (frozen) return paidBefore + (frozen.lines.find((l) => l.kind === 'royalty')?.amount ?? 0);
+  const net = netOf(earlier.deal, vatFrom(rates, earlier.signedOn));
+  return addRoyalty(plans, { net, signedOn: earlier.signedOn }, paidBefore);
+}
+
+/** Adds an earlier deal to its agents' gross: of its frozen fee before VAT when invoiced, else of its own. */
+export function foldGross(
+  grossOf: Map<string, number>,
+  rates: { startsOn: string; rateBp: number }[],
+  earlier: Earlier,
+) {
+  const frozen = earlier.frozen?.version === 1 ? earlier.frozen.statement : null;
+  addGross(grossOf, earlier.deal, vatFrom(rates, earlier.signedOn), frozen?.net);
+}
+
+/** A deal's fee as a statement takes it: per side when typed per side, else its commission before VAT. */
+export function feeOf(deal: DealRow): { fee: number; feeIncludesVat: false; sides?: FeeSide[] } {
+  const sides: FeeSide[] = [];
+  if (deal.buyerSideFee !== null)
+    sides.push({ side: 'buyer', fee: deal.buyerSideFee * 100, includesVat: deal.buyerSideFeeIncludesVat });
+  if (deal.sellerSideFee !== null)
+    sides.push({ side: 'seller', fee: deal.sellerSideFee * 100, includesVat: deal.sellerSideFeeIncludesVat });
+  const fee = (deal.commission ?? 0) * 100;
+  return sides.length ? { fee, feeIncludesVat: false, sides } : { fee, feeIncludesVat: false };
+}
+
+/** A deal's fee before VAT, in agorot, with the VAT rate of its signing date (the statement's `net`). */
+export function netOf(deal: DealRow, vatBp: number): number {
+  const fee = feeOf(deal);
+  return fee.sides ? vatOfSides(fee.sides, vatBp).net : vatOf(fee.fee, false, vatBp).net;
+}
+
+/**
+ * Adds a deal to its agents' gross in the year: each one's part of its fee before VAT, by their weights
+ * (rounded half up to the agora; exact for a fee typed as one figure before VAT).
+ */
+export function addGross(grossOf: Map<string, number>, deal: DealRow, vatBp: number, frozenNet?: number) {
+  const people = peopleOf(deal);
+  const net = BigInt(frozenNet ?? netOf(deal, vatBp));
+  const total = BigInt(people.reduce((sum, p) => sum + Math.max(0, p.weight), 0));
+  for (const [i, p] of people.entries()) {
+    if (!p.id || (i > 0 && p.id === deal.agentId)) continue;
+    const weight = BigInt(Math.max(0, p.weight));
+    const part = total === 0n ? net / BigInt(people.length) : (2n * net * weight + total) / (2n * total);
+    grossOf.set(p.id, (grossOf.get(p.id) ?? 0) + Number(part));
+  }
 }
 
 type DealRow = typeof leadActivities.$inferSelect;
@@ -119,20 +225,12 @@ type PlanRow = typeof feePlans.$inferSelect;
 /** The royalty the branch owes after one more deal of the year (under its own date's plan and cap). */
 export function addRoyalty(
   plans: PlanRow[],
-  earlier: { commission: number | null; signedOn: string },
+  earlier: { net: number; signedOn: string },
   paidBefore: number,
 ): number {
   const earlierPlan = planOn(plans, earlier.signedOn);
   if (!earlierPlan) return paidBefore;
-  return (
-    paidBefore +
-    royaltyOf(
-      (earlier.commission ?? 0) * 100,
-      earlierPlan.royaltyBp,
-      earlierPlan.royaltyCapAgorot,
-      paidBefore,
-    )
-  );
+  return paidBefore + royaltyOf(earlier.net, earlierPlan.royaltyBp, earlierPlan.royaltyCapAgorot, paidBefore);
 }
 
 /** The people who share a deal and their weights: the main agent's part and the second agent's. */
@@ -162,8 +260,7 @@ export function assembleStatement(
   let statement: ReturnType<typeof commissionStatement>;
   try {
     statement = commissionStatement({
-      fee: (deal.commission ?? 0) * 100,
-      feeIncludesVat: false,
+      ...feeOf(deal),
       vatBp: read.vat,
       royaltyBp: plan.royaltyBp,
       royaltyCap: plan.royaltyCapAgorot,
@@ -200,21 +297,12 @@ export function vatFrom(rates: { startsOn: string; rateBp: number }[], date: str
   return inForce?.rateBp ?? 0;
 }
 
-/** The VAT rate in force on an Israel date (before the first stored date: the earliest rate). */
-async function vatOn(db: Database, date: string): Promise<number> {
-  const [inForce] = await db
-    .select({ rateBp: vatRates.rateBp })
+/** Every VAT rate, oldest first (a handful of rows). */
+export function allVatRates(db: Database) {
+  return db
+    .select({ startsOn: vatRates.startsOn, rateBp: vatRates.rateBp })
     .from(vatRates)
-    .where(lte(vatRates.startsOn, date))
-    .orderBy(desc(vatRates.startsOn))
-    .limit(1);
-  if (inForce) return inForce.rateBp;
-  const [earliest] = await db
-    .select({ rateBp: vatRates.rateBp })
-    .from(vatRates)
-    .orderBy(asc(vatRates.startsOn))
-    .limit(1);
-  return earliest?.rateBp ?? 0;
+    .orderBy(asc(vatRates.startsOn));
 }
 
 /** The referral the deal's lead came with: accepted into the deal's branch before the deal, the latest. */
@@ -234,24 +322,4 @@ async function referralOf(db: Database, deal: typeof leadActivities.$inferSelect
     .orderBy(desc(leadReferrals.decidedAt))
     .limit(1);
   return row ? { bp: row.feePercent * 100, to: row.from } : null;
-}
-
-/** Each agent's gross in the year before the deal: their part of the fees of earlier deals, in agorot. */
-async function agentsGrossBefore(db: Database, ids: string[], inYearBefore: ReturnType<typeof and>) {
-  if (ids.length === 0) return [];
-  const rows = await Promise.all(
-    ids.map(async (id) => {
-      const [row] = await db
-        .select({
-          gross: sql<string>`coalesce(sum(case when ${leadActivities.agentId} = ${id}
-            then coalesce(${leadActivities.commission}, 0) - case when ${leadActivities.secondAgentId} is not null
-              then coalesce(${leadActivities.secondAgentCommission}, 0) else 0 end
-            else coalesce(${leadActivities.secondAgentCommission}, 0) end), 0) * 100`,
-        })
-        .from(leadActivities)
-        .where(and(inYearBefore, or(eq(leadActivities.agentId, id), eq(leadActivities.secondAgentId, id))));
-      return { id, gross: row?.gross ?? '0' };
-    }),
-  );
-  return rows;
 }

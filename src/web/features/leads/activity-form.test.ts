@@ -41,7 +41,28 @@ describe('bodyOfDraft', () => {
     expect(bodyOfDraft('deal', { ...EMPTY_DRAFT, secondAgentCommission: '100' })).toEqual({
       note: '',
       price: null,
-      commission: null,
+      buyerSideFee: null,
+      buyerSideFeeIncludesVat: false,
+      sellerSideFee: null,
+      sellerSideFeeIncludesVat: false,
     });
+  });
+
+  it('a deal typed per side sends each side with its VAT choice; an old one-figure deal edited moves to the sides', () => {
+    const draft = {
+      ...EMPTY_DRAFT,
+      price: '1000000',
+      buyerSideFee: '11,800',
+      buyerSideFeeIncludesVat: 'yes',
+    };
+    expect(bodyOfDraft('deal', draft)).toEqual({
+      note: '',
+      price: 1_000_000,
+      buyerSideFee: 11_800,
+      buyerSideFeeIncludesVat: true,
+      sellerSideFee: null,
+      sellerSideFeeIncludesVat: false,
+    });
+    expect(bodyOfDraft('deal', draft, true)).toMatchObject({ buyerSideFee: 11_800, commission: null });
   });
 });

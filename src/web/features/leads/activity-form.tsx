@@ -16,7 +16,13 @@ export type ActivityDraft = {
   occurredAt: string;
   amount: string;
   price: string;
+  /** A deal typed as one figure (deals logged before the sides): the fee before VAT. */
   commission: string;
+  /** A deal's fee per side, and 'yes' when that side's fee has VAT in it. */
+  buyerSideFee: string;
+  buyerSideFeeIncludesVat: string;
+  sellerSideFee: string;
+  sellerSideFeeIncludesVat: string;
   secondAgentId: string;
   secondAgentCommission: string;
   /** Why a deal is logged without a signed brokerage order for a side (asked by the server). */
@@ -28,6 +34,10 @@ export const EMPTY_DRAFT: ActivityDraft = {
   amount: '',
   price: '',
   commission: '',
+  buyerSideFee: '',
+  buyerSideFeeIncludesVat: '',
+  sellerSideFee: '',
+  sellerSideFeeIncludesVat: '',
   secondAgentId: '',
   secondAgentCommission: '',
   noOrderReason: '',
@@ -40,7 +50,7 @@ const shekels = (text: string) => {
 };
 
 /** The request body of a draft: only the fields its kind takes (the server checks the same rules). */
-export function bodyOfDraft(kind: ActivityKind, draft: ActivityDraft) {
+export function bodyOfDraft(kind: ActivityKind, draft: ActivityDraft, initialCommission = false) {
   const body: Record<string, unknown> = { note: draft.note.trim() };
   if (draft.occurredAt) body.occurredAt = draft.occurredAt;
   if (AMOUNT_KINDS[kind]) {
@@ -49,7 +59,18 @@ export function bodyOfDraft(kind: ActivityKind, draft: ActivityDraft) {
   }
   if (kind === 'deal') {
     body.price = shekels(draft.price) ?? null;
-    body.commission = shekels(draft.commission) ?? null;
+    const buyer = shekels(draft.buyerSideFee);
+    const seller = shekels(draft.sellerSideFee);
+    if (buyer === undefined && seller === undefined && draft.commission)
+      body.commission = shekels(draft.commission) ?? null;
+    else {
+      body.buyerSideFee = buyer ?? null;
+      body.buyerSideFeeIncludesVat = buyer !== undefined && draft.buyerSideFeeIncludesVat === 'yes';
+      body.sellerSideFee = seller ?? null;
+      body.sellerSideFeeIncludesVat = seller !== undefined && draft.sellerSideFeeIncludesVat === 'yes';
+      // The commission is the sides' sum (the server adds them); an edit of an old deal moves it to the sides.
+      if (initialCommission) body.commission = null;
+    }
     if (draft.secondAgentId) {
       body.secondAgentId = draft.secondAgentId;
       body.secondAgentCommission = shekels(draft.secondAgentCommission) ?? null;
@@ -92,10 +113,33 @@ export function ActivityForm({
     onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
   });
   const amountUse = AMOUNT_KINDS[kind];
+  // A deal logged as one figure before the sides keeps its box until the sides are typed.
+  const oneFigure = Boolean(draft.commission) && !draft.buyerSideFee && !draft.sellerSideFee;
+  // A plain function, not a component: a component made in render would lose the focus on every key.
+  const sideFee = (label: string, vatLabel: string, side: 'buyerSideFee' | 'sellerSideFee') => (
+    <>
+      {/* Without sides, "the commission is required" belongs to the first side's box. */}
+      <FormField
+        label={label}
+        inputMode="numeric"
+        dir="ltr"
+        {...field(side)}
+        error={errors[side] ?? (side === 'buyerSideFee' ? errors.commission : undefined)}
+      />
+      <SelectField
+        label={vatLabel}
+        {...field(`${side}IncludesVat`)}
+        options={[
+          { value: '', label: t.beforeVat },
+          { value: 'yes', label: t.includesVat },
+        ]}
+      />
+    </>
+  );
   const submit = async () => {
     setErrors({});
     try {
-      await onSubmit(bodyOfDraft(kind, draft));
+      await onSubmit(bodyOfDraft(kind, draft, Boolean(initial.commission)));
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.fieldErrors);
     }
@@ -125,7 +169,14 @@ export function ActivityForm({
       {kind === 'deal' && (
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField label={t.price} inputMode="numeric" dir="ltr" required {...field('price')} />
-          <FormField label={t.commission} inputMode="numeric" dir="ltr" required {...field('commission')} />
+          {oneFigure ? (
+            <FormField label={t.commission} inputMode="numeric" dir="ltr" required {...field('commission')} />
+          ) : (
+            <>
+              {sideFee(t.buyerSideFee, t.buyerSideVat, 'buyerSideFee')}
+              {sideFee(t.sellerSideFee, t.sellerSideVat, 'sellerSideFee')}
+            </>
+          )}
           <SelectField
             label={t.secondAgent}
             {...field('secondAgentId')}
@@ -155,6 +206,12 @@ export function ActivityForm({
           required
           {...field('noOrderReason')}
         />
+      )}
+      {/* A deal on another branch's property without a referral: the lead has no field for it, so it is said here. */}
+      {errors.propertyId && (
+        <p role="alert" className="text-sm text-red-800">
+          {errors.propertyId}
+        </p>
       )}
       <TextAreaField label={t.note} rows={2} maxLength={2000} {...field('note')} />
       <FormField label={t.occurredAt} type="datetime-local" {...field('occurredAt')} />

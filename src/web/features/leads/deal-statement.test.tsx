@@ -56,6 +56,32 @@ describe('DealStatementPanel', () => {
     expect(screen.getByText(/שחלו ב-1\.3\.2026|שחלו ב-01\.03\.2026/)).toBeInTheDocument();
   });
 
+  it('says when a statement was frozen at invoicing', async () => {
+    fakeApi(() =>
+      json(200, {
+        status: 'success',
+        data: {
+          statement: {
+            dealId: 'd1',
+            leadId: 'l1',
+            branchId: 'b1',
+            signedOn: '2026-03-01',
+            feePlanId: 'p1',
+            total: 1_180_000,
+            net: 1_000_000,
+            vatBp: 1800,
+            frozenAt: '2026-04-02T09:00:00.000Z',
+            lines: [{ kind: 'vat', label: 'מע"מ', rule: '18%', amount: 180_000 }],
+          },
+        },
+      }),
+    );
+    setup();
+    expect(
+      await screen.findByText('הפירוט ננעל בהפקת החשבונית ב-2.4.2026 ואינו משתנה עוד.'),
+    ).toBeInTheDocument();
+  });
+
   it("shows the server's Hebrew message when there is no statement", async () => {
     fakeApi(() =>
       json(409, {

@@ -32,6 +32,7 @@ export function DealStatementPanel({ dealId }: { dealId: string }) {
   return (
     <section aria-label={t.title} className="mt-2 flex flex-col gap-1">
       <p className="text-sm text-slate-700">{t.signedOn(formatDate(s.signedOn))}</p>
+      {s.frozenAt && <p className="text-sm text-slate-700">{t.frozenAt(formatDate(new Date(s.frozenAt)))}</p>}
       <table className="w-full text-sm">
         <thead>
           <tr className="text-start text-slate-700">

@@ -34,6 +34,10 @@ const dealEntry: Activity = {
   amount: null,
   price: 2_000_000,
   commission: 40_000,
+  buyerSideFee: null,
+  buyerSideFeeIncludesVat: false,
+  sellerSideFee: null,
+  sellerSideFeeIncludesVat: false,
   shares: [
     { agent: person('a1', 'סוכנת א'), amount: 30_000 },
     { agent: person('a2', 'סוכן ב'), amount: 10_000 },

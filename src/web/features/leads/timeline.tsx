@@ -26,7 +26,13 @@ const draftOf = (a: Activity): ActivityDraft => ({
   occurredAt: toIsraelLocalInput(a.occurredAt),
   amount: a.amount === null ? '' : String(a.amount),
   price: a.price === null ? '' : String(a.price),
-  commission: a.commission === null ? '' : String(a.commission),
+  // A deal typed per side is edited per side; one typed as one figure keeps its commission box.
+  commission:
+    a.commission === null || a.buyerSideFee !== null || a.sellerSideFee !== null ? '' : String(a.commission),
+  buyerSideFee: a.buyerSideFee === null ? '' : String(a.buyerSideFee),
+  buyerSideFeeIncludesVat: a.buyerSideFeeIncludesVat ? 'yes' : '',
+  sellerSideFee: a.sellerSideFee === null ? '' : String(a.sellerSideFee),
+  sellerSideFeeIncludesVat: a.sellerSideFeeIncludesVat ? 'yes' : '',
   secondAgentId: a.shares.find((s) => s.agent._id !== a.agent?._id)?.agent._id ?? '',
   secondAgentCommission: String(a.shares.find((s) => s.agent._id !== a.agent?._id)?.amount ?? ''),
 });

@@ -3,7 +3,12 @@ import { SIDE_LABELS } from '@shared/domain/brokerage-order';
 import { israelDate } from '@shared/domain/israel-time';
 import type { LeadStatus } from '@shared/domain/pipeline';
 import { ROUTING_REASONS } from '@shared/domain/routing';
-import { amountRule, type CreateActivityBody, type UpdateActivityBody } from '@shared/schemas/activities';
+import {
+  amountRule,
+  type CreateActivityBody,
+  commissionOfSides,
+  type UpdateActivityBody,
+} from '@shared/schemas/activities';
 import { DEAL_MESSAGES } from '@shared/schemas/deals';
 import type { CreateLeadBody, UpdateLeadBody } from '@shared/schemas/pipeline';
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
@@ -19,6 +24,7 @@ import type { Transaction } from '../../mail';
 import { dealOrderSides, sidesWithoutOrder } from '../../money';
 import { enqueuePush } from '../../push';
 import { addLead, leadUrl } from '../intake/intake';
+import { refuseDealOnOtherBranchProperty } from './deal-property-branch';
 import { activitiesWhere, type LeadRow } from './reads';
 import { assertReadable, mayReadLead } from './visibility';
 
@@ -278,6 +284,7 @@ export async function insertActivity(
   let noOrderReason: string | null = null;
   if (body.kind === 'deal') {
     checkDealDate(lead, occurredAt);
+    await refuseDealOnOtherBranchProperty(tx, lead);
     if (!body.confirmSecondDeal) await refuseSecondDeal(tx, leadId);
     noOrderReason = await reasonWithoutOrder(tx, leadId, body.noOrderReason);
   }
@@ -291,7 +298,11 @@ export async function insertActivity(
       note: body.note,
       amount: body.amount ?? null,
       price: body.price ?? null,
-      commission: body.commission ?? null,
+      commission: commissionOfSides(body) ?? null,
+      buyerSideFee: body.buyerSideFee ?? null,
+      buyerSideFeeIncludesVat: body.buyerSideFee != null && (body.buyerSideFeeIncludesVat ?? false),
+      sellerSideFee: body.sellerSideFee ?? null,
+      sellerSideFeeIncludesVat: body.sellerSideFee != null && (body.sellerSideFeeIncludesVat ?? false),
       secondAgentId: body.secondAgentId ?? null,
       secondAgentCommission: body.secondAgentId ? (body.secondAgentCommission ?? 0) : null,
       createdBy: actor.id,
@@ -388,11 +399,19 @@ async function lockActivity(tx: Transaction, actor: SessionUser, id: string) {
 export async function updateActivity(db: Database, actor: SessionUser, id: string, body: UpdateActivityBody) {
   await db.transaction(async (tx) => {
     const activity = await lockActivity(tx, actor, id);
+    const pick = <K extends keyof UpdateActivityBody & keyof typeof activity>(key: K) =>
+      body[key] !== undefined ? body[key] : activity[key];
+    const buyerSideFee = pick('buyerSideFee');
+    const sellerSideFee = pick('sellerSideFee');
+    const bySides = buyerSideFee !== null || sellerSideFee !== null;
     const merged = {
       kind: activity.kind,
       amount: body.amount !== undefined ? body.amount : activity.amount,
       price: body.price !== undefined ? body.price : activity.price,
-      commission: body.commission !== undefined ? body.commission : activity.commission,
+      // A deal typed per side: its commission is the sides' sum (a commission sent must equal it).
+      commission: bySides ? body.commission : pick('commission'),
+      buyerSideFee,
+      sellerSideFee,
       secondAgentId: body.secondAgentId !== undefined ? body.secondAgentId : activity.secondAgentId,
       secondAgentCommission:
         body.secondAgentCommission !== undefined
@@ -411,7 +430,11 @@ export async function updateActivity(db: Database, actor: SessionUser, id: strin
         note: body.note ?? activity.note,
         amount: merged.amount,
         price: merged.price,
-        commission: merged.commission,
+        commission: commissionOfSides(merged) ?? null,
+        buyerSideFee,
+        buyerSideFeeIncludesVat: buyerSideFee !== null && Boolean(pick('buyerSideFeeIncludesVat')),
+        sellerSideFee,
+        sellerSideFeeIncludesVat: sellerSideFee !== null && Boolean(pick('sellerSideFeeIncludesVat')),
         secondAgentId: merged.secondAgentId,
         secondAgentCommission: merged.secondAgentId ? (merged.secondAgentCommission ?? 0) : null,
       })
