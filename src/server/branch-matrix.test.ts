@@ -245,6 +245,8 @@ const NOT_BRANCH_ROWS: Record<string, string> = {
     "a payment needs an invoiced deal under a fee plan: another branch's manager gets 404, the deal's managers are served (money/deals.test.ts)",
   'DELETE /api/v1/deals/:id/payments/:pid':
     "needs a stored payment: a manager of another branch gets 404, the deal's managers delete it (money/deals.test.ts)",
+  'POST /api/v1/royalty-payments/:id/void':
+    'a network tool (a branch manager is refused by its role); its results are in money/royalty-payments.test.ts',
   'GET /api/v1/orders/:id/pdf':
     "only a signed order has a PDF: its signer's and staff's reads are in orders tests",
 };

@@ -103,4 +103,3 @@ export const royaltiesSchema = z.object({
   totals: z.object({ month: royaltyFiguresSchema, year: royaltyFiguresSchema }),
 });
 export type Royalties = z.infer<typeof royaltiesSchema>;
-export const royaltiesResponseSchema = successSchema(royaltiesSchema);

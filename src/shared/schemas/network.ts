@@ -27,6 +27,12 @@ export const networkFiguresSchema = z.object({
   /** deals / received, a fraction (0 when nothing arrived). */
   conversion: z.number(),
   indicators: z.object(byMetric(() => indicatorAgainstGoalSchema)),
+  /**
+   * The month's money in agorot (docs/branches.md): the fees before VAT of the deals signed in the month (their
+   * statements; cancelled deals left out), their royalties due to the network, and the royalty payments for the
+   * month.
+   */
+  money: z.object({ gross: z.number(), royaltyDue: z.number(), royaltyPaid: z.number() }),
 });
 export type NetworkFigures = z.infer<typeof networkFiguresSchema>;
 

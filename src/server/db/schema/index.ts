@@ -15,6 +15,7 @@ export * from './referrals';
 export * from './report-contacts';
 export * from './report-shares';
 export * from './role-history';
+export * from './royalty-payments';
 export * from './settings';
 export * from './sms';
 export * from './users';

@@ -20,8 +20,15 @@ import {
   agentMonthStatementResponseSchema,
   branchMonthStatementResponseSchema,
   monthQuerySchema,
-  royaltiesResponseSchema,
 } from '@shared/schemas/month-statements';
+import {
+  createRoyaltyPaymentSchema,
+  royaltyDuesResponseSchema,
+  royaltyPaymentListQuerySchema,
+  royaltyPaymentListResponseSchema,
+  royaltyPaymentResponseSchema,
+  voidRoyaltyPaymentSchema,
+} from '@shared/schemas/royalty-payments';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session';
@@ -29,13 +36,15 @@ import { listDeals } from './deal-list';
 import { addDealPayment, deleteDealPayment, setDealStatus } from './deal-records';
 import { dealsCsv } from './deals-csv';
 import { createFeePlan, listFeePlans } from './fee-plans';
-import { agentMonthStatement, branchMonthStatement, networkRoyalties } from './month-statements';
+import { agentMonthStatement, branchMonthStatement } from './month-statements';
+import { royaltiesCsv } from './royalties-csv';
+import { royaltyDues } from './royalty-dues';
+import { listRoyaltyPayments, recordRoyaltyPayment, voidRoyaltyPayment } from './royalty-payments';
 import {
   agentStatementCsv,
   agentStatementPdf,
   branchStatementCsv,
   branchStatementPdf,
-  royaltiesCsv,
 } from './statement-files';
 import { dealStatement } from './statements';
 import { addVatRate, listVatRates } from './vat-rates';
@@ -247,28 +256,73 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The royalties due, paid and left per branch (docs/money.md, "Royalty payments"): network roles every branch,
+  // a branch's managers their own.
   app.get(
     '/royalties',
     {
-      config: { access: 'network' },
-      schema: { querystring: monthQuerySchema, response: { 200: royaltiesResponseSchema } },
+      config: { access: 'admin' },
+      schema: { querystring: monthQuerySchema, response: { 200: royaltyDuesResponseSchema } },
     },
-    async (request) => success(await networkRoyalties(app.db, request.query)),
+    async (request) => success(await royaltyDues(app.db, currentUser(request), request.query)),
   );
 
   app.get(
     '/royalties.csv',
     {
-      config: { access: 'network' },
+      config: { access: 'admin' },
       schema: {
-        summary: "The network's royalties per branch for a month and the year so far, as a spreadsheet",
+        summary:
+          'The royalties per branch for a month and the year so far, due, paid and left, as a spreadsheet',
         querystring: monthQuerySchema,
       },
     },
     async (request, reply) => {
-      const royalties = await networkRoyalties(app.db, request.query);
-      return sendFile(reply, 'csv', `royalties-${royalties.month}.csv`, royaltiesCsv(royalties));
+      const dues = await royaltyDues(app.db, currentUser(request), request.query);
+      return sendFile(reply, 'csv', `royalties-${dues.month}.csv`, royaltiesCsv(dues));
     },
+  );
+
+  app.get(
+    '/royalty-payments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: "The royalty payments of a month or a year (a branch's managers: their branch's)",
+        querystring: royaltyPaymentListQuerySchema,
+        response: { 200: royaltyPaymentListResponseSchema },
+      },
+    },
+    async (request) => success(await listRoyaltyPayments(app.db, currentUser(request), request.query)),
+  );
+
+  app.post(
+    '/royalty-payments',
+    {
+      config: { access: 'network' },
+      schema: { body: createRoyaltyPaymentSchema, response: { 201: royaltyPaymentResponseSchema } },
+    },
+    async (request, reply) => {
+      const payment = await recordRoyaltyPayment(app.db, currentUser(request), request.body);
+      return reply.status(201).send(success({ payment }));
+    },
+  );
+
+  app.post(
+    '/royalty-payments/:id/void',
+    {
+      config: { access: 'network' },
+      schema: {
+        summary: 'Voids a royalty payment recorded by mistake, with the reason (it then counts in no figure)',
+        params: idParamsSchema,
+        body: voidRoyaltyPaymentSchema,
+        response: { 200: royaltyPaymentResponseSchema },
+      },
+    },
+    async (request) =>
+      success({
+        payment: await voidRoyaltyPayment(app.db, currentUser(request), request.params.id, request.body),
+      }),
   );
 
   app.patch(

@@ -3,7 +3,6 @@ import { DEAL_STATUS_LABELS } from '@shared/schemas/deals';
 import type {
   AgentMonthStatement,
   BranchMonthStatement,
-  Royalties,
   StatementDeal,
   StatementTotals,
 } from '@shared/schemas/month-statements';
@@ -79,48 +78,6 @@ export function branchStatementCsv(statement: BranchMonthStatement): string {
     return row;
   });
   return spreadsheetCsv(headers, [...rows, headers.map(() => ''), ...agentRows]);
-}
-
-/** The network's royalties per branch as CSV, with a totals row. */
-export function royaltiesCsv(royalties: Royalties): string {
-  const headers = [
-    'סניף',
-    'עסקאות בחודש',
-    'עמלות לפני מע"מ בחודש (₪)',
-    'תמלוגים בחודש (₪)',
-    'עסקאות מתחילת השנה',
-    'עמלות לפני מע"מ מתחילת השנה (₪)',
-    'תמלוגים מתחילת השנה (₪)',
-    'שיעור התמלוגים (%)',
-    'תקרה שנתית (₪)',
-    'עסקאות ללא תוכנית עמלות',
-  ];
-  const rows = royalties.branches.map((b) => [
-    b.name,
-    b.month.deals,
-    shekels(b.month.net),
-    shekels(b.month.royalty),
-    b.year.deals,
-    shekels(b.year.net),
-    shekels(b.year.royalty),
-    b.royaltyBp === null ? '' : b.royaltyBp / 100,
-    shekels(b.royaltyCap),
-    b.withoutPlan,
-  ]);
-  const { month, year } = royalties.totals;
-  const total = [
-    'סה"כ',
-    month.deals,
-    shekels(month.net),
-    shekels(month.royalty),
-    year.deals,
-    shekels(year.net),
-    shekels(year.royalty),
-    '',
-    '',
-    royalties.branches.reduce((sum, b) => sum + b.withoutPlan, 0),
-  ];
-  return spreadsheetCsv(headers, [...rows, total]);
 }
 
 // --- PDF ---

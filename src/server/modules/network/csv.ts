@@ -24,6 +24,9 @@ const COLUMNS: [string, (f: NetworkFigures) => string | number][] = [
     [METRIC_HEADERS[key], (f) => f.indicators[key].actual],
     [`יעד ${METRIC_HEADERS[key]}`, (f) => f.indicators[key].goal ?? ''],
   ]),
+  ['עמלות לפני מע"מ (₪)', (f) => f.money.gross / 100],
+  ['תמלוגים לרשת (₪)', (f) => f.money.royaltyDue / 100],
+  ['תמלוגים ששולמו (₪)', (f) => f.money.royaltyPaid / 100],
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { branchGoals, goals, indicators, leads } from '../../db/schema';
 import { branchDirectory, branchRefOf, listBranches } from '../branches';
 import { readOfficeHours, responseMinutesOf } from '../leads';
+import { type BranchMoney, branchesMonthMoney, noMoney } from '../money';
 
 /**
  * The network dashboard (docs/decisions/0045-network-figures.md): each branch's month side by side. Every lead,
@@ -63,6 +64,7 @@ function figures(
   leadRows: { status: string; minutes: number | null }[],
   actual: Sums,
   goal: Record<MetricKey, number | null>,
+  money: BranchMoney,
 ): NetworkFigures {
   const minutes = leadRows.flatMap((r) => (r.minutes === null ? [] : [r.minutes]));
   const deals = leadRows.filter((r) => r.status === 'deal').length;
@@ -76,14 +78,16 @@ function figures(
       goal: goal[key],
       percentage: percentage(actual[key], goal[key]),
     })),
+    money,
   };
 }
 
 export async function networkDashboard(db: Database, year: number, month: number): Promise<NetworkDashboard> {
-  const [[leadRows, entrySums, goalSums, ownGoals, { hours }], all, directory] = await Promise.all([
+  const [[leadRows, entrySums, goalSums, ownGoals, { hours }], all, directory, money] = await Promise.all([
     monthRows(db, year, month),
     listBranches(db, { all: true }),
     branchDirectory(db),
+    branchesMonthMoney(db, year, month),
   ]);
   const measured = leadRows.map((row) => ({ ...row, minutes: responseMinutesOf(row, hours) }));
   const entries = new Map(entrySums.map((row) => [row.branchId, row]));
@@ -99,11 +103,18 @@ export async function networkDashboard(db: Database, year: number, month: number
           measured.filter((row) => row.branchId === branch.id),
           entries.get(branch.id) ?? zero(),
           goal,
+          money.get(branch.id) ?? noMoney(),
         ),
       };
     })
-    // A closed branch stays in the months it has figures for.
-    .filter((c) => c.active || c.received > 0 || METRIC_KEYS.some((k) => c.indicators[k].actual > 0))
+    // A closed branch stays in the months it has figures for (money too).
+    .filter(
+      (c) =>
+        c.active ||
+        c.received > 0 ||
+        METRIC_KEYS.some((k) => c.indicators[k].actual > 0) ||
+        Object.values(c.money).some((v) => v !== 0),
+    )
     .map(({ active: _active, ...column }) => column);
   const networkGoal = byMetric((key) => {
     const set = columns.flatMap((c) => (c.indicators[key].goal === null ? [] : [c.indicators[key].goal]));
@@ -119,6 +130,11 @@ export async function networkDashboard(db: Database, year: number, month: number
       measured.filter((row) => shown.has(row.branchId)),
       networkActual,
       networkGoal,
+      {
+        gross: columns.reduce((sum, c) => sum + c.money.gross, 0),
+        royaltyDue: columns.reduce((sum, c) => sum + c.money.royaltyDue, 0),
+        royaltyPaid: columns.reduce((sum, c) => sum + c.money.royaltyPaid, 0),
+      },
     ),
   };
 }

@@ -110,7 +110,7 @@ const NOT_FUZZED: Record<string, string> = {
   'GET /api/v1/branches/:id/month-statement.pdf':
     "answers a PDF, not JSON; its query is GET /branches/:id/month-statement's (fuzzed), tested in money/month-statements.test.ts",
   'GET /api/v1/royalties.csv':
-    "answers CSV, not JSON; its query is GET /royalties's (fuzzed), its answer is tested in money/month-statements.test.ts",
+    "answers CSV, not JSON; its query is GET /royalties's (fuzzed), its answer is tested in money/royalty-payments.test.ts",
   'GET /api/v1/deals.csv':
     "answers CSV, not JSON; its query is GET /deals's (fuzzed), its answer is tested in money/deals.test.ts",
 };

@@ -51,6 +51,7 @@ export type Table =
   | 'vat_rates'
   | 'deal_records'
   | 'deal_payments'
+  | 'royalty_payments'
   | 'viewings'
   | 'viewing_blocks'
   | 'agent_availability'
@@ -319,7 +320,7 @@ export const fuzzFamilies: FuzzRoute[] = [
   ),
   ...family(
     'money',
-    ['fee_plans', 'vat_rates', 'deal_records', 'deal_payments', 'audit_log'],
+    ['fee_plans', 'vat_rates', 'deal_records', 'deal_payments', 'royalty_payments', 'audit_log'],
     [
       {
         method: 'POST',
@@ -409,6 +410,32 @@ export const fuzzFamilies: FuzzRoute[] = [
         url: '/deals/:activity/payments/:pid',
         as: 'admin',
         ...path(fields({ activity: ['$activity'], pid: ['$activity'] })),
+      },
+      {
+        method: 'GET',
+        url: '/royalty-payments',
+        as: 'admin',
+        ...query(fields({ month: [thisMonth, '2024-01'], year: ['2025'], branchId: ['$branch'] })),
+      },
+      {
+        method: 'POST',
+        url: '/royalty-payments',
+        as: 'admin',
+        ...json(
+          fields({
+            branchId: ['$branch'],
+            amountAgorot: [100, 1],
+            paidOn: [today],
+            forMonth: [thisMonth],
+            note: ['', 'העברה בנקאית'],
+          }),
+        ),
+      },
+      {
+        method: 'POST',
+        url: '/royalty-payments/:activity/void',
+        as: 'admin',
+        ...json(fields({ reason: ['נרשם פעמיים'] })),
       },
     ],
   ),

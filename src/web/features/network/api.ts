@@ -1,6 +1,6 @@
-import type { Royalties } from '@shared/schemas/month-statements';
 import type { NetworkDashboard } from '@shared/schemas/network';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CreateRoyaltyPaymentBody, RoyaltyDues, RoyaltyPayment } from '@shared/schemas/royalty-payments';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 export type MonthKey = { year: number; month: number };
@@ -27,10 +27,25 @@ export const dashboardCsvUrl = (month: MonthKey) => `/api/v1/network/dashboard.c
 /** The royalties each branch owes for a month and the year so far (docs/money.md). */
 const royaltiesQuery = ({ year, month }: MonthKey) => `month=${year}-${String(month).padStart(2, '0')}`;
 
+const royaltiesKey = ['network', 'royalties'] as const;
+
 export const useRoyalties = (month: MonthKey) =>
   useQuery({
-    queryKey: ['network', 'royalties', month.year, month.month],
-    queryFn: () => apiRequest<{ data: Royalties }>(`/royalties?${royaltiesQuery(month)}`).then((r) => r.data),
+    queryKey: [...royaltiesKey, month.year, month.month],
+    queryFn: () =>
+      apiRequest<{ data: RoyaltyDues }>(`/royalties?${royaltiesQuery(month)}`).then((r) => r.data),
   });
+
+/** Records a royalty payment a branch made (network roles); the royalties' balances follow. */
+export function useRecordRoyaltyPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<CreateRoyaltyPaymentBody, 'note'> & { note?: string }) =>
+      apiRequest<{ data: { payment: RoyaltyPayment } }>('/royalty-payments', { method: 'POST', body }).then(
+        (r) => r.data.payment,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: royaltiesKey }),
+  });
+}
 
 export const royaltiesCsvUrl = (month: MonthKey) => `/api/v1/royalties.csv?${royaltiesQuery(month)}`;

@@ -1,16 +1,25 @@
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { byMetric } from '@shared/domain/metrics';
-import type { Royalties } from '@shared/schemas/month-statements';
 import type { NetworkDashboard, NetworkFigures } from '@shared/schemas/network';
+import type { RoyaltyDues } from '@shared/schemas/royalty-payments';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from '@web/lib/toast';
 import { fakeApi, json } from '@web/test/fake-api';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkDashboardPage } from './network-dashboard-page';
 
-const figures = (received: number, meetings: number, goal: number | null): NetworkFigures => ({
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const figures = (
+  received: number,
+  meetings: number,
+  goal: number | null,
+  money = { gross: 0, royaltyDue: 0, royaltyPaid: 0 },
+): NetworkFigures => ({
+  money,
   received,
   medianMinutes: received ? 12 : null,
   deals: received ? 1 : 0,
@@ -31,7 +40,12 @@ const dashboard = (columns: NetworkDashboard['branches'], network: NetworkFigure
 const ref = (id: string, name: string) => ({ _id: id, name, slug: id });
 
 const zero = { deals: 0, net: 0, royalty: 0 };
-const noRoyalties: Royalties = { month: '2026-11', branches: [], totals: { month: zero, year: zero } };
+const none = { month: 0, year: 0 };
+const noRoyalties: RoyaltyDues = {
+  month: '2026-11',
+  branches: [],
+  totals: { month: zero, year: zero, paid: none, balance: none },
+};
 
 const renderPage = () =>
   render(
@@ -53,10 +67,16 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
             status: 'success',
             data: dashboard(
               [
-                { branch: ref('tlv', 'תל אביב'), ...figures(4, 8, 10) },
-                { branch: ref('haifa', 'חיפה'), ...figures(2, 3, null) },
+                {
+                  branch: ref('tlv', 'תל אביב'),
+                  ...figures(4, 8, 10, { gross: 1_000_000, royaltyDue: 60_000, royaltyPaid: 0 }),
+                },
+                {
+                  branch: ref('haifa', 'חיפה'),
+                  ...figures(2, 3, null, { gross: 250_050, royaltyDue: 15_003, royaltyPaid: 10_000 }),
+                },
               ],
-              figures(6, 11, 10),
+              figures(6, 11, 10, { gross: 1_250_050, royaltyDue: 75_003, royaltyPaid: 10_000 }),
             ),
           }),
     );
@@ -82,6 +102,13 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['8 מתוך 1080% מהיעד', '3אין יעד', '11 מתוך 10110% מהיעד']);
+    const moneyOf = (name: RegExp) =>
+      within(within(table).getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent?.replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' '));
+    expect(moneyOf(/עמלות לפני מע"מ/)).toEqual(['10,000.00 ₪', '2,500.50 ₪', '12,500.50 ₪']);
+    expect(moneyOf(/תמלוגים לרשת/)).toEqual(['600.00 ₪', '150.03 ₪', '750.03 ₪']);
+    expect(moneyOf(/תמלוגים ששולמו/)).toEqual(['0.00 ₪', '100.00 ₪', '100.00 ₪']);
 
     const button = screen.getByRole('button', { name: 'מה זה זמן תגובה חציוני?' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -119,7 +146,7 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the royalties each branch owes for the month and the year, with their CSV', async () => {
-    const royalties: Royalties = {
+    const royalties: RoyaltyDues = {
       month: `${now.year}-${String(now.month).padStart(2, '0')}`,
       branches: [
         {
@@ -130,6 +157,8 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
           royaltyBp: 600,
           royaltyCap: 100_000,
           withoutPlan: 0,
+          paid: { month: 30_000, year: 90_000 },
+          balance: { month: 10_000, year: 10_000 },
         },
         {
           branchId: 'tlv',
@@ -139,11 +168,15 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
           royaltyBp: 500,
           royaltyCap: null,
           withoutPlan: 1,
+          paid: { month: 0, year: 0 },
+          balance: { month: 30_000, year: 30_000 },
         },
       ],
       totals: {
         month: { deals: 4, net: 2_900_000, royalty: 70_000 },
         year: { deals: 5, net: 3_900_000, royalty: 130_000 },
+        paid: { month: 30_000, year: 90_000 },
+        balance: { month: 40_000, year: 40_000 },
       },
     };
     const calls = fakeApi((call) =>
@@ -159,17 +192,101 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
     expect(
       within(haifa)
         .getAllByRole('cell')
-        .map((c) => c.textContent?.replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ')),
-    ).toEqual(['3', '23,000.00 ₪', '400.00 ₪', '33,000.00 ₪', '1,000.00 ₪', '6% · 1,000.00 ₪']);
+        .map((c) => c.textContent?.replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' '))
+        .slice(0, 10),
+    ).toEqual([
+      '3',
+      '23,000.00 ₪',
+      '400.00 ₪',
+      '300.00 ₪',
+      '100.00 ₪',
+      '33,000.00 ₪',
+      '1,000.00 ₪',
+      '900.00 ₪',
+      '100.00 ₪',
+      '6% · 1,000.00 ₪',
+    ]);
+    expect(within(haifa).getByText('רישום תשלום תמלוגים של חיפה')).toBeInTheDocument();
     const tlv = within(table).getByRole('row', { name: /תל אביב/ });
     expect(within(tlv).getByText('עסקה אחת ללא תוכנית עמלות')).toBeInTheDocument();
     expect(within(tlv).getByText(/אין תקרה/)).toBeInTheDocument();
     const totals = within(table).getByRole('row', { name: /סה"כ/ });
     expect(within(totals).getByText(/700\.00/)).toBeInTheDocument();
     expect(within(totals).getByText(/1,300\.00/)).toBeInTheDocument();
+    expect(within(totals).getAllByText(/400\.00/)).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'הורדת התמלוגים כקובץ CSV' })).toHaveAttribute(
       'href',
       `/api/v1/royalties.csv?month=${month}`,
     );
+  });
+
+  it('records a royalty payment of a branch and shows the server’s Hebrew refusal under its field', async () => {
+    const month = `${now.year}-${String(now.month).padStart(2, '0')}`;
+    const row = {
+      branchId: 'haifa',
+      name: 'חיפה',
+      month: { deals: 1, net: 1_000_000, royalty: 60_000 },
+      year: { deals: 1, net: 1_000_000, royalty: 60_000 },
+      royaltyBp: 600,
+      royaltyCap: null,
+      withoutPlan: 0,
+      paid: { month: 0, year: 0 },
+      balance: { month: 60_000, year: 60_000 },
+    };
+    const overBalance = 'התשלום עולה על יתרת התמלוגים של הסניף לשנה (600.00 ₪)';
+    let posts = 0;
+    const calls = fakeApi((call) => {
+      if (call.url === '/api/v1/royalty-payments') {
+        posts += 1;
+        return posts === 1
+          ? json(400, {
+              status: 'error',
+              code: 'VALIDATION',
+              message: overBalance,
+              fieldErrors: { amountAgorot: overBalance },
+            })
+          : json(201, {
+              status: 'success',
+              data: {
+                payment: {
+                  _id: 'p1',
+                  branchId: 'haifa',
+                  branchName: 'חיפה',
+                  amountAgorot: 25_050,
+                  paidOn: '2026-11-01',
+                  forMonth: month,
+                  note: '',
+                  voidedAt: null,
+                  voidReason: null,
+                  createdAt: '2026-11-01T10:00:00.000Z',
+                },
+              },
+            });
+      }
+      if (call.url.startsWith('/api/v1/royalties'))
+        return json(200, {
+          status: 'success',
+          data: { month, branches: [row], totals: { ...row, paid: row.paid, balance: row.balance } },
+        });
+      return json(200, { status: 'success', data: dashboard([], figures(0, 0, null)) });
+    });
+    renderPage();
+    await userEvent.click(await screen.findByText('רישום תשלום תמלוגים של חיפה'));
+    const amount = screen.getByLabelText(/סכום ששולם/);
+    expect(screen.getByLabelText(/עבור חודש/)).toHaveValue(month);
+    await userEvent.type(amount, '700');
+    await userEvent.click(screen.getByRole('button', { name: 'רישום התשלום' }));
+    expect(await screen.findByText(overBalance)).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '250.50');
+    await userEvent.click(screen.getByRole('button', { name: 'רישום התשלום' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        expect.stringMatching(/^התשלום של חיפה \(.*250\.50.*₪\) נרשם$/),
+      ),
+    );
+    const sent = calls.filter((c) => c.url === '/api/v1/royalty-payments').at(-1);
+    expect(sent?.body).toMatchObject({ branchId: 'haifa', amountAgorot: 25_050, forMonth: month });
   });
 });

@@ -45,6 +45,13 @@ function AgainstGoal({ actual, goal, percentage }: NetworkFigures['indicators'][
   );
 }
 
+const shekels = new Intl.NumberFormat('he-IL', {
+  style: 'currency',
+  currency: 'ILS',
+  minimumFractionDigits: 2,
+});
+const money = (agorot: number) => <bdi>{shekels.format(agorot / 100)}</bdi>;
+
 const ROWS: Row[] = [
   { id: 'received', ...t.figures.received, cell: (f) => formatNumber(f.received) },
   { id: 'median', ...t.figures.medianMinutes, cell: (f) => formatMinutes(f.medianMinutes) },
@@ -56,10 +63,15 @@ const ROWS: Row[] = [
     definition: t.figures.indicator.definition(hePerformance.metrics[key]),
     cell: (f: NetworkFigures) => <AgainstGoal {...f.indicators[key]} />,
   })),
+  { id: 'gross', ...t.figures.gross, cell: (f) => money(f.money.gross) },
+  { id: 'royaltyDue', ...t.figures.royaltyDue, cell: (f) => money(f.money.royaltyDue) },
+  { id: 'royaltyPaid', ...t.figures.royaltyPaid, cell: (f) => money(f.money.royaltyPaid) },
 ];
 
 const isEmpty = (f: NetworkFigures) =>
-  f.received === 0 && METRIC_KEYS.every((key) => f.indicators[key].actual === 0);
+  f.received === 0 &&
+  METRIC_KEYS.every((key) => f.indicators[key].actual === 0) &&
+  Object.values(f.money).every((v) => v === 0);
 
 const cell = 'px-3 py-2 align-top';
 

@@ -4,6 +4,7 @@ import { StatusMessage } from '@web/components/status-message';
 import { network as t } from '@web/i18n/network';
 import { Download } from 'lucide-react';
 import { type MonthKey, royaltiesCsvUrl, useRoyalties } from './api';
+import { RoyaltyPaymentForm } from './royalty-payment-form';
 
 const shekels = new Intl.NumberFormat('he-IL', {
   style: 'currency',
@@ -16,7 +17,8 @@ const cell = 'px-3 py-2 align-top whitespace-nowrap';
 
 /**
  * The royalties each branch owes the network (network admins): the month's and the year's fees before VAT and
- * royalties, from the deals' statements (so within the yearly cap), with the CSV of the same.
+ * royalties, from the deals' statements (so within the yearly cap), what each branch paid and what is left, a
+ * form per branch to record a payment, and the CSV of the same.
  */
 export function RoyaltiesSection({ month }: { month: MonthKey }) {
   const query = useRoyalties(month);
@@ -43,13 +45,24 @@ export function RoyaltiesSection({ month }: { month: MonthKey }) {
             <StickyCaption>{r.caption(month.month, month.year)}</StickyCaption>
             <thead className="bg-brand-50">
               <tr>
-                {[r.branch, r.monthDeals, r.monthNet, r.monthRoyalty, r.yearNet, r.yearRoyalty, r.cap].map(
-                  (h) => (
-                    <th key={h} scope="col" className={`${cell} text-start`}>
-                      {h}
-                    </th>
-                  ),
-                )}
+                {[
+                  r.branch,
+                  r.monthDeals,
+                  r.monthNet,
+                  r.monthRoyalty,
+                  r.monthPaid,
+                  r.monthBalance,
+                  r.yearNet,
+                  r.yearRoyalty,
+                  r.yearPaid,
+                  r.yearBalance,
+                  r.cap,
+                  r.record,
+                ].map((h) => (
+                  <th key={h} scope="col" className={`${cell} text-start`}>
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -64,12 +77,19 @@ export function RoyaltiesSection({ month }: { month: MonthKey }) {
                   <td className={cell}>{b.month.deals}</td>
                   <td className={cell}>{money(b.month.net)}</td>
                   <td className={`${cell} font-semibold`}>{money(b.month.royalty)}</td>
+                  <td className={cell}>{money(b.paid.month)}</td>
+                  <td className={`${cell} font-semibold`}>{money(b.balance.month)}</td>
                   <td className={cell}>{money(b.year.net)}</td>
                   <td className={cell}>{money(b.year.royalty)}</td>
+                  <td className={cell}>{money(b.paid.year)}</td>
+                  <td className={`${cell} font-semibold`}>{money(b.balance.year)}</td>
                   <td className={cell}>
                     {b.royaltyBp === null
                       ? r.noPlan
                       : `${percent(b.royaltyBp)} · ${b.royaltyCap === null ? r.noCap : money(b.royaltyCap)}`}
+                  </td>
+                  <td className={`${cell} whitespace-normal`}>
+                    <RoyaltyPaymentForm branchId={b.branchId} branchName={b.name} month={query.data.month} />
                   </td>
                 </tr>
               ))}
@@ -82,8 +102,13 @@ export function RoyaltiesSection({ month }: { month: MonthKey }) {
                 <td className={cell}>{query.data.totals.month.deals}</td>
                 <td className={cell}>{money(query.data.totals.month.net)}</td>
                 <td className={cell}>{money(query.data.totals.month.royalty)}</td>
+                <td className={cell}>{money(query.data.totals.paid.month)}</td>
+                <td className={cell}>{money(query.data.totals.balance.month)}</td>
                 <td className={cell}>{money(query.data.totals.year.net)}</td>
                 <td className={cell}>{money(query.data.totals.year.royalty)}</td>
+                <td className={cell}>{money(query.data.totals.paid.year)}</td>
+                <td className={cell}>{money(query.data.totals.balance.year)}</td>
+                <td className={cell} />
                 <td className={cell} />
               </tr>
             </tfoot>
