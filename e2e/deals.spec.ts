@@ -94,7 +94,8 @@ for (const [size, viewport] of [
       await page.getByRole('button', { name: 'עסקה', exact: true }).click();
       const form = page.getByRole('form', { name: 'רישום עסקה' });
       await form.getByLabel('מחיר העסקה (₪)').fill('2000000');
-      await form.getByLabel('עמלה כוללת (₪)').fill('40000');
+      // The fee per side (the seller's here), typed before VAT.
+      await form.getByLabel('עמלה מצד המוכר או המשכיר (₪)').fill('40000');
       await form.getByLabel('סוכן שני (לא חובה)').selectOption({ label: second.name });
       await form.getByLabel('חלקו של הסוכן השני בעמלה (₪)').fill('10000');
       await form.getByRole('button', { name: 'רישום', exact: true }).click();
