@@ -39,7 +39,7 @@ const dashboard = (columns: NetworkDashboard['branches'], network: NetworkFigure
 });
 const ref = (id: string, name: string) => ({ _id: id, name, slug: id });
 
-const zero = { deals: 0, net: 0, royalty: 0 };
+const zero = { deals: 0, net: 0, royalty: 0, agentFees: 0, due: 0 };
 const none = { month: 0, year: 0 };
 const noRoyalties: RoyaltyDues = {
   month: '2026-11',
@@ -107,7 +107,7 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
         .getAllByRole('cell')
         .map((c) => c.textContent?.replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' '));
     expect(moneyOf(/עמלות לפני מע"מ/)).toEqual(['10,000.00 ₪', '2,500.50 ₪', '12,500.50 ₪']);
-    expect(moneyOf(/תמלוגים לרשת/)).toEqual(['600.00 ₪', '150.03 ₪', '750.03 ₪']);
+    expect(moneyOf(/לתשלום לרשת/)).toEqual(['600.00 ₪', '150.03 ₪', '750.03 ₪']);
     expect(moneyOf(/תמלוגים ששולמו/)).toEqual(['0.00 ₪', '100.00 ₪', '100.00 ₪']);
 
     const button = screen.getByRole('button', { name: 'מה זה זמן תגובה חציוני?' });
@@ -152,31 +152,38 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
         {
           branchId: 'haifa',
           name: 'חיפה',
-          month: { deals: 3, net: 2_300_000, royalty: 40_000 },
-          year: { deals: 4, net: 3_300_000, royalty: 100_000 },
+          month: { deals: 3, net: 2_300_000, royalty: 40_000, agentFees: 100_000, due: 140_000 },
+          year: { deals: 4, net: 3_300_000, royalty: 100_000, agentFees: 200_000, due: 300_000 },
           royaltyBp: 600,
           royaltyCap: 100_000,
           withoutPlan: 0,
+          monthlyFee: {
+            agents: 2,
+            feeAgorot: 50_000,
+            amount: 100_000,
+            rule: 'דמי חודש לסוכנים: 2 סוכנים × 500.00 ₪',
+          },
           paid: { month: 30_000, year: 90_000 },
-          balance: { month: 10_000, year: 10_000 },
+          balance: { month: 110_000, year: 210_000 },
         },
         {
           branchId: 'tlv',
           name: 'תל אביב',
-          month: { deals: 1, net: 600_000, royalty: 30_000 },
-          year: { deals: 1, net: 600_000, royalty: 30_000 },
+          month: { deals: 1, net: 600_000, royalty: 30_000, agentFees: 0, due: 30_000 },
+          year: { deals: 1, net: 600_000, royalty: 30_000, agentFees: 0, due: 30_000 },
           royaltyBp: 500,
           royaltyCap: null,
           withoutPlan: 1,
+          monthlyFee: null,
           paid: { month: 0, year: 0 },
           balance: { month: 30_000, year: 30_000 },
         },
       ],
       totals: {
-        month: { deals: 4, net: 2_900_000, royalty: 70_000 },
-        year: { deals: 5, net: 3_900_000, royalty: 130_000 },
+        month: { deals: 4, net: 2_900_000, royalty: 70_000, agentFees: 100_000, due: 170_000 },
+        year: { deals: 5, net: 3_900_000, royalty: 130_000, agentFees: 200_000, due: 330_000 },
         paid: { month: 30_000, year: 90_000 },
-        balance: { month: 40_000, year: 40_000 },
+        balance: { month: 140_000, year: 240_000 },
       },
     };
     const calls = fakeApi((call) =>
@@ -193,17 +200,20 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
       within(haifa)
         .getAllByRole('cell')
         .map((c) => c.textContent?.replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' '))
-        .slice(0, 10),
+        .slice(0, 13),
     ).toEqual([
       '3',
       '23,000.00 ₪',
       '400.00 ₪',
+      '1,000.00 ₪דמי חודש לסוכנים: 2 סוכנים × 500.00 ₪',
+      '1,400.00 ₪',
       '300.00 ₪',
-      '100.00 ₪',
+      '1,100.00 ₪',
       '33,000.00 ₪',
       '1,000.00 ₪',
+      '3,000.00 ₪',
       '900.00 ₪',
-      '100.00 ₪',
+      '2,100.00 ₪',
       '6% · 1,000.00 ₪',
     ]);
     expect(within(haifa).getByText('רישום תשלום תמלוגים של חיפה')).toBeInTheDocument();
@@ -211,9 +221,25 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
     expect(within(tlv).getByText('עסקה אחת ללא תוכנית עמלות')).toBeInTheDocument();
     expect(within(tlv).getByText(/אין תקרה/)).toBeInTheDocument();
     const totals = within(table).getByRole('row', { name: /סה"כ/ });
-    expect(within(totals).getByText(/700\.00/)).toBeInTheDocument();
-    expect(within(totals).getByText(/1,300\.00/)).toBeInTheDocument();
-    expect(within(totals).getAllByText(/400\.00/)).toHaveLength(2);
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((c) => c.textContent?.replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' '))
+        .slice(0, 12),
+    ).toEqual([
+      '4',
+      '29,000.00 ₪',
+      '700.00 ₪',
+      '1,000.00 ₪',
+      '1,700.00 ₪',
+      '300.00 ₪',
+      '1,400.00 ₪',
+      '39,000.00 ₪',
+      '1,300.00 ₪',
+      '3,300.00 ₪',
+      '900.00 ₪',
+      '2,400.00 ₪',
+    ]);
     expect(screen.getByRole('link', { name: 'הורדת התמלוגים כקובץ CSV' })).toHaveAttribute(
       'href',
       `/api/v1/royalties.csv?month=${month}`,
@@ -225,15 +251,16 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
     const row = {
       branchId: 'haifa',
       name: 'חיפה',
-      month: { deals: 1, net: 1_000_000, royalty: 60_000 },
-      year: { deals: 1, net: 1_000_000, royalty: 60_000 },
+      month: { deals: 1, net: 1_000_000, royalty: 60_000, agentFees: 0, due: 60_000 },
+      year: { deals: 1, net: 1_000_000, royalty: 60_000, agentFees: 0, due: 60_000 },
       royaltyBp: 600,
       royaltyCap: null,
       withoutPlan: 0,
+      monthlyFee: null,
       paid: { month: 0, year: 0 },
       balance: { month: 60_000, year: 60_000 },
     };
-    const overBalance = 'התשלום עולה על יתרת התמלוגים של הסניף לשנה (600.00 ₪)';
+    const overBalance = 'התשלום עולה על יתרת התמלוגים ודמי החודש של הסניף לשנה (600.00 ₪)';
     let posts = 0;
     const calls = fakeApi((call) => {
       if (call.url === '/api/v1/royalty-payments') {
