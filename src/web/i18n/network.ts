@@ -89,6 +89,31 @@ export const network = {
     record: 'רישום תשלום',
     paidNote:
       'דמי חודש לסוכנים: דמי החודש לסוכן בתוכנית העמלות של היום הראשון בחודש, כפול מספר הסוכנים שהיו בסניף בתחילת החודש. לתשלום לרשת: התמלוגים ודמי החודש. שולם: תשלומי הסניף לרשת לפי החודש שהם עבורו (תשלום שבוטל אינו נספר). יתרה: הסכום לתשלום לרשת פחות מה ששולם.',
+    /** The month's payments, each voidable with a reason (network roles). */
+    payments: {
+      title: 'תשלומים שנרשמו לחודש',
+      caption: (month: number, year: number) => `תשלומים לרשת עבור ${month}/${year}`,
+      scrollLabel: 'טבלת התשלומים (נגללת לצדדים)',
+      loading: 'טוען את התשלומים...',
+      failed: 'לא הצלחנו לטעון את התשלומים.',
+      empty: 'לא נרשמו תשלומים לחודש זה.',
+      paidOn: 'תאריך',
+      branch: 'סניף',
+      amount: 'סכום',
+      note: 'הערה',
+      status: 'מצב',
+      active: 'בתוקף',
+      voided: (reason: string) => `בוטל: ${reason}`,
+      voidOpen: (branch: string, amount: string) => `ביטול התשלום של ${branch} (${amount})`,
+      reason: 'סיבת הביטול',
+      submit: 'ביטול התשלום',
+      confirm: (branch: string, amount: string) =>
+        `לבטל את התשלום של ${branch} בסך ${amount}? התשלום יישאר ברשימה כמבוטל ולא ייספר ביתרה.`,
+      confirmLabel: 'כן, לבטל את התשלום',
+      saved: (branch: string, amount: string) => `התשלום של ${branch} (${amount}) בוטל`,
+      failedVoid: 'לא הצלחנו לבטל את התשלום. נסו שוב.',
+      total: (amount: string) => `סה"כ תשלומים בתוקף: ${amount}`,
+    },
     /** The form that records a royalty payment of one branch (network roles). */
     payment: {
       open: (branch: string) => `רישום תשלום תמלוגים של ${branch}`,

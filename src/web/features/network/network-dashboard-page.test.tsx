@@ -1,7 +1,7 @@
 import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { byMetric } from '@shared/domain/metrics';
 import type { NetworkDashboard, NetworkFigures } from '@shared/schemas/network';
-import type { RoyaltyDues } from '@shared/schemas/royalty-payments';
+import type { RoyaltyDues, RoyaltyPayment } from '@shared/schemas/royalty-payments';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -47,6 +47,16 @@ const noRoyalties: RoyaltyDues = {
   totals: { month: zero, year: zero, paid: none, balance: none },
 };
 
+type PaymentsList = { period: string; payments: RoyaltyPayment[]; total: number };
+const noPayments: PaymentsList = { period: '2026-11', payments: [], total: 0 };
+/** The fake API, answering the month's royalty payments (none unless given) before the test's own answers. */
+const api = (answer: Parameters<typeof fakeApi>[0], payments: () => PaymentsList = () => noPayments) =>
+  fakeApi((call) =>
+    call.method === 'GET' && call.url.startsWith('/api/v1/royalty-payments?')
+      ? json(200, { status: 'success', data: payments() })
+      : answer(call),
+  );
+
 const renderPage = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -60,7 +70,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
   it('shows the branches side by side, the network as their sum, and each definition on request', async () => {
-    const calls = fakeApi((call) =>
+    const calls = api((call) =>
       call.url.startsWith('/api/v1/royalties')
         ? json(200, { status: 'success', data: noRoyalties })
         : json(200, {
@@ -126,7 +136,7 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('asks for the chosen month and says when it is empty', async () => {
-    const calls = fakeApi((call) =>
+    const calls = api((call) =>
       call.url.startsWith('/api/v1/royalties')
         ? json(200, { status: 'success', data: noRoyalties })
         : json(200, { status: 'success', data: dashboard([], figures(0, 0, null)) }),
@@ -186,7 +196,7 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
         balance: { month: 140_000, year: 240_000 },
       },
     };
-    const calls = fakeApi((call) =>
+    const calls = api((call) =>
       call.url.startsWith('/api/v1/royalties')
         ? json(200, { status: 'success', data: royalties })
         : json(200, { status: 'success', data: dashboard([], figures(0, 0, null)) }),
@@ -262,7 +272,7 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
     };
     const overBalance = 'התשלום עולה על יתרת התמלוגים ודמי החודש של הסניף לשנה (600.00 ₪)';
     let posts = 0;
-    const calls = fakeApi((call) => {
+    const calls = api((call) => {
       if (call.url === '/api/v1/royalty-payments') {
         posts += 1;
         return posts === 1
@@ -315,5 +325,69 @@ describe('NetworkDashboardPage', { timeout: 20_000 }, () => {
     );
     const sent = calls.filter((c) => c.url === '/api/v1/royalty-payments').at(-1);
     expect(sent?.body).toMatchObject({ branchId: 'haifa', amountAgorot: 25_050, forMonth: month });
+  });
+
+  it('voids a payment with a reason after a confirmation, shows the Hebrew refusal, and refreshes the balances', async () => {
+    const month = `${now.year}-${String(now.month).padStart(2, '0')}`;
+    const payment: RoyaltyPayment = {
+      _id: 'p1',
+      branchId: 'haifa',
+      branchName: 'חיפה',
+      amountAgorot: 50_000,
+      paidOn: '2026-11-01',
+      forMonth: month,
+      note: 'העברה',
+      voidedAt: null,
+      voidReason: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    let current = payment;
+    const reasonMessage = 'יש לכתוב למה התשלום מבוטל (עד 500 תווים)';
+    const calls = api(
+      (call) => {
+        if (call.url === '/api/v1/royalty-payments/p1/void') {
+          const { reason } = call.body as { reason: string };
+          if (!reason)
+            return json(400, {
+              status: 'error',
+              code: 'VALIDATION',
+              message: reasonMessage,
+              fieldErrors: { reason: reasonMessage },
+            });
+          current = { ...payment, voidedAt: '2026-11-02T10:00:00.000Z', voidReason: reason };
+          return json(200, { status: 'success', data: { payment: current } });
+        }
+        if (call.url.startsWith('/api/v1/royalties'))
+          return json(200, { status: 'success', data: { ...noRoyalties, month } });
+        return json(200, { status: 'success', data: dashboard([], figures(0, 0, null)) });
+      },
+      () => ({ period: month, payments: [current], total: current.voidedAt ? 0 : current.amountAgorot }),
+    );
+    renderPage();
+    const list = await screen.findByRole('table', { name: /תשלומים לרשת עבור/ });
+    const row = within(list).getByRole('row', { name: /חיפה/ });
+    expect(within(row).getByText('בתוקף')).toBeInTheDocument();
+    expect(screen.getByText(/סה"כ תשלומים בתוקף: .*500\.00/)).toBeInTheDocument();
+    await userEvent.click(within(row).getByText(/ביטול התשלום של חיפה/));
+    // Without a reason: the confirmation, then the server's Hebrew message under the field.
+    await userEvent.click(within(row).getByRole('button', { name: 'ביטול התשלום' }));
+    await userEvent.click(screen.getByRole('button', { name: 'כן, לבטל את התשלום', hidden: true }));
+    expect(await screen.findByText(reasonMessage)).toBeInTheDocument();
+    const reason = within(row).getByLabelText(/סיבת הביטול/);
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(reason, 'נרשם פעמיים');
+    await userEvent.click(within(row).getByRole('button', { name: 'ביטול התשלום' }));
+    expect(screen.getByText(/לבטל את התשלום של חיפה בסך .*500\.00/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'כן, לבטל את התשלום', hidden: true }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        expect.stringMatching(/^התשלום של חיפה \(.*500\.00.*₪\) בוטל$/),
+      ),
+    );
+    expect(calls.filter((c) => c.url.endsWith('/void')).at(-1)?.body).toEqual({ reason: 'נרשם פעמיים' });
+    // The list and the royalties are read again: the payment is marked void and the total drops.
+    expect(await screen.findByText('בוטל: נרשם פעמיים')).toBeInTheDocument();
+    expect(screen.getByText(/סה"כ תשלומים בתוקף: .*0\.00/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/v1/royalties?')).length).toBeGreaterThan(1);
   });
 });

@@ -5,6 +5,7 @@ import { network as t } from '@web/i18n/network';
 import { Download } from 'lucide-react';
 import { type MonthKey, royaltiesCsvUrl, useRoyalties } from './api';
 import { RoyaltyPaymentForm } from './royalty-payment-form';
+import { RoyaltyPaymentsList } from './royalty-payments-list';
 
 const shekels = new Intl.NumberFormat('he-IL', {
   style: 'currency',
@@ -131,6 +132,7 @@ export function RoyaltiesSection({ month }: { month: MonthKey }) {
         </ScrollRegion>
       )}
       <p className="mt-2 text-sm text-slate-700">{r.paidNote}</p>
+      <RoyaltyPaymentsList month={month} />
     </section>
   );
 }
