@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  israelInstant,
   israelLast7Days,
   israelMidnight,
   israelMonthRange,
@@ -39,5 +40,19 @@ describe('Israel calendar boundaries', () => {
   it('adds days over month ends', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('an instant as a form sends it', () => {
+  it('reads Israel wall-clock time without a zone, and a zone as written', () => {
+    expect(israelInstant('2026-12-01T10:30')?.toISOString()).toBe('2026-12-01T08:30:00.000Z');
+    expect(israelInstant('2026-07-01T10:30:00+03:00')?.toISOString()).toBe('2026-07-01T07:30:00.000Z');
+  });
+
+  it('is null for what is no instant, or a year no one means (the database refuses year 0)', () => {
+    expect(israelInstant('יום שלישי')).toBeNull();
+    expect(israelInstant('0000-01')).toBeNull();
+    expect(israelInstant('0000-01-01T00:00:00Z')).toBeNull();
+    expect(israelInstant('9999-12-31T10:00')).toBeNull();
   });
 });

@@ -95,7 +95,7 @@ const LOCAL_INSTANT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d
 /**
  * The instant of a date and time as a form sends it: with a zone ('...Z', '+03:00') as written, without one
  * ('2026-12-01T10:30', a datetime-local control) as Israel wall-clock time. Null when it is not a real
- * instant (check it with isRealDateOrInstant first for a date that does not exist).
+ * instant (check it with isRealDateOrInstant first for a date that does not exist), or outside the years 1900-2999.
  */
 export function israelInstant(value: string): Date | null {
   const local = LOCAL_INSTANT.exec(value);
@@ -105,5 +105,8 @@ export function israelInstant(value: string): Date | null {
           Number(local[4] ?? 0) * 1000,
       )
     : new Date(value);
-  return Number.isNaN(instant.getTime()) ? null : instant;
+  if (Number.isNaN(instant.getTime())) return null;
+  // Only the years a booking or a list can mean: the database refuses year 0, and no one books in year 9999.
+  const year = instant.getUTCFullYear();
+  return year >= 1900 && year < 3000 ? instant : null;
 }
