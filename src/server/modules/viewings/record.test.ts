@@ -187,6 +187,18 @@ describe('POST /viewings: refusals, nothing stored', () => {
       startsAt: at(-13 * DAY).toISOString(),
     });
     expect(ok.statusCode, ok.body).toBe(201);
+    // The lead's page lists it (its range reaches back past the 14 days), waiting for its outcome.
+    const leadId = ok.json().data.viewing.leadId;
+    const listed = await call('GET', `/viewings?leadId=${leadId}`, agent);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data.viewings).toEqual([
+      expect.objectContaining({
+        _id: ok.json().data.viewing._id,
+        leadId,
+        status: 'confirmed',
+        outcome: null,
+      }),
+    ]);
   });
 
   it("overlapping the agent's confirmed viewing (another property) or the property's: 409, nothing stored", async () => {
