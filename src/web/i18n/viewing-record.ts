@@ -10,6 +10,7 @@ export const viewingRecordTexts = {
   startsAt: 'תאריך ושעה',
   startsAtHint: 'אפשר לרשום ביקור שהתקיים עד 14 יום אחורה, או לקבוע עד 60 יום מראש',
   minutes: 'משך בדקות',
+  minutesDefault: 'ריק: אורך הביקור שנקבע לנכס',
   submit: 'שמירת הביקור',
   saved: 'הביקור נרשם',
   savedAhead: 'הביקור נקבע ונשלח למבקר/ת אישור כשיש כתובת מייל',

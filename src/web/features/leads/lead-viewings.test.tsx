@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LeadViewings } from './lead-viewings';
+import { MyDayViewings } from './my-day-viewings';
 
 // The lead page's viewings: the "רישום ביקור" form sends the property, time and length, shows the server's
 // Hebrew field message on its field, and on success the new viewing is listed; a started one asks its outcome.
@@ -64,7 +65,6 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await within(select).findByRole('option', { name: 'הזית 7, רעננה' });
   await user.selectOptions(select, PROPERTY._id);
   await user.type(within(form).getByLabelText(/תאריך ושעה/), '2026-11-20T10:30');
-  await user.clear(within(form).getByLabelText(/משך בדקות/));
   await user.type(within(form).getByLabelText(/משך בדקות/), '45');
   return form;
 }
@@ -109,5 +109,34 @@ describe('recording a viewing on the lead page', () => {
     expect(await screen.findByText(/הזית 7, רעננה · נקבע/)).toBeInTheDocument();
     expect(screen.getByText('איך היה הביקור?')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'התקיים' })).toBeInTheDocument();
+  });
+});
+
+describe('/MyDay: a viewing under way', () => {
+  it('asks how it went as soon as its start passed, before its slot ends', async () => {
+    const started = new Date(Date.now() - 10 * 60_000);
+    const viewing = {
+      ...past,
+      startsAt: started.toISOString(),
+      endsAt: new Date(started.getTime() + 30 * 60_000).toISOString(),
+      proposals: [],
+      visitorName: 'רון לוי',
+      visitorPhone: '050-765-4321',
+      leadId: 'l1',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { status: 'success', data: { viewings: [viewing] } })),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <MyDayViewings />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('איך היה הביקור?')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ביטול הביקור' })).not.toBeInTheDocument();
   });
 });

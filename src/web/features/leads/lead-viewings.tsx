@@ -57,13 +57,13 @@ export function RecordViewingForm({
   const properties = useAgentProperties(agentId, true);
   const [propertyId, setPropertyId] = useState('');
   const [startsAt, setStartsAt] = useState('');
-  const [minutes, setMinutes] = useState('30');
+  const [minutes, setMinutes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: () =>
       apiRequest<{ data: { viewing: { startsAt: string } } }>('/viewings', {
         method: 'POST',
-        body: { propertyId, leadId, startsAt, minutes: Number(minutes) },
+        body: { propertyId, leadId, startsAt, ...(minutes.trim() ? { minutes: Number(minutes) } : {}) },
       }),
     onSuccess: (r) => {
       setErrors({});
@@ -122,6 +122,7 @@ export function RecordViewingForm({
         max={240}
         step={5}
         value={minutes}
+        placeholder={t.minutesDefault}
         error={errors.minutes}
         onChange={(e) => setMinutes(e.target.value)}
       />
