@@ -8,7 +8,6 @@ import { propertyReadRoutes } from './routes';
 export { findAgentPropertyByAddress, listAgentPropertyRefs } from './agent-properties';
 export { propertyCaches, searchScopes } from './read-cache';
 export {
-  getProperty,
   getPublicProperty,
   listBranchProperties,
   listCities,

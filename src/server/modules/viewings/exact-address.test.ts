@@ -169,6 +169,12 @@ describe('the exact address only after signing', () => {
     expect(page).toContain(`"streetAddress":"${STREET}"`);
     expect(page).toMatch(/<title>[^<]*הגפן, חיפה/);
 
+    // The street filter cannot probe house numbers: a number typed with the street is dropped.
+    const probe = await app.inject({
+      url: `/api/v1/property/search?type=sale&city=${encodeURIComponent('חיפה')}&street=${encodeURIComponent('הגפן 999')}`,
+    });
+    expect(probe.json().data.items.map((p: { _id: string }) => p._id)).toContain(propertyId);
+
     const similarSource = await listing({ address: 'הגפן 9' });
     const similar = await app.inject({ url: `/api/v1/property/${similarSource}/similar` });
     expect(similar.statusCode).toBe(200);
