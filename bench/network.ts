@@ -21,7 +21,7 @@ import { israelYearMonth } from '@shared/domain/israel-calendar';
 import { LEAD_STATUSES } from '@shared/domain/pipeline';
 import { adminQuery, withDatabase } from '../src/server/test/global-setup';
 import { startCeiling } from './lib/ceiling';
-import { dailyEntryWriter } from './lib/daily-entries';
+import { addEntryWriters, dailyEntryWriter } from './lib/daily-entries';
 import { type Figure, measure } from './lib/mix';
 import { BENCH_PASSWORD as PASSWORD, seedNetwork } from './lib/network-seed';
 import { FIGURE_HEADER, figureRow, machine, stamp } from './lib/report';
@@ -35,6 +35,8 @@ const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 100_000 * scale);
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000 * scale);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WRITE_EVERY = Number(process.env.BENCH_WRITE_EVERY ?? 50);
+/** Admins who write the daily entries in turn (300 writes per person per 10 minutes). */
+const WRITERS = Number(process.env.BENCH_WRITERS ?? 30);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -132,6 +134,11 @@ async function main() {
       },
       'office',
     );
+    // Writes take turns among admins so none reaches the per-person write limit in a long run.
+    const writerEmails = {
+      office: await addEntryWriters(office.url, office.dataDir, 'office-network@example.com', WRITERS),
+      network: await addEntryWriters(network.url, network.dataDir, 'network-network@example.com', WRITERS),
+    };
     network.server = await startServer({ dataDir: network.dataDir, databaseUrl: network.url });
     office.server = await startServer({ dataDir: office.dataDir, databaseUrl: office.url });
     const sessions = {
@@ -145,9 +152,22 @@ async function main() {
         password: PASSWORD,
       }),
     };
+    const writerSessions = async (port: number, emails: string[]) => {
+      const cookies: string[] = [];
+      for (const email of emails) cookies.push(await signIn(port, { email, password: PASSWORD }));
+      return cookies;
+    };
     const writers = {
-      office: dailyEntryWriter(office.server.port, sessions.office, seededOffice.agentIds),
-      network: dailyEntryWriter(network.server.port, sessions.network, seededNetwork.agentIds),
+      office: dailyEntryWriter(
+        office.server.port,
+        await writerSessions(office.server.port, writerEmails.office),
+        seededOffice.agentIds,
+      ),
+      network: dailyEntryWriter(
+        network.server.port,
+        await writerSessions(network.server.port, writerEmails.network),
+        seededNetwork.agentIds,
+      ),
     };
     const startedAt = stamp();
     log(`start: ${startedAt}`);

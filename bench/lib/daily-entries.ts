@@ -32,11 +32,20 @@ function workingDays(): string[] {
 
 /**
  * A daily entry as the daily-entry form sends it (POST /indicators, admin), for a random agent and one of
- * `days` (by default the last year's working days).
+ * `days` (by default the last year's working days). With several admins' cookies the writes take turns, so a
+ * long run stays under the per-person write limit (INDICATOR_WRITES_PER_USER) and every write lands.
  */
-export function dailyEntryWriter(port: number, cookie: string, agentIds: string[], days = workingDays()) {
+export function dailyEntryWriter(
+  port: number,
+  cookies: string | string[],
+  agentIds: string[],
+  days = workingDays(),
+) {
   const small = () => Math.floor(Math.random() * 4);
+  const turn = Array.isArray(cookies) ? cookies : [cookies];
+  let n = 0;
   return async () => {
+    const cookie = turn[n++ % turn.length]!;
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/indicators`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, origin: `http://127.0.0.1:${port}` },
@@ -54,4 +63,25 @@ export function dailyEntryWriter(port: number, cookie: string, agentIds: string[
     await res.arrayBuffer();
     return res.ok;
   };
+}
+
+/**
+ * `count` more network admins who only write daily entries, with the password of the admin named by `like`
+ * (read before the server opens the database: PGlite has one owner). Returns their e-mails.
+ */
+export async function addEntryWriters(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  like: string,
+  count: number,
+): Promise<string[]> {
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const prefix = like.replace(/@.*/, '');
+  const emails = Array.from({ length: count }, (_, i) => `${prefix}-writer-${i + 1}@example.com`);
+  for (const email of emails) {
+    await handle.db.execute(sql`insert into users (name, email, role, network_access, password_hash, branch_id)
+      select 'כותבת דיווחים', ${email}, role, network_access, password_hash, branch_id from users where email = ${like}`);
+  }
+  await handle.close();
+  return emails;
 }

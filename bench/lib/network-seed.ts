@@ -14,6 +14,7 @@ import { hashPassword } from '../../src/server/modules/users';
 export const BENCH_PASSWORD = 'bench-password-1';
 const PASSWORD = BENCH_PASSWORD;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 export type SeededNetwork = {
   branchIds: string[];
@@ -132,6 +133,12 @@ export async function seedNetwork(
         const owner = owners[j]!;
         const createdAt = new Date(now - rand(730) * DAY - rand(DAY));
         const listing = listings[rand(listings.length)]!;
+        const status = LEAD_STATUSES[rand(LEAD_STATUSES.length)]!;
+        // Answered leads have their first contact: within hours mostly, within three days for one in four, as
+        // the dashboards' response times read them.
+        const answeredAfter = rand(4) === 0 ? rand(3 * DAY) : rand(4 * HOUR);
+        const firstContactAt =
+          status === 'new' ? null : new Date(Math.min(now, createdAt.getTime() + answeredAfter));
         return {
           contactId: contact.id,
           name: `פונה ${i + j + 1}`,
@@ -141,8 +148,9 @@ export async function seedNetwork(
           propertyId: listing.branchId === owner.branchId && rand(4) !== 0 ? listing.id : null,
           ownerId: owner.id,
           branchId: owner.branchId,
-          status: LEAD_STATUSES[rand(LEAD_STATUSES.length)]!,
+          status,
           createdAt,
+          firstContactAt,
           updatedAt: new Date(createdAt.getTime() + rand(30) * DAY),
         };
       }),

@@ -4,7 +4,7 @@
  * event loop. `BENCH_CPU_PROF=<dir>` runs it (and its workers) under `node --cpu-prof` into that directory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -48,6 +48,7 @@ export async function startServer(options: {
 }): Promise<BenchServer> {
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROF;
+  const logFile = process.env.BENCH_SERVER_LOG;
   const child = spawn(
     process.execPath,
     [
@@ -71,7 +72,8 @@ export async function startServer(options: {
         LOG_LEVEL: 'info',
         SEED_DEMO: 'false',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // BENCH_SERVER_LOG=<file>: the server's log lines appended there (to see why it refused a request).
+      stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
     },
   );
   await waitUntilServing(port, child);

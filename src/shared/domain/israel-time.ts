@@ -7,9 +7,26 @@ const dateFormatter = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const HOUR_MS = 3_600_000;
+/**
+ * Dates already read, by the UTC hour of the instant: Israel's offsets are whole hours and its clock changes on
+ * the hour, so every instant of one UTC hour has the same Israel date. Lists of thousands of rows ask the same
+ * few hundred hours over and over, and the Intl formatter is the slow part of them; bounded.
+ */
+const datesByHour = new Map<number, string>();
+const MAX_KEPT_HOURS = 50_000;
+
 /** The calendar date in Israel of an instant, as YYYY-MM-DD. */
 export function israelDate(instant: Date = new Date()): string {
-  return dateFormatter.format(instant);
+  const time = instant.getTime();
+  if (Number.isNaN(time)) return dateFormatter.format(instant);
+  const hour = Math.floor(time / HOUR_MS);
+  const kept = datesByHour.get(hour);
+  if (kept !== undefined) return kept;
+  const date = dateFormatter.format(instant);
+  if (datesByHour.size >= MAX_KEPT_HOURS) datesByHour.clear();
+  datesByHour.set(hour, date);
+  return date;
 }
 
 /** Day.month.year, as the product shows dates. */

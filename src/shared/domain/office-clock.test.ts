@@ -59,6 +59,18 @@ describe('office minutes between two instants', () => {
     expect(officeMinutesBetween(at('2026-03-31', '15:30'), at('2026-04-05', '09:30'), hours)).toBe(60);
   });
 
+  it('reads each day by its own hours and holiday rule, the same on every call', () => {
+    // The days are kept once read: other hours, or holidays kept open, over the same days are not mixed up.
+    const week = [at('2026-03-29', '00:00'), at('2026-04-05', '00:00')] as const;
+    const late = { opens: 10 * 60, closes: 18 * 60 };
+    for (let n = 0; n < 2; n += 1) {
+      // Sunday to Tuesday open; Pesach eve and Pesach closed.
+      expect(officeMinutesBetween(...week, hours)).toBe(3 * 420);
+      expect(officeMinutesBetween(...week, late)).toBe(3 * 480);
+      expect(officeMinutesBetween(...week, { ...hours, excludeHolidays: false })).toBe(5 * 420);
+    }
+  });
+
   it('counts real minutes across a daylight-saving change', () => {
     // Summer time ends on Sunday 25.10.2026 at 2:00; Thursday 15:00 to Sunday 10:00 is two office hours.
     expect(officeMinutesBetween(at('2026-10-22', '15:00'), at('2026-10-25', '10:00'), hours)).toBe(120);

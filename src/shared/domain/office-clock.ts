@@ -1,4 +1,4 @@
-import { addDays, israelWallTime } from './israel-calendar';
+import { israelWallTime } from './israel-calendar';
 import { israelDate } from './israel-time';
 import { isWorkingDay } from './working-days';
 
@@ -25,23 +25,67 @@ function openInterval(isoDate: string, hours: OfficeHours) {
   return { start: israelWallTime(isoDate, hours.opens), end: israelWallTime(isoDate, hours.closes) };
 }
 
+/** A calendar day as the office clock reads it: closed, or open between two instants (ms). */
+type OfficeDay = { open: false } | { open: true; start: number; end: number };
+
+const DAY_MS = 86_400_000;
+/** A calendar date as a whole number of days since 1970-01-01, and back. */
+const dayNumberOf = (isoDate: string) =>
+  Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10))) /
+  DAY_MS;
+const isoDateOf = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Days already read, per office hours, by day number. Reading a day asks the holiday calendar and the time
+ * zone twice (Intl), and a month of leads asks the same few hundred days thousands of times (the network
+ * dashboard measures every lead's response): the answers never change, so they are kept, up to a bound.
+ */
+const officeDays = new Map<string, Map<number, OfficeDay>>();
+const MAX_KEPT_DAYS = 20_000;
+
+function daysOf(hours: OfficeHours): Map<number, OfficeDay> {
+  const key = `${hours.opens}|${hours.closes}|${hours.excludeHolidays ?? true}`;
+  let days = officeDays.get(key);
+  if (!days || days.size >= MAX_KEPT_DAYS) {
+    if (officeDays.size >= 100) officeDays.clear();
+    days = new Map();
+    officeDays.set(key, days);
+  }
+  return days;
+}
+
+function officeDay(days: Map<number, OfficeDay>, dayNumber: number, hours: OfficeHours): OfficeDay {
+  const kept = days.get(dayNumber);
+  if (kept) return kept;
+  const isoDate = isoDateOf(dayNumber);
+  let day: OfficeDay = { open: false };
+  if (isOfficeDay(isoDate, hours)) {
+    const { start, end } = openInterval(isoDate, hours);
+    day = { open: true, start: start.getTime(), end: end.getTime() };
+  }
+  days.set(dayNumber, day);
+  return day;
+}
+
 /** Whether the office is open at an instant. */
 export function isOfficeOpen(at: Date, hours: OfficeHours): boolean {
-  const day = israelDate(at);
-  if (!isOfficeDay(day, hours)) return false;
-  const { start, end } = openInterval(day, hours);
-  return at >= start && at < end;
+  const office = officeDay(daysOf(hours), dayNumberOf(israelDate(at)), hours);
+  return office.open && at.getTime() >= office.start && at.getTime() < office.end;
 }
 
 /** Office minutes (with fractions) between two instants; 0 when `to` is not after `from`. */
 export function officeMinutesBetween(from: Date, to: Date, hours: OfficeHours): number {
   if (to <= from) return 0;
-  const lastDay = israelDate(to);
+  const days = daysOf(hours);
+  const fromMs = from.getTime();
+  const toMs = to.getTime();
+  const first = dayNumberOf(israelDate(from));
+  const last = Math.min(dayNumberOf(israelDate(to)), first + MAX_DAYS - 1);
   let ms = 0;
-  for (let day = israelDate(from), n = 0; day <= lastDay && n < MAX_DAYS; day = addDays(day, 1), n += 1) {
-    if (!isOfficeDay(day, hours)) continue;
-    const { start, end } = openInterval(day, hours);
-    const overlap = Math.min(end.getTime(), to.getTime()) - Math.max(start.getTime(), from.getTime());
+  for (let day = first; day <= last; day += 1) {
+    const office = officeDay(days, day, hours);
+    if (!office.open) continue;
+    const overlap = Math.min(office.end, toMs) - Math.max(office.start, fromMs);
     if (overlap > 0) ms += overlap;
   }
   return ms / 60_000;
@@ -53,11 +97,13 @@ export function officeMinutesBetween(from: Date, to: Date, hours: OfficeHours): 
  */
 export function addOfficeMinutes(from: Date, minutes: number, hours: OfficeHours): Date {
   let remaining = Math.max(0, minutes) * 60_000;
-  for (let day = israelDate(from), n = 0; n < MAX_DAYS; day = addDays(day, 1), n += 1) {
-    if (!isOfficeDay(day, hours)) continue;
-    const { start, end } = openInterval(day, hours);
-    const begin = Math.max(start.getTime(), from.getTime());
-    const available = end.getTime() - begin;
+  const days = daysOf(hours);
+  const first = dayNumberOf(israelDate(from));
+  for (let day = first; day < first + MAX_DAYS; day += 1) {
+    const office = officeDay(days, day, hours);
+    if (!office.open) continue;
+    const begin = Math.max(office.start, from.getTime());
+    const available = office.end - begin;
     if (available <= 0) continue;
     if (remaining <= available) return new Date(begin + remaining);
     remaining -= available;

@@ -67,6 +67,18 @@ export const agentMonthStatementResponseSchema = successSchema(
   z.object({ statement: agentMonthStatementSchema }),
 );
 
+/**
+ * The month's fee per agent the branch owes the network (decision 0068): the plan's fee in force on the month's
+ * first day × the agents in the branch at its start; `rule` is the line's text ("דמי חודש לסוכנים: 2 סוכנים × …").
+ */
+export const monthlyFeeSchema = z.object({
+  agents: z.number(),
+  feeAgorot: z.number(),
+  amount: z.number(),
+  rule: z.string(),
+});
+export type MonthlyFee = z.infer<typeof monthlyFeeSchema>;
+
 /** GET /branches/{id}/month-statement: the branch's deals of the month, each agent's total and the branch's. */
 export const branchMonthStatementSchema = z.object({
   month: z.string(),
@@ -76,13 +88,25 @@ export const branchMonthStatementSchema = z.object({
   deals: z.array(statementDealSchema),
   /** The sums of the deals; `shares` is also the sum of the agents' rows. */
   totals: totalsSchema,
+  /** The month's fee per agent, a line of its own after the deals; null when the plan has none (or no plan). */
+  monthlyFee: monthlyFeeSchema.nullable(),
 });
 export type BranchMonthStatement = z.infer<typeof branchMonthStatementSchema>;
 export const branchMonthStatementResponseSchema = successSchema(
   z.object({ statement: branchMonthStatementSchema }),
 );
 
-const royaltyFiguresSchema = z.object({ deals: z.number(), net: z.number(), royalty: z.number() });
+/**
+ * A period's figures: deals, fees before VAT, their royalty lines, the monthly fees per agent (`agentFees`, the sum
+ * of the months' fee lines) and `due`, what the branch owes the network: royalty + agentFees.
+ */
+const royaltyFiguresSchema = z.object({
+  deals: z.number(),
+  net: z.number(),
+  royalty: z.number(),
+  agentFees: z.number(),
+  due: z.number(),
+});
 
 /** GET /royalties: per branch, the month's and the year's (January to the month) fees and royalties due. */
 export const royaltiesSchema = z.object({
@@ -98,6 +122,8 @@ export const royaltiesSchema = z.object({
       royaltyCap: z.number().nullable(),
       /** Deals of the month with no plan on their date (no royalty figured for them). */
       withoutPlan: z.number(),
+      /** The month's fee per agent (null: no monthly fee in the plan of the month's first day). */
+      monthlyFee: monthlyFeeSchema.nullable(),
     }),
   ),
   totals: z.object({ month: royaltyFiguresSchema, year: royaltyFiguresSchema }),

@@ -11,7 +11,7 @@ import { royaltiesSchema } from './month-statements';
 export const ROYALTY_MESSAGES = {
   branchId: 'יש לבחור סניף קיים',
   amount: 'סכום התשלום: מספר שלם של אגורות, גדול מאפס',
-  overBalance: (left: string) => `התשלום עולה על יתרת התמלוגים של הסניף לשנה (${left})`,
+  overBalance: (left: string) => `התשלום עולה על יתרת התמלוגים ודמי החודש של הסניף לשנה (${left})`,
   paidOn: 'יש לבחור את תאריך התשלום: תאריך תקין שאינו בעתיד',
   forMonth: 'יש לבחור את החודש שהתשלום עבורו (YYYY-MM), לא אחרי החודש הנוכחי',
   note: 'הערה עד 500 תווים',

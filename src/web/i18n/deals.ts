@@ -86,6 +86,8 @@ export const deals = {
     summary: (name: string, share: string, due: string, paid: string) =>
       `החלק של ${name} החודש: ${share}. הלקוחות משלמים ${due} (כולל מע"מ), ושולמו עד כה ${paid}.`,
     branchSummary: (branch: string, royalty: string) => `חלק הסניף: ${branch}. תמלוגים לרשת: ${royalty}.`,
+    /** The month's fee per agent the branch owes the network (decision 0068), a line of its own. */
+    monthlyFee: (rule: string, amount: string) => `${rule} = ${amount}.`,
   },
   actions: {
     invoice: 'הופקה חשבונית',

@@ -43,9 +43,9 @@ export const network = {
         'סך העמלות לפני מע"מ של העסקאות שנחתמו בסניף בחודש, לפי פירוט העמלה של כל עסקה. עסקאות שבוטלו ועסקאות ללא תוכנית עמלות אינן נספרות.',
     },
     royaltyDue: {
-      name: 'תמלוגים לרשת (₪)',
+      name: 'לתשלום לרשת (₪)',
       definition:
-        'התמלוגים שהסניף חייב לרשת על עסקאות החודש, לפי פירוט העמלה של כל עסקה (כולל התקרה השנתית).',
+        'מה שהסניף חייב לרשת על החודש: התמלוגים על עסקאות החודש, לפי פירוט העמלה של כל עסקה (כולל התקרה השנתית), ודמי החודש לסוכנים לפי תוכנית העמלות.',
     },
     royaltyPaid: {
       name: 'תמלוגים ששולמו (₪)',
@@ -71,6 +71,9 @@ export const network = {
     monthDeals: 'עסקאות בחודש',
     monthNet: 'עמלות לפני מע"מ בחודש',
     monthRoyalty: 'תמלוגים בחודש',
+    monthAgentFees: 'דמי חודש לסוכנים',
+    monthDue: 'לתשלום לרשת בחודש',
+    yearDue: 'לתשלום לרשת מתחילת השנה',
     yearNet: 'עמלות מתחילת השנה',
     yearRoyalty: 'תמלוגים מתחילת השנה',
     cap: 'תקרה שנתית',
@@ -85,7 +88,32 @@ export const network = {
     yearBalance: 'יתרה מתחילת השנה',
     record: 'רישום תשלום',
     paidNote:
-      'שולם: תשלומי הסניף לרשת לפי החודש שהם עבורו (תשלום שבוטל אינו נספר). יתרה: התמלוגים לתשלום פחות מה ששולם.',
+      'דמי חודש לסוכנים: דמי החודש לסוכן בתוכנית העמלות של היום הראשון בחודש, כפול מספר הסוכנים שהיו בסניף בתחילת החודש. לתשלום לרשת: התמלוגים ודמי החודש. שולם: תשלומי הסניף לרשת לפי החודש שהם עבורו (תשלום שבוטל אינו נספר). יתרה: הסכום לתשלום לרשת פחות מה ששולם.',
+    /** The month's payments, each voidable with a reason (network roles). */
+    payments: {
+      title: 'תשלומים שנרשמו לחודש',
+      caption: (month: number, year: number) => `תשלומים לרשת עבור ${month}/${year}`,
+      scrollLabel: 'טבלת התשלומים (נגללת לצדדים)',
+      loading: 'טוען את התשלומים...',
+      failed: 'לא הצלחנו לטעון את התשלומים.',
+      empty: 'לא נרשמו תשלומים לחודש זה.',
+      paidOn: 'תאריך',
+      branch: 'סניף',
+      amount: 'סכום',
+      note: 'הערה',
+      status: 'מצב',
+      active: 'בתוקף',
+      voided: (reason: string) => `בוטל: ${reason}`,
+      voidOpen: (branch: string, amount: string) => `ביטול התשלום של ${branch} (${amount})`,
+      reason: 'סיבת הביטול',
+      submit: 'ביטול התשלום',
+      confirm: (branch: string, amount: string) =>
+        `לבטל את התשלום של ${branch} בסך ${amount}? התשלום יישאר ברשימה כמבוטל ולא ייספר ביתרה.`,
+      confirmLabel: 'כן, לבטל את התשלום',
+      saved: (branch: string, amount: string) => `התשלום של ${branch} (${amount}) בוטל`,
+      failedVoid: 'לא הצלחנו לבטל את התשלום. נסו שוב.',
+      total: (amount: string) => `סה"כ תשלומים בתוקף: ${amount}`,
+    },
     /** The form that records a royalty payment of one branch (network roles). */
     payment: {
       open: (branch: string) => `רישום תשלום תמלוגים של ${branch}`,

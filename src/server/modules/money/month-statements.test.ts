@@ -368,7 +368,7 @@ describe('the network’s royalties', () => {
       totals: { month: { royalty: number }; year: { royalty: number } };
     };
     const haifa = rows.find((r) => r.branchId === ids.haifa);
-    expect(haifa?.month).toEqual({ deals: 3, net: 2_300_000, royalty: 40_000 });
+    expect(haifa?.month).toEqual({ deals: 3, net: 2_300_000, royalty: 40_000, agentFees: 0, due: 40_000 });
     expect(haifa?.year.royalty).toBe(100_000);
     expect(haifa?.royaltyCap).toBe(100_000);
     const herzliya = rows.find((r) => r.branchId === ids.herzliya);

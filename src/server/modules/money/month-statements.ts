@@ -27,6 +27,7 @@ import type { SessionUser } from '../../plugins/session';
 import { assertInScope } from '../branches';
 import { statementsOfDeals } from './batch-statements';
 import { planOn } from './fee-plans';
+import { monthlyFees, monthsToDate } from './monthly-fees';
 import { notCancelled } from './statements';
 
 /**
@@ -202,7 +203,10 @@ export async function branchMonthStatement(
     .where(eq(branches.id, branchId))
     .limit(1);
   if (!branch) throw notFound(MONEY_MESSAGES.branchNotFound);
-  const deals = await monthDeals(db, month, eq(leadActivities.branchId, branchId));
+  const [deals, fees] = await Promise.all([
+    monthDeals(db, month, eq(leadActivities.branchId, branchId)),
+    monthlyFees(db, [month], branchId),
+  ]);
   const agents = new Map<string, BranchMonthStatement['agents'][number]>();
   for (const deal of deals) {
     for (const share of deal.shares) {
@@ -223,6 +227,7 @@ export async function branchMonthStatement(
     agents: [...agents.values()].sort((a, b) => b.share - a.share || a.name.localeCompare(b.name, 'he')),
     deals,
     totals: statementTotals(deals),
+    monthlyFee: fees.get(branchId)?.get(month) ?? null,
   };
 }
 
@@ -234,7 +239,7 @@ export async function networkRoyalties(db: Database, query: MonthQuery): Promise
   const month = query.month ?? thisMonth();
   const year = Number(month.slice(0, 4));
   const monthRange = rangeOf(month);
-  const [deals, branchRows, plans] = await Promise.all([
+  const [deals, branchRows, plans, fees] = await Promise.all([
     db
       .select()
       .from(leadActivities)
@@ -251,9 +256,10 @@ export async function networkRoyalties(db: Database, query: MonthQuery): Promise
       .from(branches)
       .orderBy(asc(branches.name)),
     db.select().from(feePlans).orderBy(desc(feePlans.effectiveFrom)),
+    monthlyFees(db, monthsToDate(month)),
   ]);
   const statements = await statementsOfDeals(db, deals);
-  const zero = () => ({ deals: 0, net: 0, royalty: 0 });
+  const zero = () => ({ deals: 0, net: 0, royalty: 0, agentFees: 0, due: 0 });
   const figures = new Map(branchRows.map((b) => [b.id, { month: zero(), year: zero(), withoutPlan: 0 }]));
   for (const deal of deals) {
     const entry = figures.get(deal.branchId);
@@ -265,8 +271,19 @@ export async function networkRoyalties(db: Database, query: MonthQuery): Promise
       period.deals += 1;
       period.net += statement?.net ?? 0;
       period.royalty += royalty;
+      period.due += royalty;
     }
     if (inMonth && !statement) entry.withoutPlan += 1;
+  }
+  for (const [branchId, months] of fees) {
+    const entry = figures.get(branchId);
+    if (!entry) continue;
+    for (const [feeMonth, fee] of months) {
+      for (const period of feeMonth === month ? [entry.month, entry.year] : [entry.year]) {
+        period.agentFees += fee.amount;
+        period.due += fee.amount;
+      }
+    }
   }
   const lastDay = israelDate(new Date(monthRange.to.getTime() - 1));
   const rows = branchRows
@@ -285,14 +302,18 @@ export async function networkRoyalties(db: Database, query: MonthQuery): Promise
         royaltyBp: plan?.royaltyBp ?? null,
         royaltyCap: plan?.royaltyCapAgorot ?? null,
         withoutPlan: entry.withoutPlan,
+        monthlyFee: fees.get(b.id)?.get(month) ?? null,
       };
     });
-  const sum = (pick: (r: (typeof rows)[number]) => { deals: number; net: number; royalty: number }) =>
+  type Figures = ReturnType<typeof zero>;
+  const sum = (pick: (r: (typeof rows)[number]) => Figures) =>
     rows.reduce(
       (t, r) => ({
         deals: t.deals + pick(r).deals,
         net: t.net + pick(r).net,
         royalty: t.royalty + pick(r).royalty,
+        agentFees: t.agentFees + pick(r).agentFees,
+        due: t.due + pick(r).due,
       }),
       zero(),
     );

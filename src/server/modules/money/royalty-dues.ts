@@ -8,7 +8,7 @@ import { networkRoyalties } from './month-statements';
 
 /**
  * GET /royalties (docs/money.md, "Royalty payments"): each branch's royalties due (the deals' royalty lines,
- * decision 0060) beside what it paid for the month and for the year from January to the month (payments not
+ * decision 0060) and monthly fees per agent (decision 0068) beside what it paid for the month and for the year from January to the month (payments not
  * voided, by the month they are for), and the balance, due less paid. Network roles read every branch; a branch's
  * managers their own branch's row. Every total is the sum of the rows shown.
  */
@@ -42,7 +42,7 @@ export async function royaltyDues(db: Database, actor: SessionUser, query: Month
       return {
         ...b,
         paid: figures,
-        balance: { month: b.month.royalty - figures.month, year: b.year.royalty - figures.year },
+        balance: { month: b.month.due - figures.month, year: b.year.due - figures.year },
       };
     });
   const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((t, r) => t + pick(r), 0);
@@ -50,6 +50,8 @@ export async function royaltyDues(db: Database, actor: SessionUser, query: Month
     deals: sum((r) => r[key].deals),
     net: sum((r) => r[key].net),
     royalty: sum((r) => r[key].royalty),
+    agentFees: sum((r) => r[key].agentFees),
+    due: sum((r) => r[key].due),
   });
   return {
     month,

@@ -215,9 +215,15 @@ describe('the royalties view with payments', () => {
     const csv = await call('GET', `/royalties.csv?month=${MONTH}`, ceo);
     expect(csv.statusCode).toBe(200);
     const rows = parse(csv.body.slice(1)) as string[][];
-    expect(rows[0]?.slice(3, 6)).toEqual(['תמלוגים בחודש (₪)', 'שולם עבור החודש (₪)', 'יתרה לחודש (₪)']);
-    expect(rows.find((r) => r[0] === 'סניף חיפה')?.slice(3, 6)).toEqual(['1200', '1000', '200']);
-    expect(rows.find((r) => r[0] === 'סה"כ')?.slice(9, 11)).toEqual([
+    expect(rows[0]?.slice(3, 8)).toEqual([
+      'תמלוגים בחודש (₪)',
+      'דמי חודש לסוכנים בחודש (₪)',
+      'לתשלום לרשת בחודש (₪)',
+      'שולם עבור החודש (₪)',
+      'יתרה לחודש (₪)',
+    ]);
+    expect(rows.find((r) => r[0] === 'סניף חיפה')?.slice(3, 8)).toEqual(['1200', '0', '1200', '1000', '200']);
+    expect(rows.find((r) => r[0] === 'סה"כ')?.slice(13, 15)).toEqual([
       String(all.totals.paid.year / 100),
       String(all.totals.balance.year / 100),
     ]);

@@ -74,9 +74,9 @@ export async function paidInYear(db: Database, branchId: string, year: string, u
 }
 
 /**
- * POST /royalty-payments: never more than the branch's balance for the year (the royalties due from January to
- * the payment's month, less every payment for that year not voided), never dated in the future, never for a
- * month still to come.
+ * POST /royalty-payments: never more than the branch's balance for the year (the royalties and monthly fees due
+ * from January to the payment's month, less every payment for that year not voided), never dated in the future,
+ * never for a month still to come.
  */
 export async function recordRoyaltyPayment(db: Database, actor: SessionUser, body: CreateRoyaltyPaymentBody) {
   if (body.paidOn > israelDate() || body.paidOn < EARLIEST_DATE)
@@ -94,7 +94,7 @@ export async function recordRoyaltyPayment(db: Database, actor: SessionUser, bod
     if (!branch) throw badRequest(ROYALTY_MESSAGES.branchId, { branchId: ROYALTY_MESSAGES.branchId });
     const year = body.forMonth.slice(0, 4);
     const dues = await networkRoyalties(tx, { month: body.forMonth });
-    const due = dues.branches.find((b) => b.branchId === branch.id)?.year.royalty ?? 0;
+    const due = dues.branches.find((b) => b.branchId === branch.id)?.year.due ?? 0;
     const left = due - (await paidInYear(tx, branch.id, year));
     if (body.amountAgorot > left) {
       const message = ROYALTY_MESSAGES.overBalance(formatAgorot(Math.max(left, 0)));

@@ -1,4 +1,5 @@
 import { formatAgorot } from '@shared/domain/commission-statement';
+import { MONTHLY_FEE_LABEL } from '@shared/domain/monthly-fee';
 import { DEAL_STATUS_LABELS } from '@shared/schemas/deals';
 import type {
   AgentMonthStatement,
@@ -69,6 +70,15 @@ export function agentStatementCsv(statement: AgentMonthStatement): string {
 /** A branch's month as CSV: its deals and the totals row, then one row per agent with her total. */
 export function branchStatementCsv(statement: BranchMonthStatement): string {
   const { headers, rows } = dealsTable(statement.deals, statement.totals, 'חלקי הסוכנים (₪)');
+  const feeRow = (): (string | number)[] => {
+    const row: (string | number)[] = headers.map(() => '');
+    const fee = statement.monthlyFee;
+    if (!fee) return row;
+    row[0] = MONTHLY_FEE_LABEL;
+    row[12] = fee.rule;
+    row[13] = shekels(fee.amount);
+    return row;
+  };
   const agentRows = statement.agents.map((a) => {
     const row: (string | number)[] = headers.map(() => '');
     row[0] = 'סוכן';
@@ -77,7 +87,8 @@ export function branchStatementCsv(statement: BranchMonthStatement): string {
     row[13] = shekels(a.share);
     return row;
   });
-  return spreadsheetCsv(headers, [...rows, headers.map(() => ''), ...agentRows]);
+  const fee = statement.monthlyFee ? [feeRow()] : [];
+  return spreadsheetCsv(headers, [...rows, ...fee, headers.map(() => ''), ...agentRows]);
 }
 
 // --- PDF ---
@@ -198,5 +209,7 @@ export function branchStatementPdf(statement: BranchMonthStatement): Promise<Uin
     writer.paragraph(`חלק הסניף: ${money(statement.totals.branchShare)}`, BODY);
     writer.paragraph(`תמלוגים לרשת: ${money(statement.totals.royalty)}`, BODY);
     writer.paragraph(`עמלות הפניה: ${money(statement.totals.referral)}`, BODY);
+    if (statement.monthlyFee)
+      writer.paragraph(`${statement.monthlyFee.rule} = ${money(statement.monthlyFee.amount)}`, BODY);
   });
 }

@@ -25,7 +25,7 @@ const COLUMNS: [string, (f: NetworkFigures) => string | number][] = [
     [`יעד ${METRIC_HEADERS[key]}`, (f) => f.indicators[key].goal ?? ''],
   ]),
   ['עמלות לפני מע"מ (₪)', (f) => f.money.gross / 100],
-  ['תמלוגים לרשת (₪)', (f) => f.money.royaltyDue / 100],
+  ['לתשלום לרשת: תמלוגים ודמי חודש (₪)', (f) => f.money.royaltyDue / 100],
   ['תמלוגים ששולמו (₪)', (f) => f.money.royaltyPaid / 100],
 ];
 

@@ -133,7 +133,11 @@ describe('the network dashboard’s money', () => {
     const res = await call('GET', '/network/dashboard.csv?year=2025&month=3', ceo);
     expect(res.statusCode).toBe(200);
     const rows = parse(res.body.slice(1)) as string[][];
-    expect(rows[0]?.slice(-3)).toEqual(['עמלות לפני מע"מ (₪)', 'תמלוגים לרשת (₪)', 'תמלוגים ששולמו (₪)']);
+    expect(rows[0]?.slice(-3)).toEqual([
+      'עמלות לפני מע"מ (₪)',
+      'לתשלום לרשת: תמלוגים ודמי חודש (₪)',
+      'תמלוגים ששולמו (₪)',
+    ]);
     expect(rows.find((r) => r[0] === 'חיפה')?.slice(-3)).toEqual(['12500', '750', '400']);
     expect(rows.find((r) => r[0] === 'כל הרשת')?.slice(-3)).toEqual(['32500', '1750', '400']);
   });

@@ -392,6 +392,12 @@ describe('the monthly statement', () => {
                   branchShare: 480_000,
                   shares: 480_000,
                 },
+                monthlyFee: {
+                  agents: 1,
+                  feeAgorot: 50_000,
+                  amount: 50_000,
+                  rule: 'דמי חודש לסוכנים: סוכן אחד × 500.00 ₪',
+                },
               },
             },
           });
@@ -407,6 +413,9 @@ describe('the monthly statement', () => {
     // The agents' totals (2,880 + 1,920) are the branch's total of the agents' shares.
     expect(within(total).getByText(/4,800\.00/)).toBeInTheDocument();
     expect(within(region).getByText(/תמלוגים לרשת: .*400\.00/)).toBeInTheDocument();
+    expect(
+      within(region).getByText(/^דמי חודש לסוכנים: סוכן אחד × 500\.00 ₪ = .*500\.00/),
+    ).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'הורדת הדוח החודשי כקובץ PDF' })).toHaveAttribute(
       'href',
       `/api/v1/branches/b1/month-statement.pdf?month=${month()}`,

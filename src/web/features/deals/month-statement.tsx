@@ -124,6 +124,11 @@ export function MonthStatement({ subject, month }: { subject: StatementSubject; 
               agorot(totals.paid),
             )}
       </p>
+      {isBranch && statement.monthlyFee && (
+        <p className="mt-1">
+          {t.statement.monthlyFee(statement.monthlyFee.rule, agorot(statement.monthlyFee.amount))}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,10 @@
 import type { NetworkDashboard } from '@shared/schemas/network';
-import type { CreateRoyaltyPaymentBody, RoyaltyDues, RoyaltyPayment } from '@shared/schemas/royalty-payments';
+import type {
+  CreateRoyaltyPaymentBody,
+  RoyaltyDues,
+  RoyaltyPayment,
+  RoyaltyPaymentList,
+} from '@shared/schemas/royalty-payments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -44,6 +49,29 @@ export function useRecordRoyaltyPayment() {
       apiRequest<{ data: { payment: RoyaltyPayment } }>('/royalty-payments', { method: 'POST', body }).then(
         (r) => r.data.payment,
       ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: royaltiesKey }),
+  });
+}
+
+/** The payments recorded for a month, voided ones too (kept under the royalties' key, so they refresh together). */
+export const useRoyaltyPayments = (month: MonthKey) =>
+  useQuery({
+    queryKey: [...royaltiesKey, 'payments', month.year, month.month],
+    queryFn: () =>
+      apiRequest<{ data: RoyaltyPaymentList }>(`/royalty-payments?${royaltiesQuery(month)}`).then(
+        (r) => r.data,
+      ),
+  });
+
+/** Voids a payment recorded by mistake, with the reason (network roles); the balances follow. */
+export function useVoidRoyaltyPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiRequest<{ data: { payment: RoyaltyPayment } }>(`/royalty-payments/${id}/void`, {
+        method: 'POST',
+        body: { reason },
+      }).then((r) => r.data.payment),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: royaltiesKey }),
   });
 }

@@ -5,6 +5,7 @@ import { network as t } from '@web/i18n/network';
 import { Download } from 'lucide-react';
 import { type MonthKey, royaltiesCsvUrl, useRoyalties } from './api';
 import { RoyaltyPaymentForm } from './royalty-payment-form';
+import { RoyaltyPaymentsList } from './royalty-payments-list';
 
 const shekels = new Intl.NumberFormat('he-IL', {
   style: 'currency',
@@ -17,7 +18,8 @@ const cell = 'px-3 py-2 align-top whitespace-nowrap';
 
 /**
  * The royalties each branch owes the network (network admins): the month's and the year's fees before VAT and
- * royalties, from the deals' statements (so within the yearly cap), what each branch paid and what is left, a
+ * royalties, from the deals' statements (so within the yearly cap), the monthly fees per agent (decision 0068),
+ * what the branch owes in all, what each branch paid and what is left, a
  * form per branch to record a payment, and the CSV of the same.
  */
 export function RoyaltiesSection({ month }: { month: MonthKey }) {
@@ -50,10 +52,13 @@ export function RoyaltiesSection({ month }: { month: MonthKey }) {
                   r.monthDeals,
                   r.monthNet,
                   r.monthRoyalty,
+                  r.monthAgentFees,
+                  r.monthDue,
                   r.monthPaid,
                   r.monthBalance,
                   r.yearNet,
                   r.yearRoyalty,
+                  r.yearDue,
                   r.yearPaid,
                   r.yearBalance,
                   r.cap,
@@ -76,11 +81,19 @@ export function RoyaltiesSection({ month }: { month: MonthKey }) {
                   </th>
                   <td className={cell}>{b.month.deals}</td>
                   <td className={cell}>{money(b.month.net)}</td>
-                  <td className={`${cell} font-semibold`}>{money(b.month.royalty)}</td>
+                  <td className={cell}>{money(b.month.royalty)}</td>
+                  <td className={cell}>
+                    {money(b.month.agentFees)}
+                    {b.monthlyFee && (
+                      <span className="block text-xs text-slate-700">{b.monthlyFee.rule}</span>
+                    )}
+                  </td>
+                  <td className={`${cell} font-semibold`}>{money(b.month.due)}</td>
                   <td className={cell}>{money(b.paid.month)}</td>
                   <td className={`${cell} font-semibold`}>{money(b.balance.month)}</td>
                   <td className={cell}>{money(b.year.net)}</td>
                   <td className={cell}>{money(b.year.royalty)}</td>
+                  <td className={cell}>{money(b.year.due)}</td>
                   <td className={cell}>{money(b.paid.year)}</td>
                   <td className={`${cell} font-semibold`}>{money(b.balance.year)}</td>
                   <td className={cell}>
@@ -102,10 +115,13 @@ export function RoyaltiesSection({ month }: { month: MonthKey }) {
                 <td className={cell}>{query.data.totals.month.deals}</td>
                 <td className={cell}>{money(query.data.totals.month.net)}</td>
                 <td className={cell}>{money(query.data.totals.month.royalty)}</td>
+                <td className={cell}>{money(query.data.totals.month.agentFees)}</td>
+                <td className={cell}>{money(query.data.totals.month.due)}</td>
                 <td className={cell}>{money(query.data.totals.paid.month)}</td>
                 <td className={cell}>{money(query.data.totals.balance.month)}</td>
                 <td className={cell}>{money(query.data.totals.year.net)}</td>
                 <td className={cell}>{money(query.data.totals.year.royalty)}</td>
+                <td className={cell}>{money(query.data.totals.year.due)}</td>
                 <td className={cell}>{money(query.data.totals.paid.year)}</td>
                 <td className={cell}>{money(query.data.totals.balance.year)}</td>
                 <td className={cell} />
@@ -116,6 +132,7 @@ export function RoyaltiesSection({ month }: { month: MonthKey }) {
         </ScrollRegion>
       )}
       <p className="mt-2 text-sm text-slate-700">{r.paidNote}</p>
+      <RoyaltyPaymentsList month={month} />
     </section>
   );
 }

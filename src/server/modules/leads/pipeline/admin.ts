@@ -17,7 +17,7 @@ import {
 import { PIPELINE_MESSAGES } from '@shared/schemas/pipeline-fields';
 import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { branchCities, branches, leadSettings, leads, users } from '../../../db/schema';
+import { branchCities, branches, branchLeadSettings, leadSettings, leads, users } from '../../../db/schema';
 import { recordAudit } from '../../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { isUniqueViolation } from '../../../lib/idempotency';
@@ -152,20 +152,48 @@ const candidateColumns = {
 
 type Candidate = { [K in keyof typeof candidateColumns]: (typeof users.$inferSelect)[K] };
 
+/**
+ * Each person's place in their branch's round robin: a branch's leads go round among its own people
+ * (decision 0047), from the branch's own position once it has one (its settings row), else the network's. Only the
+ * listed people's branches are read, so a branch manager's list costs the same in a network of fifty branches
+ * as in one office.
+ */
 async function availabilityOf(db: Database, people: Candidate[], now = new Date()): Promise<Availability[]> {
   const today = israelDate(now);
-  const all = await db.select(candidateColumns).from(users);
-  const pool = roundRobinPool(all, today);
-  const [settings] = await db.select().from(leadSettings).where(eq(leadSettings.id, 1));
-  const next = nextInRotation(pool, settings?.roundRobinLastId ?? null);
+  const branchIds = [...new Set(people.map((p) => p.branchId))];
+  const [colleagues, branchRows, [network]] = await Promise.all([
+    branchIds.length ? db.select(candidateColumns).from(users).where(inArray(users.branchId, branchIds)) : [],
+    branchIds.length
+      ? db
+          .select({
+            branchId: branchLeadSettings.branchId,
+            own: branchLeadSettings.own,
+            lastId: branchLeadSettings.roundRobinLastId,
+          })
+          .from(branchLeadSettings)
+          .where(inArray(branchLeadSettings.branchId, branchIds))
+      : [],
+    db.select({ lastId: leadSettings.roundRobinLastId }).from(leadSettings).where(eq(leadSettings.id, 1)),
+  ]);
+  const rotations = new Map(
+    branchIds.map((branchId) => {
+      const pool = roundRobinPool(
+        colleagues.filter((c) => c.branchId === branchId),
+        today,
+      );
+      const row = branchRows.find((r) => r.branchId === branchId);
+      const lastId = row ? row.lastId : (network?.lastId ?? null);
+      return [branchId, { pool: new Set(pool.map((c) => c.id)), next: nextInRotation(pool, lastId)?.id }];
+    }),
+  );
   return people.map((p) => ({
     agent: { _id: p.id, name: p.name, gender: p.gender, companyRole: p.companyRole, active: p.active },
     takesLeads: p.takesLeads,
     leaveFrom: p.leaveFrom,
     leaveUntil: p.leaveUntil,
     onLeave: isOnLeave(p, today),
-    inRoundRobin: pool.some((c) => c.id === p.id),
-    nextInRoundRobin: next?.id === p.id,
+    inRoundRobin: rotations.get(p.branchId)?.pool.has(p.id) ?? false,
+    nextInRoundRobin: rotations.get(p.branchId)?.next === p.id,
   }));
 }
 

@@ -127,6 +127,31 @@ describe('a branch that covers a city', () => {
     expect([...owners].sort()).toEqual([haifaAgent.id, haifaOther.id].sort());
   });
 
+  it("lists each branch's own round robin: the next named is who the branch's next lead goes to", async () => {
+    type Row = { agent: { _id: string }; inRoundRobin: boolean; nextInRoundRobin: boolean };
+    const agents = async (cookie: string) =>
+      (await call('GET', '/pipeline/agents', cookie)).json().data.agents as Row[];
+    const haifaPeople = [haifaAgent.id, haifaOther.id];
+    for (let i = 0; i < 3; i += 1) {
+      // The franchisee sees her branch's people only, one of them next; the network admin sees the same next.
+      const mine = await agents(franchisee.cookie);
+      expect(mine.map((r) => r.agent._id).sort()).toEqual([...haifaPeople].sort());
+      const next = mine.filter((r) => r.nextInRoundRobin).map((r) => r.agent._id);
+      expect(next).toHaveLength(1);
+      const all = await agents(ceo.cookie);
+      expect(
+        all.filter((r) => r.nextInRoundRobin && haifaPeople.includes(r.agent._id)).map((r) => r.agent._id),
+      ).toEqual(next);
+      // Tel Aviv's rotation is its own: it names its own agent, whatever Haifa's position.
+      expect(all.find((r) => r.agent._id === telAvivAgent.id)).toMatchObject({
+        inRoundRobin: true,
+        nextInRoundRobin: true,
+      });
+      const lead = await valuation('טירת כרמל');
+      expect(lead.ownerId).toBe(next[0]);
+    }
+  });
+
   it('gets a home-form lead that names its city; the office mail and the lead say the city', async () => {
     phoneSeq += 1;
     const phone = `0547${String(phoneSeq).padStart(6, '0')}`;
