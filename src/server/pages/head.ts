@@ -11,7 +11,7 @@ import type { AgencySettings } from '@shared/schemas/settings';
 import type { FastifyInstance } from 'fastify';
 import { absoluteUrl } from '../lib/links';
 import { findOpenBranchBySlug } from '../modules/branches';
-import { getProperty, listCities } from '../modules/properties';
+import { getPublicProperty, listCities } from '../modules/properties';
 import { getSettings } from '../modules/settings';
 import { findPublicUser } from '../modules/users';
 import type { PageReads } from './page-api';
@@ -147,7 +147,7 @@ async function metaOf(ctx: HeadContext, input: HeadInput, settings: AgencySettin
     }
     case 'propertyView': {
       const id = decodeURIComponent(input.pathname.split('/')[2] ?? '');
-      const property = await (ctx.reads?.property(id) ?? getProperty(ctx.app.db, ctx.app.storage, id));
+      const property = await (ctx.reads?.property(id) ?? getPublicProperty(ctx.app.db, ctx.app.storage, id));
       const title = propertyTitle(property);
       const path = paths.propertyView(property._id);
       const url = absoluteUrl(origin, path);

@@ -13,7 +13,7 @@ import type { ApiResponse, ApiTransport } from '@web/lib/api-client';
 import type { FastifyInstance } from 'fastify';
 import { findOpenBranchBySlug } from '../modules/branches';
 import {
-  getProperty,
+  getPublicProperty,
   listCities,
   listSimilar,
   listStreets,
@@ -34,7 +34,8 @@ const API = '/api/v1';
  */
 export type PageReads = {
   cities: (type: 'sale' | 'rent') => Promise<string[]>;
-  property: (id: string) => ReturnType<typeof getProperty>;
+  /** The property as a visitor reads it (the address by the agency's setting, decision 0066). */
+  property: (id: string) => ReturnType<typeof getPublicProperty>;
   /** An open branch by its slug (its page's status and head), or undefined. */
   branch: (slug: string) => ReturnType<typeof findOpenBranchBySlug>;
   /** The page's API calls, answered directly where the route is a public read, else through the router. */
@@ -164,7 +165,7 @@ export function pageReads(app: FastifyInstance): PageReads {
   };
   const reads: PageReads = {
     cities: (type) => once(`cities:${type}`, () => listCities(app.db, type)),
-    property: (id) => once(`property:${id}`, () => getProperty(app.db, app.storage, id)),
+    property: (id) => once(`property:${id}`, () => getPublicProperty(app.db, app.storage, id)),
     branch: (slug) => once(`branch:${slug}`, () => findOpenBranchBySlug(app.db, slug)),
     api: async (url, init) => {
       if ((init.method ?? 'GET') === 'GET' && url.startsWith(`${API}/`)) {

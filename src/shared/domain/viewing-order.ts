@@ -3,14 +3,27 @@
  * address"; decision 0064): the fee it names, and how the staff's viewing card states it.
  */
 
-/** A buyer's order: this percentage of the price, VAT not included (the common rate; the lawyer checks it). */
-export const VIEWING_ORDER_BUYER_FEE_PERCENT = 2;
+/**
+ * The agency's defaults (settings `viewingOrderBuyerFeePercent`, `viewingOrderTenantFeeMonths`): a buyer 2% of
+ * the price, a tenant one month's rent, VAT not included (the common rates; the lawyer checks them).
+ */
+export const DEFAULT_VIEWING_ORDER_FEES = { buyerPercent: 2, tenantMonths: 1 } as const;
 
-/** A tenant's order: one month's rent (the property's price on a rental), VAT not included. */
-export const viewingOrderFee = (side: 'buyer' | 'tenant', price: number) =>
+export type ViewingOrderFees = { buyerPercent: number; tenantMonths: number };
+
+/**
+ * The fee of the order sent with a viewing, by the settings in force when it is prepared: a buyer's is a
+ * percent of the price; a tenant's an amount, the months of rent times the rent (the price of a rental),
+ * rounded to whole shekels.
+ */
+export const viewingOrderFee = (
+  side: 'buyer' | 'tenant',
+  price: number,
+  fees: ViewingOrderFees = DEFAULT_VIEWING_ORDER_FEES,
+) =>
   side === 'buyer'
-    ? { feeKind: 'percent' as const, feeValue: VIEWING_ORDER_BUYER_FEE_PERCENT }
-    : { feeKind: 'amount' as const, feeValue: price };
+    ? { feeKind: 'percent' as const, feeValue: fees.buyerPercent }
+    : { feeKind: 'amount' as const, feeValue: Math.round(price * fees.tenantMonths) };
 
 /** The order's state on the viewing card: signed, sent and waiting, or never sent. */
 export const VIEWING_ORDER_STATES = ['signed', 'sent', 'none'] as const;

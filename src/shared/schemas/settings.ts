@@ -7,6 +7,13 @@ import { dateSchema } from './report-contact';
 
 export const REFERRAL_FEE_MESSAGE = 'עמלת הפניה: מספר שלם בין 0 ל-100';
 export const VIEWING_ESCALATION_MESSAGE = 'שעות עד העברה למנהל הסניף: מספר שלם בין 0 ל-40';
+export const VIEWING_ORDER_FEE_MESSAGES = {
+  buyerPercent: 'עמלת קונה בהזמנה הנשלחת עם ביקור: אחוז גדול מ-0 ועד 10, עם עד שתי ספרות אחרי הנקודה',
+  tenantMonths: 'עמלת שוכר בהזמנה הנשלחת עם ביקור: חודשי שכירות גדולים מ-0 ועד 3, בקפיצות של חצי חודש',
+} as const;
+
+/** A number with at most two decimals (a percent as the order stores it, in hundredths). */
+const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 /** A link to a named service (the agency's page there), or empty: https on that service's own host only. */
 const serviceLink = (hosts: readonly string[], message: string) =>
@@ -118,6 +125,24 @@ export const agencySettingsSchema = z.object({
     .int({ error: VIEWING_ESCALATION_MESSAGE })
     .min(0, { error: VIEWING_ESCALATION_MESSAGE })
     .max(40, { error: VIEWING_ESCALATION_MESSAGE }),
+  /**
+   * Show the exact address (house number, entrance) only to a visitor who signed the brokerage order sent with
+   * a viewing: every public surface shows the street and city alone (docs/viewings.md, decision 0066). Off by
+   * default, as the public pages always showed the address.
+   */
+  exactAddressAfterSigning: z.boolean(),
+  /** The buyer's fee in the order sent with a viewing: a percent of the price, VAT not included (decision 0064). */
+  viewingOrderBuyerFeePercent: z
+    .number({ error: VIEWING_ORDER_FEE_MESSAGES.buyerPercent })
+    .gt(0, { error: VIEWING_ORDER_FEE_MESSAGES.buyerPercent })
+    .max(10, { error: VIEWING_ORDER_FEE_MESSAGES.buyerPercent })
+    .refine(twoDecimals, { error: VIEWING_ORDER_FEE_MESSAGES.buyerPercent }),
+  /** The tenant's fee in the order sent with a viewing: months of rent, in half months, VAT not included. */
+  viewingOrderTenantFeeMonths: z
+    .number({ error: VIEWING_ORDER_FEE_MESSAGES.tenantMonths })
+    .gt(0, { error: VIEWING_ORDER_FEE_MESSAGES.tenantMonths })
+    .max(3, { error: VIEWING_ORDER_FEE_MESSAGES.tenantMonths })
+    .refine((m) => Number.isInteger(m * 2), { error: VIEWING_ORDER_FEE_MESSAGES.tenantMonths }),
   /** The installed app's colour (its title bar and splash screen on a phone): #RRGGBB. */
   themeColor: z
     .string()
@@ -129,17 +154,28 @@ export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 /**
  * What every visitor reads (GET /settings, and every page's prefetched data): the agency's details without the
  * network's internal terms (the referral fee between branches, the hours before a viewing request goes to the
- * branch manager), which only network admins read and edit.
+ * branch manager, the fees of the order sent with a viewing, the address option), which only network admins
+ * read and edit.
  */
 export const publicSettingsSchema = agencySettingsSchema.omit({
   referralFeePercent: true,
   viewingEscalationHours: true,
+  exactAddressAfterSigning: true,
+  viewingOrderBuyerFeePercent: true,
+  viewingOrderTenantFeeMonths: true,
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** Drops the network's internal terms from the settings a visitor reads. */
 export function publicSettings(settings: AgencySettings): PublicSettings {
-  const { referralFeePercent: _fee, viewingEscalationHours: _hours, ...open } = settings;
+  const {
+    referralFeePercent: _fee,
+    viewingEscalationHours: _hours,
+    exactAddressAfterSigning: _address,
+    viewingOrderBuyerFeePercent: _buyer,
+    viewingOrderTenantFeeMonths: _tenant,
+    ...open
+  } = settings;
   return open;
 }
 

@@ -1,21 +1,31 @@
+import { publicAddressOf } from '@shared/domain/public-address';
 import type { AlertProperty } from '@shared/schemas/alerts';
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties, propertyImages } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import type { Transaction } from '../mail';
+import { settingsInTransaction } from '../settings';
 
 /** The card size of a photo: plenty for a mail or a favourites list. */
 const CARD_WIDTH = 640;
 
-/** What a favourite, a match or an alert shows of each property that still exists, by id. */
+/**
+ * What a favourite, a match or an alert shows of each property that still exists, by id. A visitor's card (a
+ * mail, the favourites page) shows the address by the agency's setting (the street alone when the exact address
+ * waits for a signed order, decision 0066); a staff card (a lead's matches) the exact one.
+ */
 export async function propertyCards(
   db: Database | Transaction,
   storage: Storage,
   ids: readonly string[],
+  audience: 'visitor' | 'staff' = 'visitor',
 ): Promise<Map<string, AlertProperty>> {
   const cards = new Map<string, AlertProperty>();
   if (ids.length === 0) return cards;
+  // Read on the caller's handle, uncached: a caller in a transaction holds PGlite's only connection.
+  const streetOnly =
+    audience === 'visitor' && (await settingsInTransaction(db as Transaction)).exactAddressAfterSigning;
   const rows = await db
     .select()
     .from(properties)
@@ -36,7 +46,7 @@ export async function propertyCards(
       _id: row.id,
       typeTransaction: row.typeTransaction,
       city: row.city,
-      address: row.address,
+      address: publicAddressOf(row.address, streetOnly),
       price: row.price,
       rooms: row.rooms,
       category: row.category,

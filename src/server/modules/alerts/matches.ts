@@ -191,6 +191,7 @@ export async function matchingProperties(
       db,
       storage,
       found.map((m) => m.property.id),
+      'staff',
     );
     requirements.push({
       _id: search.id,

@@ -6,6 +6,7 @@ export {
   enqueueInTransaction,
   enqueueMail,
   type OutgoingMail,
+  rewriteQueuedMail,
   type Transaction,
 } from './outbox';
 export { mailRoutes } from './routes';

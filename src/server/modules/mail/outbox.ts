@@ -56,6 +56,31 @@ export async function dropQueuedMail(tx: Transaction, kind: string, refId: strin
     .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.refId, refId), eq(mailOutbox.status, 'pending')));
 }
 
+/**
+ * Rewrites the unsent mail of a kind about a row (its subject, text and HTML part) in the caller's transaction:
+ * the time it waits for stays. A viewing's reminder gets the exact address once the visitor signs (decision 0066).
+ */
+export async function rewriteQueuedMail(
+  tx: Transaction,
+  kind: string,
+  refId: string,
+  rewrite: (part: string) => string,
+): Promise<void> {
+  const rows = await tx
+    .select({ id: mailOutbox.id, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.refId, refId), eq(mailOutbox.status, 'pending')));
+  for (const row of rows)
+    await tx
+      .update(mailOutbox)
+      .set({
+        subject: rewrite(row.subject),
+        text: rewrite(row.text),
+        html: row.html === null ? null : rewrite(row.html),
+      })
+      .where(eq(mailOutbox.id, row.id));
+}
+
 /** Claims due mail for one worker: rows are locked so two server processes never send the same mail. */
 export async function claimDueMail(db: Database, limit: number) {
   return db.transaction(async (tx) => {

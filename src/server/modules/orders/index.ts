@@ -9,4 +9,5 @@ export { orderPdfRoutes } from './pdf/routes';
 export { orderVerifyPages } from './pdf/verify-page';
 export { orderRoutes } from './routes';
 export { signingPages } from './sign-page';
+export { whenOrderSigned } from './signing';
 export { prepareViewingOrder } from './viewing-order';

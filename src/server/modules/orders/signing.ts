@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { brokerageOrderLinks, brokerageOrders, properties, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
-import { enqueueInTransaction } from '../mail';
+import { enqueueInTransaction, type Transaction } from '../mail';
 import type { OrderRow } from './access';
 import { overlapOfIssued } from './exclusivity/overlap';
 import { setPropertyExclusive } from './exclusivity/property-flag';
@@ -124,6 +124,19 @@ const israelClock = (instant: Date) =>
   }).format(instant);
 
 /** The signer's request; `smsOn` when an SMS provider is configured, so the phone is proven by a code. */
+/** What another module does in the signing's transaction when an order is signed (by its name, once). */
+type SignedListener = (tx: Transaction, order: OrderRow, now: Date) => Promise<void>;
+const signedListeners = new Map<string, SignedListener>();
+
+/**
+ * Runs `listener` in the transaction of every signing, after the order is marked signed: the viewings module
+ * gives the visitor's queued reminders the exact address (decision 0066). A module registers when its routes
+ * are registered; a failure rolls the signing back, so the signer is told and may sign again.
+ */
+export function whenOrderSigned(name: string, listener: SignedListener): void {
+  signedListeners.set(name, listener);
+}
+
 export type SigningContext = { ip: string; userAgent: string; appOrigin: string; smsOn: boolean };
 
 /**
@@ -232,6 +245,7 @@ export async function signOrder(
       : [];
     for (const mail of signedOrderMails(signed, agent ?? null, context.appOrigin))
       await enqueueInTransaction(tx, mail);
+    for (const listener of signedListeners.values()) await listener(tx, signed, now);
     return signed;
   });
 }

@@ -29,7 +29,7 @@ export type ViewingOrder =
  * The visitor's buyer's or tenant's order for the property, reused when they already have one (a signed one is
  * kept as it is; an unsigned one gets a fresh link), else a new one with the draft's defaults: the property and
  * its price, the visitor's name and mobile, the branch's legal entity and licensed broker, the fee of
- * viewingOrderFee. The visitor's ID number and address are left for the signing page (decision 0064).
+ * viewingOrderFee by the agency's settings. The visitor's ID number and address are left for the signing page (decision 0064).
  *
  * Runs in a savepoint of the booking's transaction and never throws: whatever goes wrong is the problem the
  * agent reads on the viewing card, and the booking stands.
@@ -63,12 +63,16 @@ async function prepare(
   const [property] = await tx.select().from(properties).where(eq(properties.id, visitor.propertyId));
   if (!property) throw new AppError(404, 'NOT_FOUND', VIEWING_ORDER_MESSAGES.failed);
   if (!(property.price > 0)) return refused(VIEWING_ORDER_MESSAGES.noPrice);
-  const broker = await brokerWith(tx, visitor.branchId, settingsInTransaction(tx));
+  const settings = settingsInTransaction(tx);
+  const broker = await brokerWith(tx, visitor.branchId, settings);
   const licensed = broker.brokers[0];
   if (!licensed) return refused(ORDER_MESSAGES.broker);
   if (!broker.address) return refused(ORDER_MESSAGES.brokerAddress);
   const side = property.typeTransaction === 'השכרה' ? 'tenant' : 'buyer';
-  const fee = viewingOrderFee(side, property.price);
+  // The fees in force now: a later change of the settings leaves this order as it was issued.
+  const { viewingOrderBuyerFeePercent: buyerPercent, viewingOrderTenantFeeMonths: tenantMonths } =
+    await settings;
+  const fee = viewingOrderFee(side, property.price, { buyerPercent, tenantMonths });
   const [order] = await tx
     .insert(brokerageOrders)
     .values({

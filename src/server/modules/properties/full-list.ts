@@ -7,6 +7,7 @@ import { properties } from '../../db/schema';
 import type { RateRule } from '../../lib/rate-limit';
 import { bodyEtag } from '../../plugins/etag';
 import type { Storage } from '../../storage/storage';
+import { publicView } from './public-address';
 import { selectPage, toProperty } from './queries';
 
 /** Rows read and written per step: the server holds one batch at a time, whatever the number of listings. */
@@ -53,6 +54,7 @@ export function streamAllProperties(
         )
       : sql`(${at} < ${cursor.at}::timestamptz or (${at} = ${cursor.at}::timestamptz and ${properties.id} > ${cursor.id}::uuid))`;
   async function* chunks() {
+    const view = await publicView(db);
     yield '{"status":"success","data":{"data":[';
     let cursor: { at: string; id: string } | null = null;
     let first = true;
@@ -64,7 +66,7 @@ export function streamAllProperties(
         limit: BATCH,
       });
       if (page.length === 0) break;
-      const json = page.map((row) => JSON.stringify(toProperty(row, storage))).join(',');
+      const json = page.map((row) => JSON.stringify(view(toProperty(row, storage)))).join(',');
       yield first ? json : `,${json}`;
       first = false;
       if (page.length < BATCH) break;

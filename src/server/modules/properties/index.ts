@@ -7,7 +7,13 @@ import { propertyReadRoutes } from './routes';
 
 export { findAgentPropertyByAddress, listAgentPropertyRefs } from './agent-properties';
 export { propertyCaches, searchScopes } from './read-cache';
-export { getProperty, listBranchProperties, listCities, listSimilar, listStreets } from './reads';
+export {
+  getPublicProperty,
+  listBranchProperties,
+  listCities,
+  listSimilar,
+  listStreets,
+} from './reads';
 export { searchProperties } from './search';
 export { countEach } from './search-count';
 export { imageFolder } from './service';

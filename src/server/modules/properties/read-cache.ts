@@ -17,8 +17,11 @@ import type { SearchCount } from './search-count';
  */
 const TTL_MS = 10_000;
 
-/** What a search of one deal type reads: its listings, and the agents shown on them. */
-export const searchScopes = (kind: TransactionKind) => [scopes.listings(kind), scopes.users];
+/**
+ * What a search of one deal type reads: its listings, the agents shown on them, and the settings (the address
+ * shown to visitors, decision 0066).
+ */
+export const searchScopes = (kind: TransactionKind) => [scopes.listings(kind), scopes.users, scopes.settings];
 const propertyScopes = (id: string) => [scopes.property(id), scopes.users];
 
 export const propertyCaches = {
@@ -28,14 +31,14 @@ export const propertyCaches = {
   search: new ReadCache<CachedBody>({
     name: 'properties-search',
     ttlMs: TTL_MS,
-    reads: () => [...ALL_LISTINGS, scopes.users],
+    reads: () => [...ALL_LISTINGS, scopes.users, scopes.settings],
   }),
-  /** Whole JSON bodies of single properties, by id. */
+  /** Whole JSON bodies of single properties as visitors read them, by id (the address by the settings). */
   single: new ReadCache<CachedBody>({
     name: 'properties-single',
     ttlMs: TTL_MS,
     maxEntries: 5_000,
-    reads: propertyScopes,
+    reads: (id) => [...propertyScopes(id), scopes.settings],
   }),
   /** Properties as objects, by id (the rows of similar properties); undefined: no such property. */
   rows: new ReadCache<Property | undefined>({
@@ -60,7 +63,7 @@ export const propertyCaches = {
     name: 'properties-sold-list',
     ttlMs: Number.POSITIVE_INFINITY,
     maxEntries: 1,
-    reads: () => [...ALL_LISTINGS, scopes.users, scopes.branches],
+    reads: () => [...ALL_LISTINGS, scopes.users, scopes.branches, scopes.settings],
   }),
   /**
    * The map's cluster indexes (clusters.ts), by the filters: built once and kept, with no TTL, until a listing

@@ -15,6 +15,7 @@ import { wasDeleted } from '../../lib/audit';
 import { gone, notFound } from '../../lib/errors';
 import { ALL_LISTINGS, scopes } from '../../plugins/cache-scopes';
 import type { Storage } from '../../storage/storage';
+import { publicView } from './public-address';
 import { selectPage, selectProperties, selectPropertyById, toProperty } from './queries';
 import { propertyCaches } from './read-cache';
 
@@ -26,6 +27,15 @@ export async function getProperty(db: Database, storage: Storage, id: string): P
     throw notFound(PROPERTY_MESSAGES.notFound);
   }
   return toProperty(row, storage);
+}
+
+/**
+ * The property as a visitor reads it (its public answer, its page): the address by the agency's setting
+ * (decision 0066). Staff routes read `getProperty`, the exact address.
+ */
+export async function getPublicProperty(db: Database, storage: Storage, id: string): Promise<Property> {
+  const [view, property] = await Promise.all([publicView(db), getProperty(db, storage, id)]);
+  return view(property);
 }
 
 /** Both agents of a listing with their own phones, for its managers (the edit form), or 404. */
@@ -78,10 +88,13 @@ export async function getPropertyLocation(db: Database, id: string): Promise<Pro
 
 /** Properties where the user is the main or the second agent. */
 export async function listAgentProperties(db: Database, storage: Storage, agentId: string) {
-  const rows = await selectProperties(db, {
-    where: or(eq(properties.agentId, agentId), eq(properties.agentSecendId, agentId)),
-  });
-  return rows.map((r) => toProperty(r, storage));
+  const [view, rows] = await Promise.all([
+    publicView(db),
+    selectProperties(db, {
+      where: or(eq(properties.agentId, agentId), eq(properties.agentSecendId, agentId)),
+    }),
+  ]);
+  return rows.map((r) => view(toProperty(r, storage)));
 }
 
 /**
@@ -96,6 +109,7 @@ export async function listBranchProperties(
   pageSize: number,
 ): Promise<PropertyPage> {
   const where = and(eq(properties.branchId, branchId), eq(properties.sold, false))!;
+  const view = await publicView(db);
   const [counted] = await db.select({ total: count() }).from(properties).where(where);
   const rows = await selectPage(db, {
     where,
@@ -104,7 +118,7 @@ export async function listBranchProperties(
     offset: (page - 1) * pageSize,
   });
   return {
-    items: rows.map((r) => toProperty(r, storage)),
+    items: rows.map((r) => view(toProperty(r, storage))),
     total: counted?.total ?? 0,
     totalCapped: false,
     page,
@@ -138,8 +152,11 @@ async function readCities(db: Database, type?: 'sale' | 'rent'): Promise<string[
   return rows.map((r) => r.city);
 }
 
-/** The street of an address is the address without its trailing house number ('דיזנגוף 120' → 'דיזנגוף'). */
-export const streetOf = sql<string>`regexp_replace(${properties.address}, '\\s+\\d\\S*$', '')`;
+/**
+ * The street of an address is the address without its house number and what follows it ('דיזנגוף 120' →
+ * 'דיזנגוף', 'הגפן 12 כניסה ב' → 'הגפן'): the SQL twin of `streetOfAddress` (src/shared/domain/public-address.ts).
+ */
+export const streetOf = sql<string>`btrim(regexp_replace(regexp_replace(btrim(${properties.address}), '^\\d\\S*(\\s+|$)', ''), '\\s+\\d.*$', ''))`;
 
 /** A city's streets, from the short-lived cache. */
 export async function listStreets(db: Database, city: string): Promise<string[]> {
@@ -215,5 +232,6 @@ export async function listSimilar(db: Database, storage: Storage, id: string): P
   const to = lowerBound(prices, base.price + SIMILAR_PRICE_RANGE + 1);
   const window = ids.slice(from, to).filter((candidate) => candidate !== id);
   if (window.length === 0) return [];
-  return propertiesByIds(db, storage, pickRandom(window, SIMILAR_MAX));
+  const view = await publicView(db);
+  return (await propertiesByIds(db, storage, pickRandom(window, SIMILAR_MAX))).map(view);
 }

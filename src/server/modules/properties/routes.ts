@@ -24,7 +24,14 @@ import { readCachesUsable, replyCached, scopeEtag } from '../../plugins/read-cac
 import { mapClusters } from './clusters';
 import { buildSoldList, FULL_LIST_PER_IP, SOLD_PROPERTIES, streamAllProperties } from './full-list';
 import { propertyCaches, searchScopes } from './read-cache';
-import { getProperty, listAgentProperties, listCities, listSimilar, listStreets } from './reads';
+import {
+  getProperty,
+  getPublicProperty,
+  listAgentProperties,
+  listCities,
+  listSimilar,
+  listStreets,
+} from './reads';
 import { searchProperties } from './search';
 
 const ok = <T>(data: T) => ({ status: 'success' as const, data });
@@ -42,7 +49,7 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Too large to hash: the ETag names the generations of what the list reads, so a client that has it
       // (If-None-Match) gets 304 until a write changes a property or an agent.
-      const etag = scopeEtag(app.db, 'full-list', [...ALL_LISTINGS, scopes.users]);
+      const etag = scopeEtag(app.db, 'full-list', [...ALL_LISTINGS, scopes.users, scopes.settings]);
       if (etag) {
         const personal = request.user !== null || hasSessionCookie(request);
         reply.header('etag', etag).header('cache-control', personal ? PERSONAL : 'no-cache');
@@ -165,10 +172,22 @@ export const propertyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { params: idParamsSchema, response: { 200: propertyResponseSchema } },
     },
-    async (request, reply) =>
-      replyCached(reply, propertyCaches.single, app.db, request.params.id, propertyResponseSchema, async () =>
-        ok({ data: await getProperty(app.db, app.storage, request.params.id) }),
-      ),
+    async (request, reply) => {
+      // Staff (the edit card) read the exact address, never from the visitors' cache nor kept by a shared one;
+      // a visitor reads the address by the agency's setting (decision 0066).
+      if (request.user) {
+        reply.header('cache-control', PERSONAL);
+        return ok({ data: await getProperty(app.db, app.storage, request.params.id) });
+      }
+      return replyCached(
+        reply,
+        propertyCaches.single,
+        app.db,
+        request.params.id,
+        propertyResponseSchema,
+        async () => ok({ data: await getPublicProperty(app.db, app.storage, request.params.id) }),
+      );
+    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { streetOfAddress } from '@shared/domain/public-address';
 import { AMENITIES, ENTRY_FILTERS } from '@shared/domain/search-filters';
 import { type PropertySearchQuery, searchTypeToTransaction } from '@shared/schemas/property';
 import { and, eq, gte, lte, type Param, type Placeholder, type SQL, sql } from 'drizzle-orm';
@@ -8,12 +9,15 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The values a search's statement takes, by placeholder name (a filter left out is undefined). */
 export function searchValues(q: PropertySearchQuery) {
+  // The filter is a street: a house number typed with it is dropped, so the search cannot tell which numbers
+  // have listings while the agency shows the street alone (decision 0066).
+  const street = (q.street && streetOfAddress(q.street)) || q.street;
   return {
     type: searchTypeToTransaction(q.type),
     city: q.city || undefined,
-    street: q.street || undefined,
+    street: street || undefined,
     // An address is the street and a house number; match the street exactly, not as a prefix of another.
-    streetPattern: q.street ? `${escapeLike(q.street)} %` : undefined,
+    streetPattern: street ? `${escapeLike(street)} %` : undefined,
     category: q.category || undefined,
     minRooms: q.minRooms,
     maxRooms: q.maxRooms,

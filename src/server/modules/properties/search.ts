@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { properties } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { publicView } from './public-address';
 import { joinedPage, type PropertyRow, toProperty } from './queries';
 import { cappedCount, countAlone, countMatching, totalOf } from './search-count';
 import { PreparedShapes, searchValues, shapeConditions } from './search-shapes';
@@ -75,8 +76,9 @@ export async function searchProperties(
   // The total came from the cache (or a concurrent search of the same filters): the page alone.
   if (rows === undefined && reachable)
     rows = (await pages.get(db, q, `page_${q.sort}`).execute(values)) as PropertyRow[];
+  const view = await publicView(db);
   return {
-    items: (rows ?? []).map((r) => toProperty(r, storage)),
+    items: (rows ?? []).map((r) => view(toProperty(r, storage))),
     ...count,
     page: q.page,
     pageSize: q.pageSize,

@@ -1,5 +1,6 @@
 import { DEFAULT_REFERRAL_FEE_PERCENT } from '@shared/domain/referrals';
 import { DEFAULT_VIEWING_ESCALATION_HOURS } from '@shared/domain/viewing-escalation';
+import { DEFAULT_VIEWING_ORDER_FEES } from '@shared/domain/viewing-order';
 import type { AgencySettings } from '@shared/schemas/settings';
 
 /** The agency's details until an admin edits them (the demo agency uses the same values). */
@@ -59,4 +60,8 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   themeColor: '#1f3b57',
   referralFeePercent: DEFAULT_REFERRAL_FEE_PERCENT,
   viewingEscalationHours: DEFAULT_VIEWING_ESCALATION_HOURS,
+  // The public pages showed the exact address before the option existed (decision 0066).
+  exactAddressAfterSigning: false,
+  viewingOrderBuyerFeePercent: DEFAULT_VIEWING_ORDER_FEES.buyerPercent,
+  viewingOrderTenantFeeMonths: DEFAULT_VIEWING_ORDER_FEES.tenantMonths,
 };

@@ -49,6 +49,24 @@ export async function dropQueuedSms(tx: Transaction | Database, kind: string, re
     .where(and(eq(smsOutbox.kind, kind), eq(smsOutbox.refId, refId), eq(smsOutbox.status, 'pending')));
 }
 
+/** Rewrites the text of the unsent messages of a kind about a row; their time stays (decision 0066). */
+export async function rewriteQueuedSms(
+  tx: Transaction | Database,
+  kind: string,
+  refId: string,
+  rewrite: (text: string) => string,
+): Promise<void> {
+  const rows = await tx
+    .select({ id: smsOutbox.id, text: smsOutbox.text })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.kind, kind), eq(smsOutbox.refId, refId), eq(smsOutbox.status, 'pending')));
+  for (const row of rows)
+    await tx
+      .update(smsOutbox)
+      .set({ text: rewrite(row.text) })
+      .where(eq(smsOutbox.id, row.id));
+}
+
 /** Messages whose time passed are dropped, their text emptied. */
 export async function dropExpiredSms(db: Database) {
   await db

@@ -21,6 +21,7 @@ import {
   propertyRow,
   slotRulesOf,
   viewingSettingsOf,
+  visitorPlaceOf,
   visitorView,
   whenText,
 } from './rules';
@@ -209,7 +210,10 @@ export async function bookViewing(
       .returning();
     await tellAgent(tx, agentId, viewing!, property, lead, now);
     await announceBooking({ tx, property, ...out, now }, viewing!, token);
-    return { viewing: visitorView(viewing!, property), cancelToken: token };
+    return {
+      viewing: visitorView(viewing!, await visitorPlaceOf(tx, viewing!.id, property)),
+      cancelToken: token,
+    };
   });
 }
 
@@ -255,7 +259,7 @@ export async function viewingByToken(db: Database | Transaction, token: string) 
 /** The visitor's own viewing, by the link's token. */
 export async function viewingOfLink(db: Database, token: string) {
   const row = await viewingByToken(db, token);
-  return visitorView(row, await propertyRow(db, row.propertyId));
+  return visitorView(row, await visitorPlaceOf(db, row.id, await propertyRow(db, row.propertyId)));
 }
 
 /**
@@ -293,6 +297,6 @@ export async function cancelByLink(db: Database, token: string, appOrigin: strin
   return db.transaction(async (tx) => {
     const row = await viewingByToken(tx, token);
     const after = await cancelViewingRow(tx, row, appOrigin, now);
-    return visitorView(after, await propertyRow(tx, row.propertyId));
+    return visitorView(after, await visitorPlaceOf(tx, row.id, await propertyRow(tx, row.propertyId)));
   });
 }

@@ -9,7 +9,7 @@ import { getSettings } from '../settings';
 import { outwardOf } from './announce';
 import { cancelByLink, viewingByToken } from './booking';
 import { moveByLink, moveOptions } from './move';
-import { propertyRow, whenText } from './rules';
+import { propertyRow, visitorPlaceOf, whenText } from './rules';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -69,9 +69,11 @@ async function viewingPage(
   notice?: Notice,
   status = 200,
 ) {
-  const agency = (await getSettings(app.db)).agencyName;
+  const settings = await getSettings(app.db);
+  const agency = settings.agencyName;
   const row = await viewingByToken(app.db, token);
-  const property = await propertyRow(app.db, row.propertyId);
+  // The street alone until the visitor signs the order sent with the viewing, when the agency asks (decision 0066).
+  const property = await visitorPlaceOf(app.db, row.id, await propertyRow(app.db, row.propertyId), settings);
   const action = (what: string) => `/viewing/${escapeHtml(encodeURIComponent(token))}/${what}`;
   const parts = [
     notice

@@ -12,7 +12,7 @@ import { settingsInTransaction } from '../settings';
 import { enqueueSms } from '../sms';
 import { viewingIcs } from './ics';
 import type { PropertyRow, ViewingRow } from './rules';
-import { whenText } from './rules';
+import { visitorPlaceOf, whenText } from './rules';
 
 /** The visitor's own page of a viewing (cancel, move), opened from every mail. */
 export const viewingLinkPath = (token: string) => `/viewing/${encodeURIComponent(token)}`;
@@ -24,7 +24,10 @@ type Agency = { agencyName: string; phone: string; email: string; address: strin
 
 export type VisitorMailContext = {
   viewing: ViewingRow;
+  /** The property as staff read it (the agent's push). */
   property: Pick<PropertyRow, 'address' | 'city'>;
+  /** The property as its visitor reads it (visitorPlaceOf): the street alone until the order is signed. */
+  place: Pick<PropertyRow, 'address' | 'city'>;
   agent: Agent | null;
   agency: Agency;
   appOrigin: string;
@@ -48,7 +51,8 @@ const SUBJECTS: Record<VisitorMailKind, string> = {
 
 const clockOf = (at: Date) => clockOfMinutes(israelMinuteOfDay(at));
 
-const fullAddress = (p: { address: string; city: string }) => [p.address, p.city].filter(Boolean).join(', ');
+export const fullAddress = (p: { address: string; city: string }) =>
+  [p.address, p.city].filter(Boolean).join(', ');
 
 function openingLines(kind: VisitorMailKind, when: string, address: string, ctx: VisitorMailContext) {
   const proposals = ctx.viewing.proposals.map((p) => `- ${whenText(new Date(p))}`);
@@ -93,7 +97,7 @@ const footer = (agency: Agency) => [
 export function visitorMail(kind: VisitorMailKind, ctx: VisitorMailContext): OutgoingMail {
   const { viewing, agency } = ctx;
   const when = whenText(viewing.startsAt);
-  const address = fullAddress(ctx.property);
+  const address = fullAddress(ctx.place);
   const link = ctx.token ? absoluteUrl(ctx.appOrigin, viewingLinkPath(ctx.token)) : null;
   const asRequest = kind === 'requested' || kind === 'escalated';
   const linkLines = link
@@ -155,8 +159,8 @@ function inviteOf(method: 'REQUEST' | 'CANCEL', ctx: VisitorMailContext, link: s
     start: viewing.startsAt,
     end: viewing.endsAt,
     stamp: ctx.now,
-    summary: `ביקור בנכס: ${fullAddress(ctx.property)}`,
-    location: fullAddress(ctx.property),
+    summary: `ביקור בנכס: ${fullAddress(ctx.place)}`,
+    location: fullAddress(ctx.place),
     description,
     url: link ?? absoluteUrl(ctx.appOrigin, '/'),
     organizer: { name: agent?.name ?? agency.agencyName, email: agent?.email || agency.email },
@@ -164,7 +168,7 @@ function inviteOf(method: 'REQUEST' | 'CANCEL', ctx: VisitorMailContext, link: s
   });
 }
 
-/** Reads the agent and the agency a visitor's mail names. */
+/** Reads the agent and the agency a visitor's mail names, and the address the visitor may read. */
 export async function mailContextOf(
   tx: Transaction,
   viewing: ViewingRow,
@@ -185,7 +189,8 @@ export async function mailContextOf(
         .where(eq(users.id, viewing.agentId))
     : [];
   const settings = await settingsInTransaction(tx);
-  return { viewing, property, agent: agent ?? null, agency: settings, appOrigin, token, now };
+  const place = await visitorPlaceOf(tx, viewing.id, property, settings);
+  return { viewing, property, place, agent: agent ?? null, agency: settings, appOrigin, token, now };
 }
 
 export type VisitorSmsKind = 'reminder' | 'escalated';
@@ -193,7 +198,7 @@ export type VisitorSmsKind = 'reminder' | 'escalated';
 /** The visitor's SMS (short: no link, the agency's name and phone to call back). */
 export function visitorSmsText(kind: VisitorSmsKind, ctx: VisitorMailContext): string {
   const { viewing, agency } = ctx;
-  const address = fullAddress(ctx.property);
+  const address = fullAddress(ctx.place);
   const from = `${agency.agencyName}${agency.phone ? `, ${agency.phone}` : ''}`;
   return kind === 'reminder'
     ? `תזכורת: הביקור שלכם בנכס ${address} היום ב־${clockOf(viewing.startsAt)}. ${from}`

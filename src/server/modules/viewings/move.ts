@@ -16,6 +16,7 @@ import {
   slotRulesOf,
   staffView,
   type ViewingRow,
+  visitorPlaceOf,
   visitorView,
   whenText,
 } from './rules';
@@ -111,7 +112,7 @@ export async function moveByLink(db: Database, token: string, slot: string, out:
     { viewingId: row.id, slot, token, actorId: null, out },
     now,
   );
-  return visitorView(moved, property);
+  return visitorView(moved, await visitorPlaceOf(db, moved.id, property));
 }
 
 /** The agent (or a manager of the property) moves a viewing. */

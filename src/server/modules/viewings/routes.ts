@@ -26,10 +26,12 @@ import { consumeRateLimit, type RateRule } from '../../lib/rate-limit';
 import { scopes } from '../../plugins/cache-scopes';
 import { declareChanges } from '../../plugins/read-cache';
 import { currentUser } from '../../plugins/session';
+import { whenOrderSigned } from '../orders';
 import { outwardOf } from './announce';
 import { bookViewing, cancelByLink, SlotRefused, slotView, viewingOfLink, viewingSlots } from './booking';
 import { recordOutcome } from './outcome';
 import { recordViewing } from './record';
+import { exactAddressInReminders } from './reminders';
 import {
   addAgentBlock,
   addPropertyBlock,
@@ -69,6 +71,8 @@ const refusalOr = async <T>(reply: FastifyReply, work: () => Promise<T>) => {
 export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = async (app, opts) => {
   // No read cache holds viewings; the lead a booking makes is as an inquiry's (keepsReadCaches below).
   declareChanges(app, []);
+  // A signed order gives the visitor's queued reminders the exact address (decision 0066).
+  whenOrderSigned('viewing-reminders', exactAddressInReminders);
   // Viewings name visitors and their times: never kept by a browser or a proxy.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');

@@ -1,6 +1,7 @@
 import { israelMinuteOfDay } from '@shared/domain/israel-calendar';
 import { formatDate } from '@shared/domain/israel-time';
 import { clockOfMinutes } from '@shared/domain/office-clock';
+import { streetOfAddress } from '@shared/domain/public-address';
 import type { ViewingOrderState } from '@shared/domain/viewing-order';
 import {
   type BookingMode,
@@ -8,6 +9,7 @@ import {
   type SlotRules,
   type ViewingStatus,
 } from '@shared/domain/viewing-slots';
+import type { AgencySettings } from '@shared/schemas/settings';
 import { VIEWING_MESSAGES } from '@shared/schemas/viewings';
 import { and, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -21,6 +23,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Transaction } from '../mail';
+import { settingsInTransaction } from '../settings';
 
 type Db = Database | Transaction;
 export type PropertyRow = typeof properties.$inferSelect;
@@ -120,6 +123,29 @@ export const windowView = (w: { weekday: number; fromMinute: number; toMinute: n
   from: clockOfMinutes(w.fromMinute),
   to: clockOfMinutes(w.toMinute),
 });
+
+/**
+ * The property's address as the viewing's visitor may read it (decision 0066): with the agency's setting
+ * `exactAddressAfterSigning` on, the street alone until the brokerage order sent with this viewing (its
+ * `order_id`, an order naming this property, decision 0064) is signed; the exact address after, or with the
+ * setting off. The viewing's order is read fresh: a confirmation sets it in the same transaction.
+ */
+export async function visitorPlaceOf(
+  db: Db,
+  viewingId: string,
+  property: Pick<PropertyRow, 'address' | 'city'>,
+  settings?: Pick<AgencySettings, 'exactAddressAfterSigning'>,
+): Promise<Pick<PropertyRow, 'address' | 'city'>> {
+  const { exactAddressAfterSigning } = settings ?? (await settingsInTransaction(db as Transaction));
+  if (!exactAddressAfterSigning) return { address: property.address, city: property.city };
+  const [row] = await db
+    .select({ status: brokerageOrders.status })
+    .from(viewings)
+    .innerJoin(brokerageOrders, eq(brokerageOrders.id, viewings.orderId))
+    .where(eq(viewings.id, viewingId));
+  if (row?.status === 'signed') return { address: property.address, city: property.city };
+  return { address: streetOfAddress(property.address), city: property.city };
+}
 
 export const visitorView = (v: ViewingRow, property: Pick<PropertyRow, 'address' | 'city'>) => ({
   _id: v.id,

@@ -6,6 +6,7 @@ import { TextAreaField } from '@web/components/text-area-field';
 import { admin as heAdmin } from '@web/i18n/admin';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { ViewingOrderFields } from './viewing-order-fields';
 
 const t = heAdmin.settings;
 
@@ -19,6 +20,9 @@ type TextKey = Exclude<
   | 'accessibility'
   | 'referralFeePercent'
   | 'viewingEscalationHours'
+  | 'exactAddressAfterSigning'
+  | 'viewingOrderBuyerFeePercent'
+  | 'viewingOrderTenantFeeMonths'
 >;
 const LTR = new Set<TextKey>([
   'phone',
@@ -103,6 +107,7 @@ export function DetailsFields() {
           {...register('viewingEscalationHours', { valueAsNumber: true })}
         />
       </Section>
+      <ViewingOrderFields />
       <Section title={t.links}>
         <Field name="facebookUrl" type="url" />
         <Field name="instagramUrl" type="url" />
