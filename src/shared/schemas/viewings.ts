@@ -4,7 +4,7 @@ import { israelInstant } from '../domain/israel-calendar';
 import { cleanPhone, isIsraeliMobile } from '../domain/phone';
 import { VIEWING_ORDER_STATES } from '../domain/viewing-order';
 import { BOOKING_MODES, MAX_DAYS_AHEAD, type SlotRefusal, VIEWING_STATUSES } from '../domain/viewing-slots';
-import { optionalLine, successSchema, trimmed } from './common';
+import { idSchema, optionalLine, successSchema, trimmed } from './common';
 import { honeypot } from './leads';
 import { viewingOutcomeSchema } from './viewing-outcome';
 
@@ -44,18 +44,18 @@ export const SLOT_REFUSAL_MESSAGES: Record<SlotRefusal, string> = {
   taken: 'המועד הזה כבר נתפס. אפשר לבחור אחד מהמועדים הפנויים הבאים',
 };
 
-const instantText = z
+export const instantText = z
   .string({ error: VIEWING_MESSAGES.slotInvalid })
   .max(40, { error: VIEWING_MESSAGES.slotInvalid })
   .refine((v) => israelInstant(v.trim()) !== null, { error: VIEWING_MESSAGES.slotInvalid });
 
-const mobileOnly = z
+export const mobileOnly = z
   .string({ error: VIEWING_MESSAGES.mobile })
   .max(30, { error: 'עד 30 תווים' })
   .overwrite(cleanPhone)
   .refine(isIsraeliMobile, { error: VIEWING_MESSAGES.mobile });
 
-const optionalEmail = z
+export const optionalEmail = z
   .string({ error: EMAIL_INVALID_MESSAGE })
   .trim()
   .max(254, { error: 'עד 254 תווים' })
@@ -199,5 +199,7 @@ export const viewingListResponseSchema = successSchema(z.object({ viewings: z.ar
 export const viewingListQuerySchema = z.object({
   from: instantText.optional(),
   to: instantText.optional(),
+  /** One lead's viewings (its page); its own range reaches back to the oldest that may be recorded. */
+  leadId: idSchema.optional(),
 });
 export const confirmViewingSchema = z.object({ startsAt: instantText.optional() });

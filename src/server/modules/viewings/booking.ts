@@ -74,13 +74,20 @@ export async function lockAgent(tx: Transaction, agentId: string) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, agentId)).for('no key update');
 }
 
-/** The open lead of this contact on this property, else a new one routed by the rules; either at 'tour'. */
-async function leadForViewing(
+/** How a viewing came: the visitor's booking on the site, or staff recording one arranged by phone. */
+export type ViewingOrigin = { stageNote: string; pushTitle: string; nextTouchAt: Date | null };
+const BOOKED_ON_SITE = { stageNote: 'ביקור בנכס נקבע באתר', pushTitle: 'הזמנת ביקור חדשה' };
+
+/**
+ * The open lead of this contact on this property, else a new one routed by the rules; either at 'tour', with
+ * its next touch at the viewing (left alone when `nextTouchAt` is null).
+ */
+export async function leadForViewing(
   tx: Transaction,
   property: PropertyRow,
-  body: BookViewingBody,
-  start: Date,
+  body: Pick<BookViewingBody, 'name' | 'phone'>,
   now: Date,
+  origin: ViewingOrigin,
 ) {
   const [existing] = await tx
     .select({ lead: leads })
@@ -109,10 +116,21 @@ async function leadForViewing(
           message: `ביקור בנכס: ${property.address}, ${property.city}`,
           propertyId: property.id,
           hints: { propertyAgentId: property.agentId, secondAgentId: property.agentSecendId },
-          push: { title: 'הזמנת ביקור חדשה', body: `${body.name}, ${body.phone}: ${property.address}` },
+          push: { title: origin.pushTitle, body: `${body.name}, ${body.phone}: ${property.address}` },
           now,
         })
       ).lead;
+  await advanceToTour(tx, lead, now, origin);
+  return lead;
+}
+
+/** The lead moves to the tour stage (never back) with its next touch at the viewing, on its timeline. */
+export async function advanceToTour(
+  tx: Transaction,
+  lead: typeof leads.$inferSelect,
+  now: Date,
+  origin: ViewingOrigin,
+) {
   // The lead moves forward to the tour stage, never back (a lead already at an offer stays there).
   const forward = LEAD_STATUSES.indexOf(lead.status) < LEAD_STATUSES.indexOf('tour');
   if (forward) {
@@ -123,13 +141,17 @@ async function leadForViewing(
       occurredAt: now,
       fromStatus: lead.status,
       toStatus: 'tour',
-      note: 'ביקור בנכס נקבע באתר',
+      note: origin.stageNote,
       createdAt: now,
     });
   }
   await tx
     .update(leads)
-    .set({ ...(forward ? { status: 'tour' as const } : {}), nextTouchAt: start, updatedAt: now })
+    .set({
+      ...(forward ? { status: 'tour' as const } : {}),
+      ...(origin.nextTouchAt ? { nextTouchAt: origin.nextTouchAt } : {}),
+      updatedAt: now,
+    })
     .where(eq(leads.id, lead.id));
   return lead;
 }
@@ -164,7 +186,7 @@ export async function bookViewing(
     }
     const start = starts[0]!;
     const end = new Date(start.getTime() + rules.slotMinutes * 60_000);
-    const lead = await leadForViewing(tx, property, body, start, now);
+    const lead = await leadForViewing(tx, property, body, now, { ...BOOKED_ON_SITE, nextTouchAt: start });
     const [viewing] = await tx
       .insert(viewings)
       .values({
@@ -195,7 +217,7 @@ export async function bookViewing(
  * The property's agent hears of the booking on the phone (through the push outbox: held in quiet hours, Shabbat
  * and holidays, once per viewing); a brand-new lead routed to the same agent already said so.
  */
-async function tellAgent(
+export async function tellAgent(
   tx: Transaction,
   agentId: string,
   viewing: typeof viewings.$inferSelect,

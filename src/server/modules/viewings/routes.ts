@@ -1,5 +1,6 @@
 import { idParamsSchema, successSchema } from '@shared/schemas/common';
 import { viewingOutcomeBodySchema } from '@shared/schemas/viewing-outcome';
+import { RECORD_MESSAGES, recordViewingSchema } from '@shared/schemas/viewing-record';
 import {
   availabilityBodySchema,
   availabilityResponseSchema,
@@ -28,6 +29,7 @@ import { currentUser } from '../../plugins/session';
 import { outwardOf } from './announce';
 import { bookViewing, cancelByLink, SlotRefused, slotView, viewingOfLink, viewingSlots } from './booking';
 import { recordOutcome } from './outcome';
+import { recordViewing } from './record';
 import {
   addAgentBlock,
   addPropertyBlock,
@@ -221,6 +223,26 @@ export const viewingRoutes: FastifyPluginAsyncZod<{ formsPerIp: RateRule }> = as
       schema: { tags, querystring: viewingListQuerySchema, response: { 200: viewingListResponseSchema } },
     },
     async (request) => success({ viewings: await listViewings(app.db, currentUser(request), request.query) }),
+  );
+
+  app.post(
+    '/viewings',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary:
+          'Staff record a viewing arranged by phone: ahead (up to 60 days, confirmed and announced) or past (up to 14 days)',
+        body: recordViewingSchema,
+        response: { 201: viewingResponseSchema.extend({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const viewing = await recordViewing(app.db, currentUser(request), request.body, outwardOf(app.env));
+      return reply
+        .status(201)
+        .send({ status: 'success' as const, message: RECORD_MESSAGES.recorded, data: { viewing } });
+    },
   );
 
   app.post(

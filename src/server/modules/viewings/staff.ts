@@ -1,6 +1,7 @@
 import { israelInstant } from '@shared/domain/israel-calendar';
 import { minutesOfClock } from '@shared/domain/office-clock';
 import { checkSlot, freeSlots } from '@shared/domain/viewing-slots';
+import { MAX_DAYS_BACK } from '@shared/schemas/viewing-record';
 import {
   type AvailabilityBody,
   type BlockBody,
@@ -144,8 +145,13 @@ export async function setPropertyViewingSettings(
 }
 
 /** Viewings the actor works: an agent's own, an admin's branch (all for the network), in a time range. */
-export async function listViewings(db: Database, actor: SessionUser, range: { from?: string; to?: string }) {
-  const from = range.from ? israelInstant(range.from)! : new Date(Date.now() - 86_400_000);
+export async function listViewings(
+  db: Database,
+  actor: SessionUser,
+  range: { from?: string; to?: string; leadId?: string },
+) {
+  const back = range.leadId ? (MAX_DAYS_BACK + 1) * 86_400_000 : 86_400_000;
+  const from = range.from ? israelInstant(range.from)! : new Date(Date.now() - back);
   const to = range.to ? israelInstant(range.to)! : new Date(from.getTime() + 61 * 86_400_000);
   const rows = await db
     .select({
@@ -161,6 +167,7 @@ export async function listViewings(db: Database, actor: SessionUser, range: { fr
       and(
         inBranchScope(actor.branchScope, viewings.branchId),
         actor.role === 'admin' ? undefined : eq(viewings.agentId, actor.id),
+        range.leadId ? eq(viewings.leadId, range.leadId) : undefined,
         gte(viewings.endsAt, from),
         lt(viewings.startsAt, to),
         inArray(viewings.status, ['requested', 'confirmed', 'done', 'no_show']),

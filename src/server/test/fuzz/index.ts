@@ -635,6 +635,22 @@ export const fuzzFamilies: FuzzRoute[] = [
         ...path(fields({ token: ['x'.repeat(43)] })),
       },
       { method: 'DELETE', url: '/viewing-blocks/:id', as: 'agent', ...path(fields({ id: ['$lead'] })) },
+      {
+        method: 'POST',
+        url: '/viewings',
+        as: 'agent',
+        ...json(
+          fields({
+            propertyId: ['$property'],
+            contact: [
+              { name: 'רונית', mobile: '0521234567' },
+              { name: 'דן', mobile: '0541234567', email: 'd@x.co' },
+            ],
+            startsAt: [soon, today],
+            minutes: [30, 45],
+          }),
+        ),
+      },
       { method: 'POST', url: '/viewings/:id/confirm', as: 'agent', ...json(fields({ startsAt: [soon] })) },
       { method: 'POST', url: '/viewings/:id/cancel', as: 'agent', ...path(fields({ id: ['$lead'] })) },
       {

@@ -20,6 +20,7 @@ import { alerts } from '@web/i18n/alerts';
 import { orders } from '@web/i18n/orders';
 import { phoneApp } from '@web/i18n/phone-app';
 import { pipeline } from '@web/i18n/pipeline';
+import { viewingRecordTexts } from '@web/i18n/viewing-record';
 import { ApiError } from '@web/lib/api-client';
 import { requestOutboxSync } from '@web/lib/app-worker';
 import { formatMinutes } from '@web/lib/format';
@@ -34,6 +35,7 @@ import { type ActivityDraft, ActivityForm } from './activity-form';
 import { ContactActions } from './contact-actions';
 import { formatDateTime, formatTimeOrDateTime, toIsraelLocalInput } from './format';
 import { LeadFlags, StatusBadge } from './lead-badges';
+import { LeadViewings } from './lead-viewings';
 import { MatchingPropertiesPanel } from './matching-properties-panel';
 import { draftOfBody, PendingActivities } from './pending-activities';
 import { activitiesPath, useLead, useLogActivity, useReassignLead, useUpdateLead } from './pipeline-api';
@@ -195,6 +197,12 @@ function LeadView({ lead }: { lead: LeadDetail }) {
           </Section>
           <Section title={t.nextTouch}>
             <NextTouch lead={lead} />
+          </Section>
+          <Section title={viewingRecordTexts.section}>
+            <LeadViewings
+              leadId={lead._id}
+              agentId={admin ? (lead.owner?._id ?? null) : (user?._id ?? null)}
+            />
           </Section>
           <Section title={orders.title}>
             <OrdersSection source={{ leadId: lead._id }} />

@@ -29,7 +29,7 @@ type StaffViewing = {
 
 const KEY = ['viewings', 'my-day'] as const;
 /** How far back a viewing still asks for its outcome, and how long a recorded outcome stays on the list. */
-const OUTCOME_DAYS = 7;
+const OUTCOME_DAYS = 14;
 const RESULT_SHOWN_MS = 12 * 3_600_000;
 
 /** Past viewings stay while they wait for their outcome, or a while after it was recorded. */
@@ -143,7 +143,7 @@ export function MyDayViewings() {
                 {v.address}, {v.city}
               </p>
               {v.order && <OrderLine order={v.order} leadId={v.leadId} />}
-              {new Date(v.endsAt).getTime() <= now && (v.status === 'confirmed' || v.outcome) ? (
+              {new Date(v.startsAt).getTime() <= now && (v.status === 'confirmed' || v.outcome) ? (
                 <ViewingOutcomeForm
                   viewingId={v._id}
                   outcome={v.outcome}

@@ -1,0 +1,27 @@
+/** Texts of recording a viewing arranged by phone (the lead's page; signed-in only). */
+export const viewingRecordTexts = {
+  section: 'ביקורים בנכסים',
+  open: 'רישום ביקור',
+  close: 'סגירת הטופס',
+  formTitle: 'רישום ביקור שנקבע בטלפון',
+  property: 'נכס',
+  chooseProperty: 'בחירת נכס',
+  noProperties: 'אין נכסים פעילים שאפשר לרשום בהם ביקור',
+  startsAt: 'תאריך ושעה',
+  startsAtHint: 'אפשר לרשום ביקור שהתקיים עד 14 יום אחורה, או לקבוע עד 60 יום מראש',
+  minutes: 'משך בדקות',
+  minutesDefault: 'ריק: אורך הביקור שנקבע לנכס',
+  submit: 'שמירת הביקור',
+  saved: 'הביקור נרשם',
+  savedAhead: 'הביקור נקבע ונשלח למבקר/ת אישור כשיש כתובת מייל',
+  failure: 'השמירה לא הצליחה. נסו שוב.',
+  loadFailure: 'טעינת הביקורים נכשלה',
+  empty: 'אין ביקורים לליד הזה',
+  status: {
+    requested: 'ממתין לאישור',
+    confirmed: 'נקבע',
+    done: 'התקיים',
+    no_show: 'לא התקיים',
+    cancelled: 'בוטל',
+  } as Record<string, string>,
+} as const;
