@@ -44,6 +44,8 @@ export const routePatterns = {
   myDeals: '/MyDeals',
   /** Deals and commission by agent, month and branch (branch managers and network admins). */
   deals: '/Deals',
+  /** What a branch owes the network per month of a year, what it paid and what is left (branch managers). */
+  branchDues: '/BranchDues',
   /** An open branch's public page (its address, hours, agents and listings). */
   branchPage: '/branches/:slug',
   settings: '/Settings',
@@ -101,6 +103,7 @@ export const paths = {
   referrals: () => '/Referrals',
   myDeals: () => '/MyDeals',
   deals: () => '/Deals',
+  branchDues: () => '/BranchDues',
   branchPage: (slug: string) => `/branches/${encodeURIComponent(slug)}`,
   settings: () => '/Settings',
   audit: () => '/Audit',

@@ -223,6 +223,10 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@web/features/deals/deals-page'), 'DealsPage'),
                   },
                   {
+                    path: p(routePatterns.branchDues),
+                    ...page(() => import('@web/features/deals/branch-dues-page'), 'BranchDuesPage'),
+                  },
+                  {
                     path: p(routePatterns.referrals),
                     ...page(() => import('@web/features/referrals/referrals-page'), 'ReferralsPage'),
                   },

@@ -20,6 +20,7 @@ import {
   History,
   House,
   Inbox,
+  Landmark,
   type LucideIcon,
   Network,
   Route,
@@ -59,6 +60,8 @@ export function sideNavItems(user: User): Item[] {
     personal && { to: paths.myDeals(), label: heDeals.navMine, icon: HandCoins },
     admin && { to: paths.performance(), label: he.sideNav.performance, icon: ChartColumn },
     admin && { to: paths.deals(), label: heDeals.navAll, icon: Banknote },
+    // What the manager's branch owes the network; network admins read every branch on /Network.
+    admin && !network && { to: paths.branchDues(), label: heDeals.dues.nav, icon: Landmark },
     network && { to: paths.network(), label: heNetwork.nav, icon: Network },
     { to: paths.scoreBoard(), label: he.sideNav.ranking, icon: Trophy },
     admin && { to: paths.leadSettings(), label: hePipeline.nav.settings, icon: Route },

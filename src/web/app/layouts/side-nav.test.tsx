@@ -86,4 +86,13 @@ describe('side navigation items', () => {
     // An agent never has network access, whatever the flag says.
     expect(labels(user({ role: 'agent', networkAccess: true }))).not.toContain('הגדרות המשרד');
   });
+  it("only a branch manager gets her branch's dues to the network; network admins read them on /Network", () => {
+    const dues = sideNavItems(user({ role: 'admin', networkAccess: false })).find(
+      (i) => i.label === 'התשלומים לרשת',
+    );
+    expect(dues?.to).toBe('/BranchDues');
+    expect(labels(user({ role: 'admin', networkAccess: true }))).not.toContain('התשלומים לרשת');
+    expect(labels(user({ role: 'agent' }))).not.toContain('התשלומים לרשת');
+    expect(labels(user({ role: 'agent', networkAccess: true }))).not.toContain('התשלומים לרשת');
+  });
 });

@@ -1,6 +1,7 @@
 import type { DealList, DealPaymentBody, DealState, DealStatusBody } from '@shared/schemas/deals';
 import type { AgentMonthStatement, BranchMonthStatement } from '@shared/schemas/month-statements';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RoyaltyDues, RoyaltyPaymentList } from '@shared/schemas/royalty-payments';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 type Data<T> = { data: T };
@@ -68,3 +69,31 @@ export const useMonthStatement = (subject: StatementSubject, month: string) =>
       ).then((r) => r.data.statement),
     enabled: subject.id !== '',
   });
+
+/**
+ * What branches owe the network, one request per month of the year (`GET /royalties?month=`): the server answers
+ * a branch manager her own branch's row and network admins every branch's (docs/money.md, "Royalty payments").
+ */
+export const useRoyaltyMonths = (months: string[]) =>
+  useQueries({
+    queries: months.map((month) => ({
+      queryKey: [...dealsKey, 'royalties', month],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiRequest<Data<RoyaltyDues>>(`/royalties?month=${month}`, { signal }).then((r) => r.data),
+    })),
+  });
+
+/** The royalty payments recorded for a year (voided ones too), of one branch. */
+export const useYearRoyaltyPayments = (year: number, branchId: string) =>
+  useQuery<RoyaltyPaymentList>({
+    queryKey: [...dealsKey, 'royalty-payments', year, branchId],
+    queryFn: ({ signal }) =>
+      apiRequest<Data<RoyaltyPaymentList>>(
+        `/royalty-payments?year=${year}&branchId=${encodeURIComponent(branchId)}`,
+        { signal },
+      ).then((r) => r.data),
+    enabled: branchId !== '',
+  });
+
+/** The server's royalties CSV of a month and the year up to it (the manager's own branch; every branch for the network). */
+export const royaltiesCsvUrl = (month: string) => `/api/v1/royalties.csv?month=${month}`;
