@@ -146,7 +146,7 @@ for (const [size, viewport] of [
       await expect(page.getByRole('button', { name: 'ביטול יעד הסניף' })).toHaveCount(0);
     });
 
-    test('the Haifa franchisee cannot open the network dashboard', async ({
+    test('the Haifa franchisee cannot open the network dashboard, and reads what her branch owes it', async ({
       page,
       signInAs,
       shot,
@@ -164,6 +164,18 @@ for (const [size, viewport] of [
       expect(await navLabels(page, size === 'phone')).not.toContain('לוח הרשת');
       await checkA11y({ allImpacts: true });
       await shot('no access');
+
+      // Her branch's dues to the network (the demo's Haifa franchise owes nothing this year: no deal, no
+      // monthly fee; the rows and their total are the component test's, branch-dues-page.test.tsx).
+      expect(await navLabels(page, size === 'phone')).toContain('התשלומים לרשת');
+      await page.goto('/BranchDues');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('התשלומים לרשת');
+      await expect(page.getByRole('combobox', { name: 'שנה' })).toHaveValue(String(year));
+      await expect(page.getByRole('status').filter({ hasText: 'לא נרשמו סכומים לשנה זו' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'לא נרשמו תשלומים לשנה זו.' })).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await checkA11y({ allImpacts: true });
+      await shot('branch dues');
     });
   });
 }
