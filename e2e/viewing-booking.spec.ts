@@ -7,7 +7,7 @@ import { createPerson, PHONE, settled, sidewaysOverflow, signInAsPerson } from '
 // Booking a viewing from the property page (issue 35, docs/viewings.md), on a 390 px phone and by keyboard
 // alone: the visitor picks the second free slot of an instant-booking property, gets the confirmation mail with
 // a valid invitation (parsed with ical.js: Asia/Jerusalem, the address, the agent's phone, the slot's time);
-// the agent sees the viewing on /MyDay; the visitor's link moves it to another slot (an updated invitation)
+// she signs the brokerage order the mail sends with it; the agent sees the viewing on /MyDay, its order signed; the visitor's link moves it to another slot (an updated invitation)
 // and cancels it (a CANCEL). The test's own agent and property; axe clean at all impacts on every screen.
 
 /** An invitation's method and its one event, as a calendar reads them. */
@@ -92,6 +92,21 @@ test('a visitor books a viewing by keyboard, gets the invitation, moves and canc
   expect(invite.description.replace(/-/g, '')).toContain('0525550000');
   const link = new URL(/https?:\/\/\S+\/viewing\/[A-Za-z0-9_-]+/.exec(booked.text)![0]).pathname;
 
+  // The brokerage order sent with the confirmation: she signs it on her phone before the viewing, giving her
+  // ID number and address and typing her name. A page of the server's own: loaded without the app's mark.
+  const signLink = new URL(/https?:\/\/\S+\/sign\/[A-Za-z0-9_-]{43}/.exec(booked.text)![0]).pathname;
+  await page.mainFrame().goto(signLink);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('הזמנת שירותי תיווך');
+  await page.getByLabel('מספר תעודת זהות').fill('039337423');
+  await page.getByLabel('כתובת מגורים').fill('הנביאים 5, חיפה');
+  await page.getByLabel('הקלדת השם המלא').check();
+  await page.getByLabel(/^השם המלא/).fill('מבקרת בדיקה');
+  await page.getByRole('checkbox').check();
+  await checkA11y({ allImpacts: true });
+  await page.getByRole('button', { name: 'חתימה על ההזמנה' }).click();
+  await expect(page.getByRole('heading', { name: 'ההזמנה נחתמה. תודה!' })).toBeVisible();
+  await shot('order signed by the visitor');
+
   // The agent sees it on /MyDay, booked.
   await signInAsPerson(page, agent);
   await page.goto('/MyDay');
@@ -99,6 +114,7 @@ test('a visitor books a viewing by keyboard, gets the invitation, moves and canc
   const viewings = page.getByRole('region', { name: /^ביקורים בנכסים \(/ });
   await expect(viewings).toContainText(address);
   await expect(viewings).toContainText('נקבע');
+  await expect(viewings).toContainText('הזמנת שירותי תיווך: נחתמה');
   await checkA11y({ allImpacts: true });
   await shot('agent my day with the viewing');
   await page.context().clearCookies();
@@ -115,8 +131,10 @@ test('a visitor books a viewing by keyboard, gets the invitation, moves and canc
   const movedTo = await firstOther.getAttribute('value');
   await page.getByRole('button', { name: 'העברה למועד שנבחר' }).click();
   await expect(page.getByRole('status')).toBeVisible();
-  await expect.poll(() => mailsTo(visitorMail).length, { timeout: 30_000 }).toBe(2);
-  const moved = invitation(mailsTo(visitorMail)[1]!.calendar);
+  // The mails with an invitation (the signed order's own mail, with its PDF, has none).
+  const invitations = () => mailsTo(visitorMail).filter((m) => m.calendar);
+  await expect.poll(() => invitations().length, { timeout: 30_000 }).toBe(2);
+  const moved = invitation(invitations()[1]!.calendar);
   expect(moved.method).toBe('REQUEST');
   expect(moved.start.toISOString()).toBe(new Date(movedTo!).toISOString());
   expect(moved.sequence).toBeGreaterThan(invite.sequence);
@@ -127,6 +145,6 @@ test('a visitor books a viewing by keyboard, gets the invitation, moves and canc
   await expect(page.getByRole('button', { name: 'ביטול הביקור' })).toHaveCount(0);
   await checkA11y({ allImpacts: true });
   await shot('visitor link page after cancelling');
-  await expect.poll(() => mailsTo(visitorMail).length, { timeout: 30_000 }).toBe(3);
-  expect(invitation(mailsTo(visitorMail)[2]!.calendar).method).toBe('CANCEL');
+  await expect.poll(() => invitations().length, { timeout: 30_000 }).toBe(3);
+  expect(invitation(invitations()[2]!.calendar).method).toBe('CANCEL');
 });
